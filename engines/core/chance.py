@@ -1,0 +1,108 @@
+"""Randomness as a chance node.
+
+An engine never rolls or shuffles. When the rules need a roll or a draw, the
+engine's state says so through `Engine.chance()`, a `ChanceRequest` listing each
+independent random item with its possible outcomes and their weights. The table
+resolves it: from a seeded RNG in digital mode, or from a player's report in
+physical mode. Because outcomes are logged, a game replays exactly, undo cannot
+fish for a better roll, tests can inject exact dice, and odds can be computed by
+enumerating outcomes instead of sampling.
+"""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Iterator
+from fractions import Fraction
+
+from pydantic import BaseModel, Field, model_validator
+
+from engines.core.errors import RuleError
+
+
+class ChanceItem(BaseModel):
+    """One independent random item: a die to roll or a card to draw."""
+
+    key: str = Field(description="stable id, e.g. 'blue' or 'card'")
+    label: str = Field(description="what players call it, e.g. 'blue die'")
+    options: list[str] = Field(min_length=1)
+    weights: list[int] = Field(default_factory=list)
+    labels: list[str] = Field(
+        default_factory=list, description="display text per option (defaults to the option)"
+    )
+
+    @model_validator(mode="after")
+    def _weights_match(self) -> ChanceItem:
+        if not self.weights:
+            self.weights = [1] * len(self.options)
+        if len(self.weights) != len(self.options) or any(w <= 0 for w in self.weights):
+            raise ValueError("weights must be positive, one per option")
+        if self.labels and len(self.labels) != len(self.options):
+            raise ValueError("labels must be one per option")
+        return self
+
+    def label_of(self, option: str) -> str:
+        if self.labels:
+            return self.labels[self.options.index(option)]
+        return option
+
+    def probability(self, option: str) -> Fraction:
+        return Fraction(self.weights[self.options.index(option)], sum(self.weights))
+
+
+class ChanceRequest(BaseModel):
+    """What the engine is waiting for, e.g. 'roll blue + 2 red'."""
+
+    prompt: str
+    items: list[ChanceItem] = Field(min_length=1)
+    reporter: int | None = Field(
+        default=None, description="the seat that reports the outcome in physical mode"
+    )
+
+
+class ChanceOutcome(BaseModel):
+    """The chosen option for each item of a request, in order."""
+
+    values: list[str]
+
+
+def validate_outcome(request: ChanceRequest, outcome: ChanceOutcome) -> None:
+    """Reject a report that does not fit the request, naming what is allowed."""
+    if len(outcome.values) != len(request.items):
+        raise RuleError(
+            f"Expected {len(request.items)} result(s) for {request.prompt}, "
+            f"got {len(outcome.values)}."
+        )
+    for item, value in zip(request.items, outcome.values, strict=True):
+        if value not in item.options:
+            allowed = ", ".join(item.label_of(o) for o in dict.fromkeys(item.options))
+            raise RuleError(f"'{value}' is not a possible result for the {item.label}: {allowed}.")
+
+
+def sample(request: ChanceRequest, rng: random.Random) -> ChanceOutcome:
+    """Resolve a request digitally. The RNG is passed in; engines never own one."""
+    return ChanceOutcome(
+        values=[rng.choices(item.options, weights=item.weights)[0] for item in request.items]
+    )
+
+
+def enumerate_outcomes(request: ChanceRequest) -> Iterator[tuple[ChanceOutcome, Fraction]]:
+    """Every outcome with its exact probability (for odds and exhaustive tests)."""
+    per_item = []
+    for item in request.items:
+        total = sum(item.weights)
+        per_item.append(
+            [(o, Fraction(w, total)) for o, w in zip(item.options, item.weights, strict=True)]
+        )
+    for combo in itertools.product(*per_item):
+        p = Fraction(1)
+        for _, q in combo:
+            p *= q
+        yield ChanceOutcome(values=[o for o, _ in combo]), p
+
+
+def rng_for(seed: int, counter: int) -> random.Random:
+    """A counter-based stream: the n-th resolution of a game always gets the same
+    generator, so storing (seed, counter) is enough to restore the RNG exactly."""
+    return random.Random(f"{seed}:{counter}")

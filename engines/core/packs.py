@@ -1,0 +1,49 @@
+"""Loading data packs (YAML or JSON) with errors that name the file and the field."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import TypeVar
+
+import yaml
+from pydantic import BaseModel, ValidationError
+
+from engines.core.errors import PackError
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def read_pack_file(path: Path) -> object:
+    try:
+        text = path.read_text(encoding="utf-8")
+    except OSError as exc:
+        raise PackError(f"{path}: cannot be read ({exc.strerror})") from exc
+    try:
+        if path.suffix == ".json":
+            return json.loads(text)
+        return yaml.safe_load(text)
+    except (json.JSONDecodeError, yaml.YAMLError) as exc:
+        raise PackError(f"{path}: is not valid {path.suffix.lstrip('.').upper()}: {exc}") from exc
+
+
+def validate_pack(path: Path, raw: object, model: type[M]) -> M:
+    try:
+        return model.model_validate(raw)
+    except ValidationError as exc:
+        first = exc.errors()[0]
+        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        more = f" (and {exc.error_count() - 1} more problem(s))" if exc.error_count() > 1 else ""
+        raise PackError(f"{path}: field '{where}': {first['msg']}{more}") from exc
+
+
+def load_pack(path: Path, model: type[M]) -> M:
+    """Read and validate one pack. Called at start-up only, never from an engine move."""
+    return validate_pack(path, read_pack_file(path), model)
+
+
+class Provenance(BaseModel):
+    """Where a value comes from. House data says so, and players are told."""
+
+    source: str
+    verified: bool

@@ -1,0 +1,105 @@
+"""The engine protocol, in the spirit of OpenSpiel and boardgame.io.
+
+A game is a set of pure functions over a pydantic state model that round-trips
+through JSON. The table host calls them; nothing here knows about Discord.
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from pydantic import BaseModel, Field, TypeAdapter
+
+from engines.core.chance import ChanceOutcome, ChanceRequest
+
+
+class Seat(BaseModel):
+    """A place at the table. Engines know seats by index; the table maps them to members."""
+
+    index: int
+    name: str
+    ai: bool = False
+
+
+class Event(BaseModel):
+    """Something that happened, for renderers to turn into messages.
+
+    Subclasses set `type` to a Literal so events are a discriminated union.
+    `text` is a plain-language line for logs and the plain-text fallback.
+    """
+
+    type: str
+    text: str = ""
+
+
+class GameResult(BaseModel):
+    winners: list[int]
+    scores: dict[int, int] = Field(default_factory=dict)
+    summary: str
+
+
+StateT = TypeVar("StateT", bound=BaseModel)
+ActionT = TypeVar("ActionT")
+OptionsT = TypeVar("OptionsT", bound=BaseModel)
+
+
+class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
+    """One game's rules.
+
+    Flow: `setup` → while not over: if `chance()` is not None the table must
+    `resolve` it; otherwise the seats in `to_move()` may `apply` an action.
+    `apply` and `resolve` raise `RuleError` for anything illegal and never
+    mutate their input.
+    """
+
+    key: ClassVar[str]
+    title: ClassVar[str]
+    min_seats: ClassVar[int]
+    max_seats: ClassVar[int]
+    state_model: type[StateT]
+    options_model: type[OptionsT]
+    action_adapter: TypeAdapter[ActionT]
+
+    @abstractmethod
+    def setup(self, seats: list[Seat], options: OptionsT) -> StateT: ...
+
+    @abstractmethod
+    def to_move(self, state: StateT) -> list[int]:
+        """Seats that may act now (empty while a chance node is pending or the game is over)."""
+
+    @abstractmethod
+    def legal_actions(self, state: StateT, seat: int) -> list[ActionT]: ...
+
+    @abstractmethod
+    def apply(self, state: StateT, seat: int, action: ActionT) -> tuple[StateT, list[Event]]: ...
+
+    @abstractmethod
+    def chance(self, state: StateT) -> ChanceRequest | None: ...
+
+    @abstractmethod
+    def resolve(self, state: StateT, outcome: ChanceOutcome) -> tuple[StateT, list[Event]]: ...
+
+    @abstractmethod
+    def view(self, state: StateT, seat: int | None) -> dict[str, Any]:
+        """What `seat` may see (None: a spectator). Hidden information stays out."""
+
+    @abstractmethod
+    def result(self, state: StateT) -> GameResult | None: ...
+
+    # Helpers with one obvious meaning for every engine.
+
+    def load_state(self, raw: str) -> StateT:
+        return self.state_model.model_validate_json(raw)
+
+    def dump_state(self, state: StateT) -> str:
+        return state.model_dump_json()
+
+    def parse_action(self, raw: Any) -> ActionT:
+        return self.action_adapter.validate_python(raw)
+
+    def dump_action(self, action: ActionT) -> Any:
+        return self.action_adapter.dump_python(action, mode="json")
+
+    def parse_options(self, raw: dict[str, Any]) -> OptionsT:
+        return self.options_model.model_validate(raw)

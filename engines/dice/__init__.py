@@ -1,0 +1,1 @@
+"""Dice as data: every die of the four games, shared by the roller and the engines."""
