@@ -26,14 +26,26 @@ class ChanceItem(BaseModel):
 
     key: str = Field(description="stable id, e.g. 'blue' or 'card'")
     label: str = Field(description="what players call it, e.g. 'blue die'")
-    options: list[str] = Field(min_length=1)
+    options: list[str] = Field(default_factory=list)
     weights: list[int] = Field(default_factory=list)
+    open_hint: str | None = Field(
+        default=None,
+        description=(
+            "set for a report that cannot be enumerated (a card from the group's real box):"
+            " any text is accepted here and the engine's resolve() validates it;"
+            " such items exist only in physical mode and are never sampled"
+        ),
+    )
     labels: list[str] = Field(
         default_factory=list, description="display text per option (defaults to the option)"
     )
 
     @model_validator(mode="after")
     def _weights_match(self) -> ChanceItem:
+        if self.open_hint is not None:
+            return self
+        if not self.options:
+            raise ValueError("an enumerable chance item needs at least one option")
         if not self.weights:
             self.weights = [1] * len(self.options)
         if len(self.weights) != len(self.options) or any(w <= 0 for w in self.weights):
@@ -75,13 +87,15 @@ def validate_outcome(request: ChanceRequest, outcome: ChanceOutcome) -> None:
             f"got {len(outcome.values)}."
         )
     for item, value in zip(request.items, outcome.values, strict=True):
-        if value not in item.options:
+        if item.open_hint is None and value not in item.options:
             allowed = ", ".join(item.label_of(o) for o in dict.fromkeys(item.options))
             raise RuleError(f"'{value}' is not a possible result for the {item.label}: {allowed}.")
 
 
 def sample(request: ChanceRequest, rng: random.Random) -> ChanceOutcome:
     """Resolve a request digitally. The RNG is passed in; engines never own one."""
+    if any(item.open_hint is not None for item in request.items):
+        raise ValueError("an open (physical-mode) chance item cannot be sampled")
     return ChanceOutcome(
         values=[rng.choices(item.options, weights=item.weights)[0] for item in request.items]
     )
@@ -91,6 +105,8 @@ def enumerate_outcomes(request: ChanceRequest) -> Iterator[tuple[ChanceOutcome, 
     """Every outcome with its exact probability (for odds and exhaustive tests)."""
     per_item = []
     for item in request.items:
+        if item.open_hint is not None:
+            raise ValueError("an open (physical-mode) chance item cannot be enumerated")
         total = sum(item.weights)
         per_item.append(
             [(o, Fraction(w, total)) for o, w in zip(item.options, item.weights, strict=True)]
