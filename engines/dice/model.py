@@ -18,7 +18,7 @@ DieKind = Literal["number", "pips", "effect", "damage", "enemy"]
 class Face(BaseModel):
     label: str = Field(min_length=1, max_length=40)
     symbol: str = Field(min_length=1, max_length=16, description="emoji or short text for display")
-    value: int = Field(default=0, description="what the face adds to a total (pips, damage, bursts)")
+    value: int = Field(default=0, description="added to a total: pips, damage, bursts")
     effect: str | None = Field(default=None, description="special meaning, e.g. 'skull', 'x2'")
     clue: bool = Field(default=False, description="Hellboy Lucky Find: this face scores a Clue")
 
