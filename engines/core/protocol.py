@@ -87,6 +87,14 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     @abstractmethod
     def result(self, state: StateT) -> GameResult | None: ...
 
+    supports_ai: ClassVar[bool] = False
+
+    def ai_action(self, state: StateT, seat: int) -> ActionT:
+        """The move a computer player makes for `seat` (engines with `supports_ai`).
+
+        Pure and deterministic given the state, so AI turns replay exactly."""
+        raise NotImplementedError(f"{self.title} has no computer players")
+
     # Helpers with one obvious meaning for every engine.
 
     def load_state(self, raw: str) -> StateT:

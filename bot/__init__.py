@@ -1,0 +1,1 @@
+"""The running bot: settings, app factory, storage, table service, rendering, CLI."""

@@ -1,0 +1,71 @@
+"""Settings from the environment and an optional `.env` file.
+
+The names are a contract with other tools (see DESIGN.md): DISCORD_TOKEN,
+PANDEMONIUM_DATABASE, DISCORD_API_BASE, DISCORD_GATEWAY_URL. The token is a
+SecretStr so it never appears in a repr or a log line.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+DEFAULT_API_BASE = "https://discord.com/api/v10"
+DEFAULT_GATEWAY = "wss://gateway.discord.gg/"
+
+
+def _env(name: str) -> AliasChoices:
+    return AliasChoices(name, name.lower())
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(
+        env_file=".env", env_file_encoding="utf-8", extra="ignore", populate_by_name=True
+    )
+
+    discord_token: SecretStr | None = Field(default=None, validation_alias=_env("DISCORD_TOKEN"))
+    database: Path = Field(
+        default=Path("data/pandemonium.sqlite"), validation_alias=_env("PANDEMONIUM_DATABASE")
+    )
+    discord_api_base: str = Field(
+        default=DEFAULT_API_BASE, validation_alias=_env("DISCORD_API_BASE")
+    )
+    discord_gateway_url: str = Field(
+        default=DEFAULT_GATEWAY, validation_alias=_env("DISCORD_GATEWAY_URL")
+    )
+    dev_guild_id: int | None = Field(
+        default=None,
+        validation_alias=_env("PANDEMONIUM_DEV_GUILD"),
+        description="sync commands to this guild only (instant) instead of globally",
+    )
+    log_level: str = Field(default="INFO", validation_alias=_env("PANDEMONIUM_LOG_LEVEL"))
+    shard_ids: list[int] | None = Field(
+        default=None,
+        validation_alias=_env("PANDEMONIUM_SHARD_IDS"),
+        description="the shards this process runs, e.g. [0,1]; its own database file",
+    )
+    shard_count: int | None = Field(default=None, validation_alias=_env("PANDEMONIUM_SHARD_COUNT"))
+    dice_pack: Path | None = Field(default=None, validation_alias=_env("PANDEMONIUM_DICE_PACK"))
+    seed: int | None = Field(
+        default=None,
+        validation_alias=_env("PANDEMONIUM_SEED"),
+        description="fixes every new game's RNG seed (tests and demos only)",
+    )
+    sync_commands: bool = Field(default=True, validation_alias=_env("PANDEMONIUM_SYNC_COMMANDS"))
+
+    @field_validator("log_level")
+    @classmethod
+    def _known_level(cls, value: str) -> str:
+        upper = value.upper()
+        if upper not in {"DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL"}:
+            raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
+        return upper
+
+    def database_path(self) -> Path:
+        """One SQLite file per shard partition, so processes share nothing."""
+        if not self.shard_ids:
+            return self.database
+        ids = "-".join(str(i) for i in sorted(self.shard_ids))
+        return self.database.with_name(f"{self.database.stem}.shards-{ids}{self.database.suffix}")
