@@ -41,10 +41,11 @@ class Settings(BaseSettings):
         description="sync commands to this guild only (instant) instead of globally",
     )
     log_level: str = Field(default="INFO", validation_alias=_env("PANDEMONIUM_LOG_LEVEL"))
-    shard_ids: list[int] | None = Field(
+    shard_id: int | None = Field(
         default=None,
-        validation_alias=_env("PANDEMONIUM_SHARD_IDS"),
-        description="the shards this process runs, e.g. [0,1]; its own database file",
+        ge=0,
+        validation_alias=_env("PANDEMONIUM_SHARD_ID"),
+        description="the shard this process runs; it then keeps its own database file",
     )
     shard_count: int | None = Field(default=None, validation_alias=_env("PANDEMONIUM_SHARD_COUNT"))
     dice_pack: Path | None = Field(default=None, validation_alias=_env("PANDEMONIUM_DICE_PACK"))
@@ -65,7 +66,8 @@ class Settings(BaseSettings):
 
     def database_path(self) -> Path:
         """One SQLite file per shard partition, so processes share nothing."""
-        if not self.shard_ids:
+        if self.shard_id is None:
             return self.database
-        ids = "-".join(str(i) for i in sorted(self.shard_ids))
-        return self.database.with_name(f"{self.database.stem}.shards-{ids}{self.database.suffix}")
+        return self.database.with_name(
+            f"{self.database.stem}.shard-{self.shard_id}{self.database.suffix}"
+        )

@@ -77,9 +77,7 @@ class TableService:
         self.storage = storage
         self._clock = clock
         self._fixed_seed = seed
-        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
-            weakref.WeakValueDictionary()
-        )
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[int, _Cached | None] = {}
 
     # Reading
@@ -226,9 +224,7 @@ class TableService:
                 raise RuleError(f"The table is full ({engine.max_seats} seats).")
             seats = [*game.seats, SeatRow(user_id=actor.user_id, name=_clean_name(actor.name))]
             new = self._bump(game, seats=seats)
-            entry = LogEntry(
-                version=0, kind="lobby", user_id=actor.user_id, payload={"op": "join"}
-            )
+            entry = LogEntry(version=0, kind="lobby", user_id=actor.user_id, payload={"op": "join"})
             notice = f"{actor.name} joined ({len(seats)}/{engine.max_seats})."
             return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
 
@@ -291,8 +287,9 @@ class TableService:
             number = sum(1 for s in game.seats if s.ai) + 1
             seats = [*game.seats, SeatRow(user_id=None, name=f"AI {number}", ai=True)]
             new = self._bump(game, seats=seats)
-            entry = LogEntry(version=0, kind="gm", user_id=actor.user_id, gm=True,
-                             payload={"op": "add_ai"})
+            entry = LogEntry(
+                version=0, kind="gm", user_id=actor.user_id, gm=True, payload={"op": "add_ai"}
+            )
             notice = f"A computer player joined ({len(seats)}/{engine.max_seats})."
             return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
 
@@ -316,8 +313,15 @@ class TableService:
                 replacement = SeatRow(user_id=None, name=f"{old.name} (vacant)", ai=False)
             seats = [replacement if i == seat else s for i, s in enumerate(game.seats)]
             new_game = self._bump(game, seats=seats)
-            entries = [LogEntry(version=0, kind="gm", user_id=actor.user_id, gm=True,
-                                payload={"op": "kick", "user_id": target_user_id, "seat": seat})]
+            entries = [
+                LogEntry(
+                    version=0,
+                    kind="gm",
+                    user_id=actor.user_id,
+                    gm=True,
+                    payload={"op": "kick", "user_id": target_user_id, "seat": seat},
+                )
+            ]
             state = c.state
             events: list[Event] = []
             if replacement.ai:
@@ -360,19 +364,20 @@ class TableService:
             return (
                 _Cached(new, state),
                 entries,
-                Outcome(game=new, state=state, events=events,
-                        notice=f"{engine.title} begins!"),
+                Outcome(game=new, state=state, events=events, notice=f"{engine.title} begins!"),
             )
 
         return await self._change(channel_id, fn)
 
-    async def cancel(self, channel_id: int, actor: Actor, guild_id: int | None,
-                     game_id: int | None = None) -> Outcome:
+    async def cancel(
+        self, channel_id: int, actor: Actor, guild_id: int | None, game_id: int | None = None
+    ) -> Outcome:
         """Close a lobby (or end a running game): host or GM."""
         return await self.end(channel_id, actor, guild_id, game_id=game_id)
 
-    async def end(self, channel_id: int, actor: Actor, guild_id: int | None,
-                  game_id: int | None = None) -> Outcome:
+    async def end(
+        self, channel_id: int, actor: Actor, guild_id: int | None, game_id: int | None = None
+    ) -> Outcome:
         async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
             game = c.game
             _check_game_id(game, game_id)
@@ -385,8 +390,9 @@ class TableService:
                 result = {"winners": [], "summary": f"Ended early by {actor.name}."}
                 new = self._bump(game, status="finished", finished_at=now, result=result)
                 notice = f"{actor.name} ended the game. It is kept in the channel's history."
-            entry = LogEntry(version=0, kind="end", user_id=actor.user_id, gm=True,
-                             payload={"by": actor.user_id})
+            entry = LogEntry(
+                version=0, kind="end", user_id=actor.user_id, gm=True, payload={"by": actor.user_id}
+            )
             return _Cached(new, c.state), [entry], Outcome(game=new, state=c.state, notice=notice)
 
         return await self._change(channel_id, fn)
@@ -421,8 +427,16 @@ class TableService:
                 raise RuleError("That move isn't one this game understands.") from None
             new_state, events = engine.apply(state, seat, parsed)
             new_game = self._bump(game)
-            entries = [LogEntry(version=0, kind="action", seat=seat, user_id=actor.user_id,
-                                gm=by_gm, payload={"action": engine.dump_action(parsed)})]
+            entries = [
+                LogEntry(
+                    version=0,
+                    kind="action",
+                    seat=seat,
+                    user_id=actor.user_id,
+                    gm=by_gm,
+                    payload={"action": engine.dump_action(parsed)},
+                )
+            ]
             new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
             return (
                 _Cached(new_game, new_state),
@@ -461,9 +475,16 @@ class TableService:
             validate_outcome(request, outcome)
             new_state, events = engine.resolve(state, outcome)
             new_game = self._bump(game)
-            entries = [LogEntry(version=0, kind="chance", seat=seat, user_id=actor.user_id,
-                                gm=gm and seat != request.reporter,
-                                payload={"values": outcome.values, "reported": True})]
+            entries = [
+                LogEntry(
+                    version=0,
+                    kind="chance",
+                    seat=seat,
+                    user_id=actor.user_id,
+                    gm=gm and seat != request.reporter,
+                    payload={"values": outcome.values, "reported": True},
+                )
+            ]
             new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
             return (
                 _Cached(new_game, new_state),
@@ -498,13 +519,19 @@ class TableService:
                 result=None if game.status == "finished" else game.result,
                 finished_at=None if game.status == "finished" else game.finished_at,
             )
-            entry = LogEntry(version=0, kind="undo", user_id=actor.user_id, gm=True,
-                             payload={"undid_version": last_version})
+            entry = LogEntry(
+                version=0,
+                kind="undo",
+                user_id=actor.user_id,
+                gm=True,
+                payload={"undid_version": last_version},
+            )
             return (
                 _Cached(new, replayed.state),
                 [entry],
-                Outcome(game=new, state=replayed.state,
-                        notice=f"{actor.name} undid the last move."),
+                Outcome(
+                    game=new, state=replayed.state, notice=f"{actor.name} undid the last move."
+                ),
             )
 
         return await self._change(channel_id, fn)
@@ -528,8 +555,13 @@ class TableService:
                 if game.mode == "physical":
                     break
                 outcome = sample(request, rng_for(game.rng_seed, counter))
-                entries.append(LogEntry(version=0, kind="chance",
-                                        payload={"values": outcome.values, "counter": counter}))
+                entries.append(
+                    LogEntry(
+                        version=0,
+                        kind="chance",
+                        payload={"values": outcome.values, "counter": counter},
+                    )
+                )
                 counter += 1
                 state, new_events = engine.resolve(state, outcome)
                 events.extend(new_events)
@@ -540,23 +572,30 @@ class TableService:
             action = engine.ai_action(state, ai_seat)
             state, new_events = engine.apply(state, ai_seat, action)
             events.extend(new_events)
-            entries.append(LogEntry(version=0, kind="action", seat=ai_seat,
-                                    payload={"action": engine.dump_action(action), "ai": True}))
+            entries.append(
+                LogEntry(
+                    version=0,
+                    kind="action",
+                    seat=ai_seat,
+                    payload={"action": engine.dump_action(action), "ai": True},
+                )
+            )
         update: dict[str, Any] = {"rng_counter": counter, "state": engine.dump_state(state)}
         result: GameResult | None = engine.result(state)
         if result is not None:
-            update.update(status="finished", result=result.model_dump(mode="json"),
-                          finished_at=self._clock())
+            update.update(
+                status="finished", result=result.model_dump(mode="json"), finished_at=self._clock()
+            )
         return game.model_copy(update=update), state
 
     # Checks
 
-    async def _require_gm(self, game: GameRow, actor: Actor, guild_id: int | None,
-                          what: str) -> None:
+    async def _require_gm(
+        self, game: GameRow, actor: Actor, guild_id: int | None, what: str
+    ) -> None:
         if not await self.is_gm(game, actor, guild_id):
             raise RuleError(
-                f"Only the host, a member with Manage Channels, or the server's GM role"
-                f" can {what}."
+                f"Only the host, a member with Manage Channels, or the server's GM role can {what}."
             )
 
     async def _acting_seat(
@@ -571,6 +610,14 @@ class TableService:
         if seat is None:
             raise RuleError("You're not seated at this table; you can watch the board.")
         return seat, False
+
+    async def set_board_message(self, channel_id: int, game_id: int, message_id: int) -> None:
+        """Remember where the live board is. Not a game change: no version bump."""
+        async with self.lock_for(channel_id):
+            await self.storage.set_board_message(game_id, message_id)
+            cached = self._cache.get(channel_id)
+            if cached is not None and cached.game.id == game_id:
+                cached.game = cached.game.model_copy(update={"board_message_id": message_id})
 
     # History
 

@@ -1,0 +1,101 @@
+"""The app factory: a discord.py Bot wired to settings, storage and the table service."""
+
+from __future__ import annotations
+
+import logging
+import random
+from typing import Any
+
+import discord
+import yarl
+from discord.ext import commands
+
+from bot.errors import handle
+from bot.presenting import TablesUI
+from bot.settings import Settings
+from bot.storage import Storage
+from bot.table import TableService
+from bot.ui.components import DYNAMIC_ITEMS
+from engines.dice.model import Die
+from engines.dice.pack import load_dice
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice")
+GAME_PACKAGES: tuple[str, ...] = ("engines.hellboy_dice",)
+
+
+def point_at(settings: Settings) -> None:
+    """Make discord.py talk to the configured API and gateway (Discord by default,
+    or a Discord-compatible server such as Spacebar, or the test fake)."""
+    discord.http.Route.BASE = settings.discord_api_base.rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
+
+
+def load_games() -> None:
+    """Import every game package so it registers its engine and presenter."""
+    import importlib
+
+    for name in GAME_PACKAGES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            if exc.name != name:
+                raise
+            log.warning("game package %s is not installed", name)
+
+
+class PandemoniumBot(commands.Bot):
+    table: TableService
+
+    def __init__(self, settings: Settings, *, storage: Storage | None = None) -> None:
+        intents = discord.Intents.none()
+        intents.guilds = True
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents,
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            shard_id=settings.shard_id,
+            shard_count=settings.shard_count,
+        )
+        self.settings = settings
+        self._storage = storage
+        self.dice: dict[str, Die] = load_dice(settings.dice_pack)
+        self.dice_rng = random.Random(settings.seed)
+        self.tables_ui = TablesUI(self)
+        self.tree.on_error = handle  # type: ignore[method-assign]
+
+    @property
+    def storage(self) -> Storage:
+        assert self._storage is not None, "storage opens in setup_hook"
+        return self._storage
+
+    async def setup_hook(self) -> None:
+        if self._storage is None:
+            self._storage = await Storage.open(self.settings.database_path())
+        self.table = TableService(self._storage, seed=self.settings.seed)
+        load_games()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        if self.settings.sync_commands:
+            await self.sync_commands()
+
+    async def sync_commands(self) -> list[Any]:
+        if self.settings.dev_guild_id is not None:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            return await self.tree.sync(guild=guild)
+        return await self.tree.sync()
+
+    async def close(self) -> None:
+        await super().close()
+        if self._storage is not None:
+            await self._storage.close()
+            self._storage = None
+
+
+def create_bot(settings: Settings, *, storage: Storage | None = None) -> PandemoniumBot:
+    point_at(settings)
+    return PandemoniumBot(settings, storage=storage)

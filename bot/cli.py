@@ -1,0 +1,138 @@
+"""The command line: `run` (the default), `simulate`, `replay`, `commands-doc`."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import sys
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from engines.core.errors import PackError
+
+EXIT_CONFIG = 2
+
+
+def _settings() -> Any:
+    from bot.settings import Settings
+
+    return Settings()
+
+
+def run(_: argparse.Namespace) -> int:
+    from bot.app import create_bot
+
+    try:
+        settings = _settings()
+    except ValidationError as exc:
+        err = exc.errors()[0]
+        where = ".".join(str(p) for p in err["loc"])
+        print(f"pandemonium: setting {where} is invalid: {err['msg']}", file=sys.stderr)
+        return EXIT_CONFIG
+    if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
+        print(
+            "pandemonium: DISCORD_TOKEN is not set; put the bot's token in the environment"
+            " or in .env (see README.md).",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)s %(name)s: %(message)s",
+    )
+    try:
+        bot = create_bot(settings)
+    except PackError as exc:
+        print(f"pandemonium: bad data pack: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    return 0
+
+
+def simulate(args: argparse.Namespace) -> int:
+    from bot.simulations import SIMULATORS
+
+    runner = SIMULATORS.get(args.game)
+    if runner is None:
+        print(
+            f"no simulator for {args.game!r}; known: {', '.join(sorted(SIMULATORS))}",
+            file=sys.stderr,
+        )
+        return EXIT_CONFIG
+    print(runner(args.players, args.games, args.seed))
+    return 0
+
+
+def replay_file(args: argparse.Namespace) -> int:
+    from bot.app import load_games
+    from bot.models import LogEntry
+    from bot.replay import ReplayDivergence, replay
+    from engines import registry
+
+    load_games()
+    try:
+        document = json.loads(Path(args.file).read_text(encoding="utf-8"))
+        engine = registry.get(document["game"])
+        entries = [LogEntry.model_validate(e) for e in document["entries"]]
+    except (OSError, ValueError, KeyError) as exc:
+        print(f"{args.file}: not a Pandemonium log: {exc}", file=sys.stderr)
+        return EXIT_CONFIG
+    setup = next((e for e in entries if e.kind == "setup" and not e.undone), None)
+    if setup is None:
+        print("The game never started; there is nothing to replay.")
+        return 0 if document.get("final_state") is None else 1
+    try:
+        result = replay(engine, setup.payload, entries, seed=document.get("seed"))
+    except ReplayDivergence as exc:
+        print(f"DIVERGES: {exc}")
+        return 1
+    final = engine.load_state(document["final_state"]) if document.get("final_state") else None
+    if final != result.state:
+        print(f"DIVERGES: after {result.steps} steps the state differs from the recorded one.")
+        return 1
+    print(
+        f"OK: {result.steps} steps replayed; the final state matches game #"
+        f"{document.get('game_id')}."
+    )
+    return 0
+
+
+def commands_doc(_: argparse.Namespace) -> int:
+    print(asyncio.run(_render_commands()), end="")
+    return 0
+
+
+async def _render_commands() -> str:
+    from bot.app import EXTENSIONS, PandemoniumBot, load_games
+    from bot.commands_doc import render
+    from bot.settings import Settings
+
+    load_games()
+    bot = PandemoniumBot(Settings(sync_commands=False))
+    for extension in EXTENSIONS:
+        await bot.load_extension(extension)
+    return render(bot.tree)
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Pandemonium")
+    sub = parser.add_subparsers(dest="command")
+    sub.add_parser("run", help="run the bot (the default)").set_defaults(fn=run)
+    sim = sub.add_parser("simulate", help="play AI games and print statistics")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int, default=4)
+    sim.add_argument("--games", type=int, default=1000)
+    sim.add_argument("--seed", type=int, default=1)
+    sim.set_defaults(fn=simulate)
+    rep = sub.add_parser("replay", help="check that an exported game log replays exactly")
+    rep.add_argument("file")
+    rep.set_defaults(fn=replay_file)
+    sub.add_parser("commands-doc", help="print docs/commands.md").set_defaults(fn=commands_doc)
+    args = parser.parse_args(argv)
+    fn = getattr(args, "fn", run)
+    result: int = fn(args)
+    return result

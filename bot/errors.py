@@ -1,0 +1,80 @@
+"""One place that turns every failure into a polite ephemeral answer.
+
+Rule errors (an illegal move, a stale board) are messages for the player, not
+incidents: they are answered and logged at DEBUG. Anything else is a bug: the
+player gets an apology that says nothing changed, and the traceback is logged.
+"""
+
+from __future__ import annotations
+
+import functools
+import logging
+from collections.abc import Awaitable, Callable
+from typing import Any, TypeVar
+
+import discord
+from discord import app_commands
+
+from engines.core.errors import RuleError
+
+log = logging.getLogger(__name__)
+
+UNEXPECTED = (
+    "Something went wrong on our side and nothing was changed. "
+    "Please try again; if it keeps happening, tell the bot's operator."
+)
+
+F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
+
+
+async def reply_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
+    try:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+    except discord.HTTPException:
+        log.warning("could not deliver an error reply for interaction %s", interaction.id)
+
+
+def player_message(error: BaseException) -> str | None:
+    """The sentence to show for an expected failure, or None for a bug."""
+    if isinstance(error, app_commands.CommandInvokeError):
+        error = error.original
+    if isinstance(error, RuleError):
+        return error.message
+    if isinstance(error, app_commands.CommandOnCooldown):
+        return f"Slow down a little: try again in {error.retry_after:.0f} s."
+    if isinstance(error, app_commands.NoPrivateMessage):
+        return "Games are played in a server channel or thread, not in direct messages."
+    if isinstance(error, app_commands.CheckFailure):
+        return str(error) or "You can't use that command here."
+    if isinstance(error, app_commands.TransformerError):
+        return f"I couldn't understand '{error.value}'."
+    return None
+
+
+async def handle(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    text = player_message(error)
+    if text is None:
+        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+        log.error("unexpected error in interaction %s", interaction.id, exc_info=original)
+        text = UNEXPECTED
+    else:
+        log.debug("refused interaction %s: %s", interaction.id, text)
+    await reply_ephemeral(interaction, text)
+
+
+def guarded(fn: F) -> F:
+    """For component callbacks, which discord.py does not route to the tree's handler."""
+
+    @functools.wraps(fn)
+    async def wrapper(*args: Any, **kwargs: Any) -> Any:
+        interaction = next(a for a in args if isinstance(a, discord.Interaction))
+        try:
+            return await fn(*args, **kwargs)
+        except Exception as exc:
+            await handle(interaction, exc)
+            return None
+
+    return wrapper  # type: ignore[return-value]

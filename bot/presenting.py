@@ -1,0 +1,270 @@
+"""From table outcomes to Discord: the board message, its components, and replies.
+
+Everything here runs after the table service has released the channel's lock,
+so a slow Discord never holds up the next player's move.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.models import GameRow
+from bot.render.games import lobby_embed, presenter_for
+from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
+from bot.table import Actor, Outcome, StaleBoard
+from bot.ui.components import EndConfirmButton, LobbyButton, MoveButton, ReportButton
+from engines import registry
+from engines.core.errors import RuleError
+
+if TYPE_CHECKING:
+    from bot.app import PandemoniumBot
+
+log = logging.getLogger(__name__)
+
+MAX_EVENT_MESSAGES = 3
+
+
+def actor_of(interaction: discord.Interaction[Any]) -> Actor:
+    user = interaction.user
+    roles = frozenset(r.id for r in getattr(user, "roles", []))
+    return Actor(
+        user_id=user.id,
+        name=user.display_name,
+        manage_channels=interaction.permissions.manage_channels,
+        role_ids=roles,
+    )
+
+
+def channel_id_of(interaction: discord.Interaction[Any]) -> int:
+    if interaction.channel_id is None or interaction.guild_id is None:
+        raise RuleError("Games are played in a server channel or thread, not in direct messages.")
+    return interaction.channel_id
+
+
+def board_embed(game: GameRow, state: Any, notice: str | None = None) -> discord.Embed:
+    if game.status == "lobby" or (game.status == "cancelled" and state is None):
+        embed = lobby_embed(game, notice)
+        if game.status == "cancelled":
+            embed.title = f"{registry.get(game.game).title} — table closed"
+            embed.colour = COLOUR_DONE
+        return embed
+    presenter = presenter_for(game.game)
+    embed = presenter.board(game, state)
+    if game.result is not None:
+        embed.colour = COLOUR_DONE
+        embed.add_field(
+            name="Result", value=clip(str(game.result.get("summary", "")), 1024), inline=False
+        )
+    extra = presenter.footer(game)
+    status = "" if game.status == "active" else f" · {game.status}"
+    embed.set_footer(
+        text=clip(
+            f"Game #{game.id} · v{game.version} · {game.mode}{status}"
+            + (f" · {extra}" if extra else ""),
+            2048,
+        )
+    )
+    return embed
+
+
+def board_view(game: GameRow, state: Any) -> discord.ui.View:
+    view = discord.ui.View(timeout=None)
+    if game.status == "lobby":
+        engine = registry.get(game.game)
+        ops = ["join", "leave", "start", "cancel"]
+        if engine.supports_ai and game.mode == "digital":
+            ops.insert(3, "ai")
+        for op in ops:
+            view.add_item(LobbyButton(op, game.id))
+        return view
+    if game.status != "active" or state is None:
+        return view
+    engine = registry.get(game.game)
+    request = engine.chance(state)
+    if request is not None and game.mode == "physical":
+        view.add_item(ReportButton(game.id, game.version))
+        return view
+    for label, code, seat in presenter_for(game.game).action_buttons(game, state):
+        view.add_item(MoveButton(game.id, game.version, seat, code, label))
+    return view
+
+
+class TablesUI:
+    """The interaction handlers shared by the /game cog and the board's components."""
+
+    def __init__(self, bot: PandemoniumBot) -> None:
+        self.bot = bot
+
+    @property
+    def table(self) -> Any:
+        return self.bot.table
+
+    # Components
+
+    async def lobby_click(
+        self, interaction: discord.Interaction[Any], op: str, game_id: int
+    ) -> None:
+        channel = channel_id_of(interaction)
+        actor = actor_of(interaction)
+        guild = interaction.guild_id
+        if op == "join":
+            outcome = await self.table.join(channel, actor, game_id)
+        elif op == "leave":
+            outcome = await self.table.leave(channel, actor, game_id)
+        elif op == "start":
+            outcome = await self.table.start(channel, actor, guild, game_id)
+        elif op == "ai":
+            outcome = await self.table.add_ai(channel, actor, guild)
+        else:
+            outcome = await self.table.cancel(channel, actor, guild, game_id)
+        await self.publish_in_place(interaction, outcome)
+
+    async def move_click(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        seat: int,
+        code: str,
+        values: list[str],
+    ) -> None:
+        channel = channel_id_of(interaction)
+        actor = actor_of(interaction)
+        current = await self.table.current(channel)
+        if current is None or current.game.id != game_id:
+            raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
+        if current.game.version != version:
+            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+        if current.game.seat_of(actor.user_id) != seat:
+            owner = current.game.seats[seat].name if seat < len(current.game.seats) else "?"
+            raise RuleError(f"Those buttons are for {owner}.")
+        action = presenter_for(current.game.game).decode(
+            current.game, current.state, seat, code, values
+        )
+        outcome = await self.table.act(
+            channel, actor, action, expected_version=version, guild_id=interaction.guild_id
+        )
+        await self.publish_in_place(interaction, outcome)
+
+    async def open_report(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int
+    ) -> None:
+        channel = channel_id_of(interaction)
+        current = await self.table.current(channel)
+        if current is None or current.game.id != game_id or current.game.version != version:
+            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+        request = registry.get(current.game.game).chance(current.state)
+        if request is None:
+            raise RuleError("Nothing needs reporting right now.")
+        from bot.ui.report import ReportModal
+
+        await interaction.response.send_modal(ReportModal(self, request, game_id, version))
+
+    async def submit_report(
+        self, interaction: discord.Interaction[Any], version: int, values: list[str]
+    ) -> None:
+        channel = channel_id_of(interaction)
+        outcome = await self.table.report(
+            channel,
+            actor_of(interaction),
+            values,
+            expected_version=version,
+            guild_id=interaction.guild_id,
+        )
+        await self.publish_reply(interaction, outcome)
+
+    async def confirm_end(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        channel = channel_id_of(interaction)
+        outcome = await self.table.end(
+            channel, actor_of(interaction), interaction.guild_id, game_id=game_id
+        )
+        await interaction.response.edit_message(content=outcome.notice, view=None)
+        await self.refresh_board(interaction, outcome)
+
+    def end_confirmation(self, game: GameRow) -> discord.ui.View:
+        view = discord.ui.View(timeout=None)
+        view.add_item(EndConfirmButton(game.id, game.version))
+        return view
+
+    # Publishing
+
+    def _event_texts(self, outcome: Outcome) -> list[str]:
+        lines = presenter_for(outcome.game.game).event_lines(outcome.game, outcome.events)
+        if outcome.notice:
+            lines.insert(0, outcome.notice)
+        chunks: list[str] = []
+        current = ""
+        for line in lines:
+            candidate = f"{current}\n{line}" if current else line
+            if len(candidate) > MESSAGE_CONTENT:
+                chunks.append(current)
+                current = clip(line, MESSAGE_CONTENT)
+            else:
+                current = candidate
+        if current:
+            chunks.append(current)
+        if len(chunks) > MAX_EVENT_MESSAGES:
+            chunks = [*chunks[: MAX_EVENT_MESSAGES - 1], "… (see `/game log` for everything)"]
+        return chunks
+
+    async def publish_in_place(
+        self, interaction: discord.Interaction[Any], outcome: Outcome
+    ) -> None:
+        """A click on the board: the board itself is edited, then events follow."""
+        embed = board_embed(outcome.game, outcome.state)
+        await interaction.response.edit_message(
+            embed=embed, view=board_view(outcome.game, outcome.state)
+        )
+        if (
+            interaction.message is not None
+            and interaction.message.id != outcome.game.board_message_id
+        ):
+            await self._remember_board(outcome.game, interaction.message.id)
+        for text in self._event_texts(outcome):
+            await interaction.followup.send(text)
+
+    async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """A slash command or a form: reply with what happened, then update the board."""
+        texts = self._event_texts(outcome) or ["Done."]
+        await interaction.response.send_message(texts[0])
+        for text in texts[1:]:
+            await interaction.followup.send(text)
+        await self.refresh_board(interaction, outcome)
+
+    async def post_board(
+        self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
+    ) -> None:
+        """Reply with a fresh board, which becomes the game's live board."""
+        await interaction.response.send_message(
+            embed=board_embed(outcome.game, outcome.state, notice),
+            view=board_view(outcome.game, outcome.state),
+        )
+        message = await interaction.original_response()
+        await self._remember_board(outcome.game, message.id)
+
+    async def refresh_board(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """Edit the live board in place (with the bot's token, which never expires,
+        unlike the interaction's); post a new one if it was deleted."""
+        game = outcome.game
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        embed = board_embed(game, outcome.state)
+        view = board_view(game, outcome.state)
+        if game.board_message_id is not None:
+            try:
+                await channel.get_partial_message(game.board_message_id).edit(
+                    embed=embed, view=view
+                )
+                return
+            except discord.NotFound:
+                log.info("board message of game %s was deleted; posting a new one", game.id)
+            except discord.HTTPException:
+                log.warning("could not edit the board of game %s", game.id, exc_info=True)
+                return
+        message = await channel.send(embed=embed, view=view)
+        await self._remember_board(game, message.id)
+
+    async def _remember_board(self, game: GameRow, message_id: int) -> None:
+        await self.table.set_board_message(game.channel_id, game.id, message_id)

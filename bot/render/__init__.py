@@ -1,0 +1,1 @@
+"""Turning table outcomes and engine events into embeds, text and pictures."""

@@ -1,0 +1,127 @@
+"""How each game's table is shown: a registry of per-game presenters.
+
+A game without its own presenter gets the generic one, which shows seats and
+turn order from the engine's view and offers one button per legal action.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Protocol
+
+import discord
+
+from bot.models import GameRow
+from bot.render.style import COLOUR_DONE, COLOUR_LOBBY, COLOUR_PLAY, FIELD_VALUE, clip
+from engines import registry
+from engines.core.errors import RuleError
+from engines.core.protocol import Event
+from engines.registry import AnyEngine
+
+MAX_ACTION_BUTTONS = 20
+
+
+class ActionChoice(Protocol):
+    label: str
+    code: str
+
+
+class Presenter(Protocol):
+    """What a game supplies to be shown in Discord."""
+
+    def board(self, game: GameRow, state: Any) -> discord.Embed: ...
+
+    def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int]]:
+        """(label, code, seat) per button for the current player's choices."""
+
+    def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
+        """The engine action a button code (and select values) stands for."""
+
+    def event_lines(self, game: GameRow, events: list[Event]) -> list[str]: ...
+
+    def footer(self, game: GameRow) -> str: ...
+
+
+class GenericPresenter:
+    def board(self, game: GameRow, state: Any) -> discord.Embed:
+        engine = registry.get(game.game)
+        embed = discord.Embed(title=engine.title, colour=COLOUR_PLAY)
+        if game.status != "active":
+            embed.colour = COLOUR_DONE
+        view = engine.view(state, None) if state is not None else {}
+        movers = engine.to_move(state) if state is not None else []
+        lines = []
+        for i, seat in enumerate(game.seats):
+            marker = "▶️" if i in movers else "▫️"
+            lines.append(f"{marker} {seat.name}{' 🤖' if seat.ai else ''}")
+        embed.add_field(
+            name="Seats", value=clip("\n".join(lines) or "—", FIELD_VALUE), inline=False
+        )
+        summary = json.dumps(view, separators=(", ", ": "))
+        embed.add_field(name="Table", value=clip(f"```{summary}```", FIELD_VALUE), inline=False)
+        return embed
+
+    def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int]]:
+        engine = registry.get(game.game)
+        buttons: list[tuple[str, str, int]] = []
+        if state is None or engine.chance(state) is not None:
+            return buttons
+        for seat in engine.to_move(state):
+            if game.seats[seat].ai:
+                continue
+            for index, action in enumerate(engine.legal_actions(state, seat)):
+                buttons.append((_action_label(engine, action), str(index), seat))
+        return buttons[:MAX_ACTION_BUTTONS]
+
+    def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
+        engine = registry.get(game.game)
+        legal = engine.legal_actions(state, seat)
+        if not code.isdigit() or int(code) >= len(legal):
+            raise RuleError("That button no longer matches the table; use the newest board.")
+        return engine.dump_action(legal[int(code)])
+
+    def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
+        return [e.text for e in events if e.text]
+
+    def footer(self, game: GameRow) -> str:
+        return ""
+
+
+def _action_label(engine: AnyEngine, action: Any) -> str:
+    data = engine.dump_action(action)
+    kind = str(data.get("type", "move")) if isinstance(data, dict) else "move"
+    extra = [f"{v}" for k, v in data.items() if k != "type"] if isinstance(data, dict) else []
+    return clip(" ".join([kind.replace("_", " ").capitalize(), *extra]), 80)
+
+
+_PRESENTERS: dict[str, Presenter] = {}
+_GENERIC = GenericPresenter()
+
+
+def register_presenter(game_key: str, presenter: Presenter) -> None:
+    _PRESENTERS[game_key] = presenter
+
+
+def presenter_for(game_key: str) -> Presenter:
+    return _PRESENTERS.get(game_key, _GENERIC)
+
+
+def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
+    engine = registry.get(game.game)
+    embed = discord.Embed(
+        title=f"{engine.title} — table open",
+        description=notice or "Press **Join** to take a seat. The host presses **Start**.",
+        colour=COLOUR_LOBBY,
+    )
+    seats = []
+    for seat in game.seats:
+        crown = " 👑" if seat.user_id == game.host_id else ""
+        seats.append(f"• {seat.name}{crown}{' 🤖' if seat.ai else ''}")
+    embed.add_field(
+        name=f"Seats ({len(game.seats)}/{engine.max_seats}, at least {engine.min_seats})",
+        value=clip("\n".join(seats) or "—", FIELD_VALUE),
+        inline=False,
+    )
+    embed.add_field(name="Mode", value=game.mode, inline=True)
+    embed.set_footer(text=f"Game #{game.id} · v{game.version}")
+    return embed

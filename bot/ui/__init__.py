@@ -1,0 +1,1 @@
+"""Discord components: buttons, selects and modals that survive restarts."""

@@ -1,0 +1,229 @@
+"""Buttons, selects and the report modal, routed by custom_id.
+
+Each is a `discord.ui.DynamicItem`: discord.py matches a click's custom_id
+against the template and rebuilds the item, so boards posted before a restart
+keep working. Board items carry the game id and the table's version; the table
+service refuses a click whose version is no longer current.
+
+custom_id formats (each at most 100 characters):
+    pd:lobby:<op>:<game>                 lobby buttons
+    pd:mv:<game>:<version>:<seat>:<code> a move button
+    pd:sel:<game>:<version>:<seat>:<code> a move select (values chosen)
+    pd:rep:<game>:<version>              open the physical-mode report form
+    pd:end:<game>:<version>              confirm ending a game
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any, cast
+
+import discord
+
+from bot.errors import guarded
+
+if TYPE_CHECKING:
+    from bot.app import PandemoniumBot
+
+LOBBY_LABELS = {
+    "join": ("Join", discord.ButtonStyle.success),
+    "leave": ("Leave", discord.ButtonStyle.secondary),
+    "start": ("Start", discord.ButtonStyle.primary),
+    "ai": ("Add AI", discord.ButtonStyle.secondary),
+    "cancel": ("Cancel", discord.ButtonStyle.danger),
+}
+
+
+def _bot(interaction: discord.Interaction[Any]) -> PandemoniumBot:
+    return cast("PandemoniumBot", interaction.client)
+
+
+class LobbyButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:lobby:(?P<op>join|leave|start|ai|cancel):(?P<game>\d+)",
+):
+    def __init__(self, op: str, game_id: int) -> None:
+        label, style = LOBBY_LABELS[op]
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"pd:lobby:{op}:{game_id}")
+        )
+        self.op = op
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        return cls(match["op"], int(match["game"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.lobby_click(interaction, self.op, self.game_id)
+
+
+class MoveButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:mv:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<code>[\w.,=+-]{1,60})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        code: str,
+        label: str,
+        style: discord.ButtonStyle = discord.ButtonStyle.primary,
+    ) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=style,
+                custom_id=f"pd:mv:{game_id}:{version}:{seat}:{code}",
+            )
+        )
+        self.game_id, self.version, self.seat, self.code = game_id, version, seat, code
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MoveButton:
+        label = item.label if isinstance(item, discord.ui.Button) else None
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["seat"]),
+            match["code"],
+            label or "",
+        )
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.move_click(
+            interaction, self.game_id, self.version, self.seat, self.code, []
+        )
+
+
+class MoveSelect(
+    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    template=r"pd:sel:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<code>[\w.,=+-]{1,60})",
+):
+    def __init__(
+        self,
+        game_id: int,
+        version: int,
+        seat: int,
+        code: str,
+        options: list[discord.SelectOption],
+        placeholder: str,
+        min_values: int = 1,
+        max_values: int = 1,
+    ) -> None:
+        super().__init__(
+            discord.ui.Select(
+                custom_id=f"pd:sel:{game_id}:{version}:{seat}:{code}",
+                options=options,
+                placeholder=placeholder[:150],
+                min_values=min_values,
+                max_values=max_values,
+            )
+        )
+        self.game_id, self.version, self.seat, self.code = game_id, version, seat, code
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> MoveSelect:
+        if not isinstance(item, discord.ui.Select):
+            raise TypeError("a pd:sel custom_id must belong to a select menu")
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["seat"]),
+            match["code"],
+            item.options,
+            item.placeholder or "",
+            item.min_values,
+            item.max_values,
+        )
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        values = [str(v) for v in self.item.values]
+        await _bot(interaction).tables_ui.move_click(
+            interaction, self.game_id, self.version, self.seat, self.code, values
+        )
+
+
+class ReportButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:rep:(?P<game>\d+):(?P<version>\d+)",
+):
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Report result",
+                emoji="🎲",
+                style=discord.ButtonStyle.primary,
+                custom_id=f"pd:rep:{game_id}:{version}",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> ReportButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.open_report(interaction, self.game_id, self.version)
+
+
+class EndConfirmButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:end:(?P<game>\d+):(?P<version>\d+)",
+):
+    def __init__(self, game_id: int, version: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Yes, end the game",
+                style=discord.ButtonStyle.danger,
+                custom_id=f"pd:end:{game_id}:{version}",
+            )
+        )
+        self.game_id, self.version = game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> EndConfirmButton:
+        return cls(int(match["game"]), int(match["version"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.confirm_end(interaction, self.game_id)
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LobbyButton,
+    MoveButton,
+    MoveSelect,
+    ReportButton,
+    EndConfirmButton,
+)

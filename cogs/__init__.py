@@ -1,0 +1,1 @@
+"""Thin slash-command cogs: parse input, call the table service, render."""
