@@ -1,0 +1,1 @@
+"""Benchmarks: each `*_bench.py` module prints its figures from `main()`."""
