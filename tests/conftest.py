@@ -1,0 +1,20 @@
+"""Shared fixtures. Bot-specific end-to-end fixtures live in ``tests/e2e/conftest.py``."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from tests.fakediscord import FakeDiscord
+
+
+@pytest.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A started fake Discord; the test fails at teardown if the bot broke any Discord rule."""
+    fake = await FakeDiscord().start()
+    try:
+        yield fake
+    finally:
+        await fake.stop()
+    fake.assert_no_violations()
