@@ -69,6 +69,8 @@ class Odds:
     chance: Fraction
     uncounted: tuple[str, ...]
     """Labels of faces whose effect is not part of the total (e.g. 'X2')."""
+    house: bool
+    """True when any die's faces are house data, which players must be told."""
 
 
 def odds(expression: Expression, target: int) -> Odds:
@@ -79,11 +81,11 @@ def odds(expression: Expression, target: int) -> Odds:
             "each face's chance is its share of the die's faces."
         )
     distribution = distribution_of(expression)
+    named = [g.die for g in dice_nodes(expression.root) if isinstance(g, NamedDice)]
     uncounted = {
         face.label: None
-        for group in dice_nodes(expression.root)
-        if isinstance(group, NamedDice)
-        for face in group.die.faces
+        for die in named
+        for face in die.faces
         if face.effect is not None and face.value == 0
     }
     return Odds(
@@ -92,6 +94,7 @@ def odds(expression: Expression, target: int) -> Odds:
         distribution=distribution,
         chance=distribution.at_least(target),
         uncounted=tuple(uncounted),
+        house=any(not die.verified for die in named),
     )
 
 

@@ -98,6 +98,11 @@ def test_blue_counts_only_its_bursts_and_says_what_is_left_out(dice: dict[str, D
     assert odds(parse("2d6", dice), 2).uncounted == ()
 
 
+def test_odds_say_when_house_dice_are_involved(dice: dict[str, Die]) -> None:
+    assert odds(parse("3 red + 1d6", dice), 3).house
+    assert not odds(parse("2 damage + 1d6", dice), 3).house
+
+
 def test_dice_without_numbers_have_no_total_to_reach(dice: dict[str, Die]) -> None:
     with pytest.raises(RuleError, match="outcomes, not numbers"):
         odds(parse("enemy", dice), 1)
