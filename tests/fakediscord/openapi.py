@@ -6,6 +6,11 @@ OpenAPI 3.1, i.e. JSON Schema 2020-12, so request schemas are checked with
 ``jsonschema`` and ``#/components/...`` references resolve through a
 ``referencing`` registry holding the whole document. The 1 MB spec is parsed
 once per process and each operation's validator is compiled on first use.
+
+One deliberate widening: the spec types every snowflake as a decimal string,
+but Discord also accepts JSON integers there, and discord.py relies on that
+(it numbers new attachments ``{"id": 0}``). ``SnowflakeType`` therefore also
+admits non-negative integers; everything else is checked as published.
 """
 
 from __future__ import annotations
@@ -29,6 +34,7 @@ SPEC_URI = "urn:discord:openapi"
 HTTP_METHODS = ("get", "put", "post", "patch", "delete")
 MAX_ERRORS_PER_BODY = 5
 MAX_VALUE_CHARS = 80
+SNOWFLAKE = "SnowflakeType"
 
 
 def spec_path() -> Path:
@@ -69,7 +75,7 @@ class OpenApiSpec:
     """Route matching and request validation for one loaded spec document."""
 
     def __init__(self, document: Mapping[str, Any]) -> None:
-        self._document = document
+        document = _accept_integer_snowflakes(document)
         resource = Resource.from_contents(dict(document), default_specification=DRAFT202012)
         self._registry: Registry[Any] = Registry().with_resource(SPEC_URI, resource)
         self._operations = list(self._index(document))
@@ -163,6 +169,13 @@ class OpenApiSpec:
             elif not _query_value_ok(schema, value):
                 problems.append(f"query parameter {name}={value!r} does not fit {schema}")
         return problems
+
+
+def _accept_integer_snowflakes(document: Mapping[str, Any]) -> dict[str, Any]:
+    """A shallow copy whose ``SnowflakeType`` also accepts integers (see the module docstring)."""
+    schemas = dict(document["components"]["schemas"])
+    schemas[SNOWFLAKE] = {"anyOf": [schemas[SNOWFLAKE], {"type": "integer", "minimum": 0}]}
+    return {**document, "components": {**document["components"], "schemas": schemas}}
 
 
 def _query_value_ok(schema: Mapping[str, Any], value: str) -> bool:

@@ -441,6 +441,7 @@ class FakeDiscord:
         self,
         member: MemberRef,
         command: str,
+        /,
         *,
         channel: ChannelRef = None,
         options: Mapping[str, Any] | None = None,
@@ -450,6 +451,9 @@ class FakeDiscord:
 
         Options are typed from the synced definition; users, channels and roles
         are passed as fake objects and arrive with their ``resolved`` data.
+        ``channel`` is where the command is typed; an option that is itself
+        called ``channel`` (or ``options``, or is not a Python name) goes in
+        ``options={...}``.
         """
         who = self._member(member)
         where = self.channel(channel)
@@ -466,6 +470,7 @@ class FakeDiscord:
         member: MemberRef,
         command: str,
         focused: str,
+        /,
         *,
         channel: ChannelRef = None,
         **kwargs: Any,

@@ -113,3 +113,13 @@ def test_embeds_over_6000_characters_in_total_break_discord_limit() -> None:
     assert message_limit_problems({"type": 4, "data": {"embeds": embeds}}) == [
         "body.data.embeds: 6001 characters across embeds; Discord's limit is 6000"
     ]
+
+
+def test_snowflakes_may_be_integers_as_discord_py_numbers_new_attachments() -> None:
+    spec = load_spec()
+    op = spec.match("POST", "/channels/1/messages")
+    assert op is not None
+    assert spec.validate_body(op, {"attachments": [{"id": 0, "filename": "log.txt"}]}) == []
+    assert spec.validate_body(op, {"attachments": [{"id": "12"}]}) == []
+    assert spec.validate_body(op, {"attachments": [{"id": -1}]}) != []
+    assert spec.validate_body(op, {"attachments": [{"id": "abc"}]}) != []

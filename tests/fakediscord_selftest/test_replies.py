@@ -1,0 +1,141 @@
+"""Replies, follow-ups, files, channel messages, and the rules the harness enforces.
+
+The last tests provoke violations on purpose: the harness must be able to
+fail a test, or its green results mean nothing.
+"""
+
+from __future__ import annotations
+
+import discord
+import pytest
+from discord.http import Route
+
+from tests.fakediscord import FakeDiscord, running_client
+from tests.fakediscord import records as kinds
+from tests.fakediscord_selftest.testbot import LOG_BYTES, HarnessBot
+
+EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+async def test_deferred_reply_is_completed_by_a_follow_up_carrying_the_file(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    handle = await fake_discord.slash("alice", "game log")
+    assert await handle.response_type() == 5
+    reply = await handle.original()
+    assert not reply.loading
+    assert reply.content == "Here is the log"
+    [log] = reply.attachments
+    assert (log.filename, log.data) == ("log.txt", LOG_BYTES)
+    assert log.content_type == "text/plain"
+    assert [m.id for m in await handle.followups()] == [reply.id]
+
+
+async def test_channel_messages_and_their_edits_are_stored_and_recorded(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    await (await fake_discord.slash("alice", "game announce")).response()
+    posted = await fake_discord.wait_for_message(
+        predicate=lambda m: m.content == "Announcement (edited)"
+    )
+    assert posted.edit_count == 1
+    edits = fake_discord.requests_to(EDIT_ROUTE)
+    assert [r.json["content"] for r in edits] == ["Announcement (edited)"]
+    assert edits[0].path == f"/channels/{fake_discord.text_channel.id}/messages/{posted.id}"
+
+
+async def test_members_chat_reaches_the_bot_through_the_gateway(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    await fake_discord.post_message("dave", "I roll a 6", fake_discord.other_channel)
+    await fake_discord.wait_until(
+        lambda: "I roll a 6" in bot.seen_messages, message="MESSAGE_CREATE never reached the bot"
+    )
+
+
+async def test_wait_for_message_times_out_with_what_it_saw(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    await fake_discord.post_message("dave", "hello")
+    with pytest.raises(AssertionError, match=r"no matching message in #general.*hello"):
+        await fake_discord.wait_for_message(predicate=lambda m: "nope" in m.content, timeout=0.1)
+
+
+async def test_expired_token_makes_follow_ups_fail_with_invalid_webhook_token(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    handle = await fake_discord.slash("alice", "game late")
+    await handle.response()
+    handle.expire()
+    bot.release_late_followup.set()
+    await fake_discord.wait_until(lambda: bot.late_followup_error is not None)
+    error = bot.late_followup_error
+    assert error is not None and (error.status, error.code) == (401, 50027)
+
+
+async def test_follow_up_before_acknowledging_is_a_protocol_violation(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    handle = await fake_discord.slash("alice", "game eager")
+    assert (await handle.original()).content == "recovered"
+    [violation] = fake_discord.take_violations()
+    assert violation.kind == kinds.PROTOCOL
+    assert "before the interaction was acknowledged" in violation.detail
+
+
+async def test_unanswered_interaction_is_a_violation() -> None:
+    async with FakeDiscord(answer_timeout=0.2) as fake:
+        client = HarnessBot()
+        async with running_client(fake, client):
+            await client.tree.sync()
+            handle = await fake.slash("alice", "game silent")
+            await fake.wait_until(lambda: bool(fake.violations), timeout=2)
+        assert not handle.answered
+        [violation] = fake.take_violations()
+        assert violation.kind == kinds.UNANSWERED
+        assert violation.path == "/game silent by alice"
+
+
+async def test_embed_title_over_256_characters_is_caught_and_rejected(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    embed = discord.Embed(title="t" * 257)
+    with pytest.raises(discord.HTTPException) as raised:
+        await bot.http.send_message(
+            fake_discord.text_channel.id, params=discord.http.handle_message_parameters(embed=embed)
+        )
+    assert (raised.value.status, raised.value.code) == (400, 50035)
+    [violation] = fake_discord.take_violations()
+    assert violation.kind == kinds.SCHEMA
+    assert violation.method == "POST"
+    assert "body.embeds[0].title" in violation.detail and "maxLength=256" in violation.detail
+    assert fake_discord.messages() == []
+
+
+async def test_bot_content_over_2000_characters_is_caught(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    channel = bot.get_channel(fake_discord.text_channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    with pytest.raises(discord.HTTPException):
+        await channel.send("x" * 2001)
+    [violation] = fake_discord.take_violations()
+    assert violation.kind == kinds.LIMIT
+
+
+async def test_routes_the_fake_does_not_serve_are_reported(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    route = Route("GET", "/guilds/{guild_id}/bans", guild_id=fake_discord.guild.id)
+    with pytest.raises(discord.NotFound):
+        await bot.http.request(route)
+    [violation] = fake_discord.take_violations()
+    assert violation.kind == kinds.UNHANDLED
+    assert violation.path == f"/guilds/{fake_discord.guild.id}/bans"
+
+
+async def test_fixture_style_check_lists_every_violation() -> None:
+    fake = FakeDiscord()
+    fake.violate(kinds.SCHEMA, "POST", "/channels/1/messages", "body.content: too long")
+    with pytest.raises(AssertionError, match=r"(?s)broke 1 Discord rule.*body.content: too long"):
+        fake.assert_no_violations()
