@@ -9,7 +9,7 @@ Named dice count their face values: a blue die counts its bursts (1 or 2) and
 nothing else, because X2 and Re-roll are choices the player makes after seeing
 the dice; `Odds.uncounted` lists such effects so the reply can say so.
 
-Before any arithmetic, `_plan` bounds every intermediate distribution and the
+Before any arithmetic, `_bound` bounds every intermediate distribution and the
 work to build it, and refuses (politely) what would be slow.
 """
 
@@ -99,7 +99,7 @@ def odds(expression: Expression, target: int) -> Odds:
 
 
 def distribution_of(expression: Expression) -> Distribution:
-    _plan(expression.root)
+    _bound(expression.root)  # refuses, before any arithmetic, what would be slow
     counts, outcomes = _distribution(expression.root)
     return Distribution({t: c for t, c in counts.items() if c}, outcomes)
 
@@ -130,13 +130,6 @@ class _Bound:
     @property
     def width(self) -> int:
         return self.high - self.low + 1
-
-
-def _plan(node: Node) -> _Bound:
-    bound = _bound(node)
-    if bound.work > ODDS_MAX_WORK:
-        raise refuse_odds_work()
-    return bound
 
 
 def _checked(low: int, high: int, work: int) -> _Bound:
