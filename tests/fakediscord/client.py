@@ -18,6 +18,18 @@ FAST_GUILD_READY_TIMEOUT = 0.05
 ``on_ready``; the fake sends its only guild at once, so a tiny wait is enough."""
 
 
+def _skip_rate_limit_waits(client: discord.Client) -> None:
+    """Drop the waits discord.py keeps for Discord's rate limits, which the fake has none of:
+    the 2 s guild-ready wait and the 5 s pause before every re-IDENTIFY after a reconnect."""
+    state = client._connection
+    state.guild_ready_timeout = min(state.guild_ready_timeout, FAST_GUILD_READY_TIMEOUT)
+
+    async def identify_at_once(shard_id: int | None, *, initial: bool = False) -> None:
+        return None
+
+    client.before_identify_hook = identify_at_once  # type: ignore[method-assign]
+
+
 @contextlib.asynccontextmanager
 async def running_client(
     fake: FakeDiscord,
@@ -29,13 +41,13 @@ async def running_client(
     """Log ``client`` into ``fake``, wait for ``on_ready``, yield it, then close it.
 
     A client that fails to start (bad token, crash in ``setup_hook``…) raises
-    here instead of leaving the test waiting. ``fast_ready`` shortens
-    discord.py's guild-ready wait so a start takes milliseconds, not 2 s.
+    here instead of leaving the test waiting. ``fast_ready`` removes
+    discord.py's rate-limit waits (2 s before ``on_ready``, 5 s before a
+    re-IDENTIFY) so a start or reconnect takes milliseconds.
     """
     with fake.point_discord_py_here():
         if fast_ready:
-            state = client._connection
-            state.guild_ready_timeout = min(state.guild_ready_timeout, FAST_GUILD_READY_TIMEOUT)
+            _skip_rate_limit_waits(client)
         await client.login(fake.bot_token)
         runner = asyncio.create_task(client.connect(reconnect=True), name="fake-discord-client")
         ready = asyncio.create_task(client.wait_until_ready())

@@ -49,6 +49,7 @@ class GatewaySession:
         self.sequence = 0
         self.identified = False
         self.identify_payload: JSON | None = None
+        self.shard: tuple[int, int] | None = None
         self._compressor = zlib.compressobj() if compress else None
         self._lock = asyncio.Lock()
 
@@ -76,6 +77,13 @@ class GatewaySession:
     async def dispatch(self, event: str, data: Any) -> None:
         await self.send(DISPATCH, data, event)
 
+    def serves(self, guild_id: int) -> bool:
+        """Whether this session's shard owns the guild: ``(guild_id >> 22) % count == shard``."""
+        if self.shard is None:
+            return True
+        shard_id, shard_count = self.shard
+        return (guild_id >> 22) % shard_count == shard_id
+
 
 class GatewayHub:
     """All client connections; dispatches go to identified sessions."""
@@ -85,10 +93,9 @@ class GatewayHub:
         self.sessions: list[GatewaySession] = []
         self.identify_payloads: list[JSON] = []
 
-    @property
-    def latest(self) -> GatewaySession | None:
-        """The most recently identified open session: the one interactions go to."""
-        live = [s for s in self.sessions if s.identified and not s.ws.closed]
+    def latest_for(self, guild_id: int) -> GatewaySession | None:
+        """The newest identified open session serving the guild: the one interactions go to."""
+        live = [s for s in self.sessions if s.identified and not s.ws.closed and s.serves(guild_id)]
         return live[-1] if live else None
 
     async def handle(self, request: web.Request) -> web.StreamResponse:
@@ -132,21 +139,26 @@ class GatewayHub:
         recorded = {k: v for k, v in data.items() if k != "token"}
         session.identify_payload = recorded
         self.identify_payloads.append(recorded)
+        shard = data.get("shard")
+        if isinstance(shard, list) and len(shard) == 2:
+            session.shard = (int(shard[0]), int(shard[1]))
         guild = self._fake.guild
+        served = session.serves(guild.id)
         ready: JSON = {
             "v": 10,
             "user": {**self._fake.bot_user.to_payload(), "verified": True, "mfa_enabled": False},
-            "guilds": [{"id": str(guild.id), "unavailable": True}],
+            "guilds": [{"id": str(guild.id), "unavailable": True}] if served else [],
             "session_id": session.session_id,
             "resume_gateway_url": self._fake.gateway_url,
             "application": {"id": str(self._fake.application_id), "flags": 0},
             "private_channels": [],
             "relationships": [],
         }
-        if "shard" in data:
-            ready["shard"] = data["shard"]
+        if session.shard is not None:
+            ready["shard"] = list(session.shard)
         await session.dispatch("READY", ready)
-        await session.dispatch("GUILD_CREATE", guild.guild_create_payload())
+        if served:
+            await session.dispatch("GUILD_CREATE", guild.guild_create_payload())
         session.identified = True
         self._fake.pulse.notify()
 
@@ -174,8 +186,9 @@ class GatewayHub:
         await session.dispatch("GUILD_MEMBERS_CHUNK", chunk)
 
     async def dispatch_all(self, event: str, data: JSON) -> None:
+        """Send a guild event to every identified session whose shard owns the guild."""
         for session in list(self.sessions):
-            if session.identified:
+            if session.identified and session.serves(self._fake.guild.id):
                 await session.dispatch(event, data)
 
     async def close_all(self, code: int = CLOSE_GOING_AWAY) -> None:

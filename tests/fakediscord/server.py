@@ -55,6 +55,8 @@ from tests.fakediscord.waiting import (
 )
 from tests.fakediscord.world import JSON, FakeChannel, FakeGuild, FakeMember, FakeRole, FakeUser
 
+CLOSE_RESUMABLE = 4000
+
 ChannelRef = FakeChannel | int | str | None
 MemberRef = FakeMember | str
 MessageRef = FakeMessage | int
@@ -128,6 +130,24 @@ class FakeDiscord:
         if self._runner is not None:
             await self._runner.cleanup()
             self._runner = None
+
+    async def drop_connections(self, code: int = CLOSE_RESUMABLE) -> None:
+        """Close every gateway connection as a network blip would; discord.py reconnects
+        (its RESUME is refused, so it identifies afresh and gets READY again)."""
+        await self.gateway.close_all(code)
+
+    async def wait_for_sessions(
+        self,
+        count: int,
+        timeout: float = DEFAULT_TIMEOUT,  # noqa: ASYNC109
+    ) -> None:
+        """Wait until ``count`` IDENTIFYs in total have been answered with READY."""
+        seen = self.gateway.identify_payloads
+        await self.wait_until(
+            lambda: len(seen) >= count and self.gateway.latest_for(self.guild.id) is not None,
+            timeout=timeout,
+            message=f"expected {count} gateway session(s) to identify",
+        )
 
     async def __aenter__(self) -> FakeDiscord:
         return await self.start()
@@ -585,7 +605,7 @@ class FakeDiscord:
         label: str,
         message: FakeMessage | None = None,
     ) -> InteractionHandle:
-        session = self.gateway.latest
+        session = self.gateway.latest_for(self.guild.id)
         if session is None:
             raise AssertionError(f"cannot send {label}: no bot is connected to the fake gateway")
         interaction_id = self.ids.next()

@@ -109,3 +109,14 @@ async def test_fifty_simultaneous_clicks_from_different_members_are_all_answered
     await fake_discord.wait_idle()
     assert {h.record.member.name for h in handles} == {p.name for p in players}
     assert [await h.response_type() for h in handles] == [7] * 50
+
+
+async def test_deferred_update_then_edit_original_changes_the_components_message(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    menu = await (await fake_discord.slash("alice", "game pick")).original()
+    handle = await fake_discord.click("bob", menu, label="Done")
+    assert await handle.response_type() == 6
+    closed = await fake_discord.wait_for_message(predicate=lambda m: m.content == "Closed")
+    assert closed.id == menu.id
+    assert closed.components == []

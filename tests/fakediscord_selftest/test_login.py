@@ -92,3 +92,24 @@ async def test_members_added_after_login_are_announced_to_the_bot(
     await fake_discord.wait_until(
         zed_is_cached_with_permission, message="zed never reached the bot"
     )
+
+
+async def test_dropped_connection_is_re_established_and_interactions_flow_again(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    await fake_discord.drop_connections()
+    await fake_discord.wait_for_sessions(2)
+    handle = await fake_discord.slash("alice", "game new", title="After the blip")
+    assert (await handle.original()).embed["title"] == "After the blip"
+
+
+@pytest.mark.parametrize("shard_count", [2, 3])
+async def test_only_the_shard_owning_the_guild_receives_it(
+    fake_discord: FakeDiscord, shard_count: int
+) -> None:
+    owner = (fake_discord.guild.id >> 22) % shard_count
+    for shard_id in range(shard_count):
+        client = HarnessBot(shard_id=shard_id, shard_count=shard_count)
+        async with running_client(fake_discord, client):
+            assert (client.get_guild(fake_discord.guild.id) is not None) == (shard_id == owner)
+            assert fake_discord.gateway.identify_payloads[-1]["shard"] == [shard_id, shard_count]

@@ -139,3 +139,17 @@ async def test_fixture_style_check_lists_every_violation() -> None:
     fake.violate(kinds.SCHEMA, "POST", "/channels/1/messages", "body.content: too long")
     with pytest.raises(AssertionError, match=r"(?s)broke 1 Discord rule.*body.content: too long"):
         fake.assert_no_violations()
+
+
+async def test_bot_reads_history_newest_first_and_fetches_single_messages(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    for text in ("one", "two", "three"):
+        await fake_discord.post_message("dave", text)
+    channel = bot.get_channel(fake_discord.text_channel.id)
+    assert isinstance(channel, discord.TextChannel)
+    assert [m.content async for m in channel.history(limit=2)] == ["three", "two"]
+    first = fake_discord.messages()[0]
+    assert (await channel.fetch_message(first.id)).content == "one"
+    with pytest.raises(discord.NotFound):
+        await channel.fetch_message(first.id + 12345)

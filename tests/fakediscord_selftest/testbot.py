@@ -74,14 +74,21 @@ class PickView(discord.ui.View):
     ) -> None:
         await interaction.response.send_message(f"picked {sorted(select.values)}", ephemeral=True)
 
+    @discord.ui.button(label="Done", custom_id="pick:done")
+    async def done(
+        self, interaction: discord.Interaction[Any], button: discord.ui.Button[Any]
+    ) -> None:
+        await interaction.response.defer()
+        await interaction.edit_original_response(content="Closed", view=None)
+
 
 class HarnessBot(commands.Bot):
     """The bot under test in the harness self-tests."""
 
-    def __init__(self) -> None:
+    def __init__(self, **options: Any) -> None:
         intents = discord.Intents.default()
         intents.members = True
-        super().__init__(command_prefix="!", intents=intents)
+        super().__init__(command_prefix="!", intents=intents, **options)
         self.release_late_followup = asyncio.Event()
         self.late_followup_error: discord.HTTPException | None = None
         self.seen_messages: list[str] = []
