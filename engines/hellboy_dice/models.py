@@ -1,0 +1,361 @@
+"""The typed surface of the game: options, state, actions and events.
+
+Every state field is immutable (ints, strings, tuples, frozen models), so the
+engine copies a state shallowly and rebinds the fields it changes: `apply`
+never mutates its input and a step costs microseconds, which the AI
+simulations need.
+"""
+
+from __future__ import annotations
+
+from functools import cached_property
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engines.core.protocol import Event
+from engines.dice.model import Die
+from engines.hellboy_dice.cards import Card, EventKind
+
+Colour = Literal["yellow", "orange", "red", "black"]
+COLOURS: tuple[Colour, ...] = ("yellow", "orange", "red", "black")
+"""The Attack Dice from least to most powerful; hands are counted in this order."""
+POWER: dict[str, int] = {c: i for i, c in enumerate(COLOURS)}
+FULL_HAND: tuple[int, int, int, int] = (6, 3, 2, 1)
+BLUE = "blue"
+STARTING_WOUNDS = 3
+MAX_ATTACK_DICE = 3
+
+Hand = tuple[int, int, int, int]
+
+Phase = Literal[
+    "explore",  # no card in play: the player explores (or banks, after the first card)
+    "attack",  # a room or boss is in play: the player picks dice
+    "draw",  # chance: the next Exploration card
+    "roll",  # chance: the attack roll (blue die first, then the Attack Dice)
+    "boss_reroll",  # chance: the boss forces a re-roll of the highest scoring die
+    "choose_reroll",  # the blue Re-roll: which die, or none
+    "reroll",  # chance: the chosen die's re-roll
+    "choose_x2",  # the blue X2: which die to double
+    "blue_again",  # chance: the boss makes the blue die roll again after a failed attack
+    "brave_move",  # Brave Move: lose a Wound for a Clue, or not
+    "lucky_find",  # Lucky Find: roll a remaining die, or not
+    "lucky_roll",  # chance: the Lucky Find die
+    "accident",  # chance: Accident's blue die
+    "over",
+]
+
+CHANCE_PHASES: frozenset[str] = frozenset(
+    {"draw", "roll", "boss_reroll", "reroll", "blue_again", "lucky_roll", "accident"}
+)
+
+
+class HellboyOptions(BaseModel):
+    """Table options. The house-rule switches are documented in docs/games/hellboy-dice.md."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: Literal["digital", "physical"] = "digital"
+    target: int = Field(default=15, ge=1, le=100, description="Clues that trigger the final round")
+    deck_path: str | None = Field(default=None, description="a group's own deck pack (YAML/JSON)")
+    dice_path: str | None = Field(default=None, description="a group's own dice faces")
+    events_count_as_first_card: bool = Field(
+        default=True, description="house: a resolved event lets you bank, like a defeated room"
+    )
+    always_ask_x2: bool = Field(
+        default=False,
+        description="house: ask which die X2 doubles even when the choice cannot change the result",
+    )
+    tiebreak_round_limit: int = Field(
+        default=10, ge=1, le=100,
+        description="house: leaders still tied after this many tiebreak rounds share the win",
+    )
+    solo_turn_limit: int = Field(
+        default=12, ge=1, le=100,
+        description="house solo variant: reach the target in this many turns",
+    )
+
+
+class Components(BaseModel):
+    """The deck and dice this game uses, copied into the state at setup so a saved game
+    never depends on a file that may have changed since."""
+
+    model_config = ConfigDict(frozen=True)
+
+    deck_name: str
+    deck_verified: bool
+    cards: tuple[Card, ...]
+    copies: tuple[int, ...]
+    dice: dict[str, Die]
+
+    @cached_property
+    def index(self) -> dict[str, int]:
+        return {c.id: i for i, c in enumerate(self.cards)}
+
+    @property
+    def deck_size(self) -> int:
+        return sum(self.copies)
+
+    @cached_property
+    def dice_key(self) -> tuple[tuple[str, tuple[tuple[str, int, str | None, bool], ...]], ...]:
+        """The dice faces as one hashable value, so odds tables can be shared per dice set."""
+        return tuple(
+            (name, tuple((f.label, f.value, f.effect, f.clue) for f in die.faces))
+            for name, die in sorted(self.dice.items())
+        )
+
+
+class PlacedDie(BaseModel):
+    """An Attack Die showing a face: on the card after a failed attack, or in a roll."""
+
+    model_config = ConfigDict(frozen=True)
+
+    colour: Colour
+    label: str
+    value: int
+
+
+class AttackRoll(BaseModel):
+    """The attack under way: the dice committed, then their faces as they are rolled."""
+
+    model_config = ConfigDict(frozen=True)
+
+    colours: tuple[Colour, ...]
+    labels: tuple[str, ...] = ()
+    values: tuple[int, ...] = ()
+    rerolled: tuple[bool, ...] = ()
+    blue: str | None = Field(default=None, description="the blue die's face label")
+    doubled: int | None = Field(default=None, description="the die X2 doubles")
+    reroll_index: int | None = Field(default=None, description="the die waiting to be re-rolled")
+
+    def dice(self) -> tuple[PlacedDie, ...]:
+        return tuple(
+            PlacedDie(colour=c, label=lab, value=v)
+            for c, lab, v in zip(self.colours, self.labels, self.values, strict=True)
+        )
+
+
+class HellboyState(BaseModel):
+    """One game. Fields are immutable values; see the module docstring."""
+
+    names: tuple[str, ...]
+    options: HellboyOptions
+    components: Components
+    scores: tuple[int, ...]
+    turn: int = 0
+    round: int = 1
+    turns_played: int = 0
+    phase: Phase = "explore"
+    draw_purpose: Literal["play", "discard"] = "play"
+    deck: tuple[int, ...] = Field(description="digital mode: copies left per card of the catalogue")
+    discard: tuple[int, ...] = Field(description="digital mode: discarded copies per card")
+    in_play: Card | None = None
+    card_dice: tuple[PlacedDie, ...] = ()
+    kept: tuple[Card, ...] = Field(default=(), description="cards won this turn (and Brave Moves)")
+    bonus_clues: int = Field(default=0, description="Clues this turn not printed on kept cards")
+    hand: Hand = FULL_HAND
+    gone: Hand = Field(default=(0, 0, 0, 0), description="dice passed to the next player")
+    wounds: int = STARTING_WOUNDS
+    first_resolved: bool = False
+    roll: AttackRoll | None = None
+    lucky_die: Colour | None = None
+    final_trigger: int | None = None
+    final_left: tuple[int, ...] = ()
+    tiebreak: tuple[int, ...] = ()
+    tiebreak_left: tuple[int, ...] = ()
+    tiebreak_rounds: int = 0
+    winners: tuple[int, ...] | None = None
+    knockouts: int = 0
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    @property
+    def fight_left(self) -> int:
+        """The card's current Fight Value: printed, less the dice left on it."""
+        if self.in_play is None:
+            return 0
+        return self.in_play.fight - sum(d.value for d in self.card_dice)
+
+    @property
+    def turn_clues(self) -> int:
+        return sum(c.clues for c in self.kept) + self.bonus_clues
+
+
+# Actions
+
+
+class Explore(BaseModel):
+    """Turn over the top card of the Exploration Deck."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["explore"] = "explore"
+
+
+class Attack(BaseModel):
+    """Roll the blue die with up to three Attack Dice, named by colour."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["attack"] = "attack"
+    dice: tuple[Colour, ...] = Field(max_length=12)
+
+    @field_validator("dice")
+    @classmethod
+    def _canonical(cls, dice: tuple[Colour, ...]) -> tuple[Colour, ...]:
+        """Dice of one colour are alike, so an attack is a multiset: keep it sorted."""
+        return tuple(sorted(dice, key=POWER.__getitem__))
+
+
+class ChooseX2(BaseModel):
+    """Blue X2: the die (index in the roll) whose result is doubled for this roll."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["choose_x2"] = "choose_x2"
+    die: int
+
+
+class ChooseReroll(BaseModel):
+    """Blue Re-roll: the die (index in the roll) to re-roll, or None to keep the roll."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["choose_reroll"] = "choose_reroll"
+    die: int | None
+
+
+class BraveMove(BaseModel):
+    """Brave Move: accept to lose a Wound and gain a Clue."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["brave_move"] = "brave_move"
+    accept: bool
+
+
+class LuckyFind(BaseModel):
+    """Lucky Find: the colour of the remaining die to roll, or None to decline."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["lucky_find"] = "lucky_find"
+    die: Colour | None
+
+
+class EndTurn(BaseModel):
+    """Bank this turn's Clues and pass the turn."""
+
+    model_config = ConfigDict(frozen=True)
+    type: Literal["end_turn"] = "end_turn"
+
+
+Action = Annotated[
+    Explore | Attack | ChooseX2 | ChooseReroll | BraveMove | LuckyFind | EndTurn,
+    Field(discriminator="type"),
+]
+
+
+# Events (what renderers turn into messages)
+
+
+class TurnStarted(Event):
+    type: Literal["turn_started"] = "turn_started"
+    seat: int
+    round: int
+    final: bool = False
+    tiebreak: bool = False
+
+
+class DeckReshuffled(Event):
+    type: Literal["deck_reshuffled"] = "deck_reshuffled"
+    cards: int
+
+
+class CardDrawn(Event):
+    type: Literal["card_drawn"] = "card_drawn"
+    seat: int
+    card: Card
+    discarded: bool = Field(default=False, description="Hole in the Floor's unseen card")
+
+
+class AttackDeclared(Event):
+    type: Literal["attack_declared"] = "attack_declared"
+    seat: int
+    dice: tuple[Colour, ...]
+
+
+class DiceRolled(Event):
+    """Faces as they land; `purpose` says which roll of the rules this is."""
+
+    type: Literal["dice_rolled"] = "dice_rolled"
+    seat: int
+    purpose: Literal["attack", "boss_reroll", "reroll", "blue_again", "accident", "lucky_find"]
+    dice: tuple[PlacedDie, ...] = ()
+    blue: str | None = None
+
+
+class AttackResolved(Event):
+    type: Literal["attack_resolved"] = "attack_resolved"
+    seat: int
+    dice: tuple[PlacedDie, ...]
+    blue: str
+    doubled: int | None
+    score: int
+    fight_value: int
+    defeated: bool
+    wounds_lost: int
+    placed: tuple[PlacedDie, ...] = ()
+
+
+class WoundLost(Event):
+    type: Literal["wound_lost"] = "wound_lost"
+    seat: int
+    wounds_left: int
+
+
+class CardWon(Event):
+    type: Literal["card_won"] = "card_won"
+    seat: int
+    card: Card
+
+
+class EventCardResolved(Event):
+    type: Literal["event_card"] = "event_card"
+    seat: int
+    event: EventKind
+    clues: int = 0
+
+
+class DieDiscarded(Event):
+    type: Literal["die_discarded"] = "die_discarded"
+    seat: int
+    colour: Colour
+
+
+class KnockedOut(Event):
+    type: Literal["knocked_out"] = "knocked_out"
+    seat: int
+    cause: Literal["wounds", "no_dice"]
+    lost_clues: int
+
+
+class TurnBanked(Event):
+    type: Literal["turn_banked"] = "turn_banked"
+    seat: int
+    clues: int
+    total: int
+
+
+class FinalRound(Event):
+    type: Literal["final_round"] = "final_round"
+    trigger: int
+    seats: tuple[int, ...]
+
+
+class TiebreakStarted(Event):
+    type: Literal["tiebreak"] = "tiebreak"
+    leaders: tuple[int, ...]
+    round: int
+
+
+class GameOver(Event):
+    type: Literal["game_over"] = "game_over"
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]

@@ -1,0 +1,397 @@
+"""Exact odds for the two questions a player asks: "will this attack win?" and
+"if I draw again, will the next card knock me out?".
+
+Both are computed by enumerating every chance outcome (no sampling), in floats.
+
+Attack odds (`attack_odds`): the blue die and each chosen Attack Die over all
+their faces; a boss that forces a re-roll re-rolls the highest scoring die
+(the engine's rule); X2 doubles the best die; on the blue Re-roll the player
+keeps a roll that already wins, otherwise re-rolls the die that gives the best
+chance to win this attack (ties: the first rolled). That is the choice the AI
+makes too, so the figure is exact for the AI and a close guide for a person.
+
+Draw risk (`draw_risk`): the chance that drawing one more card ends the turn
+Knocked Out *before that card is defeated or resolved* (for a Hole in the
+Floor: before the card put into play after it is), when every attack on it
+follows the AI's attack policy (`attack_policy`) and events follow the AI's
+choices (Brave Move only at full Wounds; Lucky Find as `lucky_choice`). Also
+the expected Clues that card adds to the turn (0 when knocked out). The draw
+is from the real deck composition (digital) or the full pack (physical mode,
+where the bot cannot see the group's deck). A Hole in the Floor's unseen
+discard is handled exactly: by symmetry the card after it is distributed like
+the rest of the deck, and a reshuffle occurs exactly when the deck runs out.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engines.hellboy_dice.attack import attack_choices, highest_scoring
+from engines.hellboy_dice.cards import Card
+from engines.hellboy_dice.components import ACCIDENT_HARMS, BURSTS
+from engines.hellboy_dice.models import BLUE, COLOURS, Colour, Components, Hand, HellboyState
+
+NO_BURSTS, NO_X2, REROLL_HIGHEST, BLUE_AGAIN = 1, 2, 4, 8
+_FLAG = {"no_bursts": NO_BURSTS, "no_x2": NO_X2, "reroll_highest": REROLL_HIGHEST,
+         "blue_again": BLUE_AGAIN}
+ROLL_FLAGS = NO_BURSTS | NO_X2 | REROLL_HIGHEST
+SKULL, CANCEL = 1, 2
+"""The blue faces that matter after an attack: a Skull costs a Wound, Cancel saves one."""
+
+WIN_TARGET = 0.7
+"""The attack policy's comfort level: the cheapest dice with at least this chance to win."""
+
+
+@dataclass(frozen=True)
+class DiceModel:
+    """Value distributions per Attack Die colour and the blue die's faces, as probabilities."""
+
+    values: tuple[tuple[tuple[int, float], ...], ...]
+    clue: tuple[float, ...]
+    mean: tuple[float, ...]
+    blue: tuple[tuple[str | None, int, float], ...]
+    harm: float
+
+
+_MODELS: dict[object, int] = {}
+_MODEL_LIST: list[DiceModel] = []
+
+
+def model_id(components: Components) -> int:
+    """A small integer per distinct set of dice faces, so cache keys hash fast."""
+    key = components.dice_key
+    found = _MODELS.get(key)
+    if found is not None:
+        return found
+    values, clue, mean = [], [], []
+    for colour in COLOURS:
+        faces = components.dice[colour].faces
+        n = len(faces)
+        counts: dict[int, int] = {}
+        for f in faces:
+            counts[f.value] = counts.get(f.value, 0) + 1
+        values.append(tuple((v, c / n) for v, c in sorted(counts.items())))
+        clue.append(sum(1 for f in faces if f.clue) / n)
+        mean.append(sum(f.value for f in faces) / n)
+    blue_faces = components.dice[BLUE].faces
+    blue: dict[tuple[str | None, int], int] = {}
+    for f in blue_faces:
+        blue[(f.effect, f.value)] = blue.get((f.effect, f.value), 0) + 1
+    model = DiceModel(
+        values=tuple(values), clue=tuple(clue), mean=tuple(mean),
+        blue=tuple((e, v, c / len(blue_faces)) for (e, v), c in blue.items()),
+        harm=sum(1 for f in blue_faces if f.effect in ACCIDENT_HARMS) / len(blue_faces),
+    )
+    _MODELS[key] = len(_MODEL_LIST)
+    _MODEL_LIST.append(model)
+    return _MODELS[key]
+
+
+def dice_model(components: Components) -> DiceModel:
+    return _MODEL_LIST[model_id(components)]
+
+
+def flags_of(card: Card) -> int:
+    out = 0
+    for e in card.effects:
+        out |= _FLAG[e]
+    return out
+
+
+# One attack
+
+
+Outcome = tuple[bool, int, int, float]
+"""(won, blue face class, pips left on the card on a failure, probability)."""
+
+_OUTCOMES: dict[tuple[int, tuple[int, ...], int, int], tuple[Outcome, ...]] = {}
+
+
+def best_reroll(model: DiceModel, colours: Sequence[int], values: Sequence[int],
+                rerolled: Sequence[bool], fight: int) -> int | None:
+    """The blue Re-roll's choice: none if the roll already wins, else the die whose
+    re-roll most likely wins (ties: the first rolled); None if none may be re-rolled."""
+    total = sum(values)
+    if total >= fight:
+        return None
+    best, best_p = None, -1.0
+    for i, done in enumerate(rerolled):
+        if done:
+            continue
+        rest = total - values[i]
+        p = sum(q for v, q in model.values[colours[i]] if rest + v >= fight)
+        if p > best_p:
+            best, best_p = i, p
+    return best
+
+
+def attack_outcomes(
+    mid: int, colours: tuple[int, ...], fight: int, flags: int
+) -> tuple[Outcome, ...]:
+    """Every way one attack can end, merged by what matters afterwards (memoised)."""
+    key = (mid, colours, fight, flags & ROLL_FLAGS)
+    found = _OUTCOMES.get(key)
+    if found is not None:
+        return found
+    model = _MODEL_LIST[mid]
+    names = tuple(COLOURS[c] for c in colours)
+    acc: dict[tuple[bool, int, int], float] = {}
+
+    def record(won: bool, cls: int, pips: int, p: float) -> None:
+        k = (won, cls if not won or cls == SKULL else 0, 0 if won else pips)
+        acc[k] = acc.get(k, 0.0) + p
+
+    for effect, bonus, pb in model.blue:
+        cls = SKULL if effect == "skull" else CANCEL if effect == "cancel" else 0
+        for combo in itertools.product(*(model.values[c] for c in colours)):
+            p = pb
+            for _, q in combo:
+                p *= q
+            vals = [v for v, _ in combo]
+            branches: list[tuple[list[int], list[bool], float]] = [(vals, [False] * len(vals), p)]
+            if flags & REROLL_HIGHEST:
+                i = highest_scoring(names, tuple(vals))
+                if i is not None:
+                    branches = [
+                        ([*vals[:i], v, *vals[i + 1:]],
+                         [j == i for j in range(len(vals))], p * q)
+                        for v, q in model.values[colours[i]]
+                    ]
+            for vals_b, rerolled, pb2 in branches:
+                total = sum(vals_b)
+                if effect == "reroll":
+                    i = best_reroll(model, colours, vals_b, rerolled, fight)
+                    if i is None:
+                        record(total >= fight, cls, total, pb2)
+                    else:
+                        rest = total - vals_b[i]
+                        for v, q in model.values[colours[i]]:
+                            record(rest + v >= fight, cls, rest + v, pb2 * q)
+                    continue
+                score = total
+                if effect == "x2":
+                    if not flags & NO_X2:
+                        score += max(vals_b)
+                elif not (effect in BURSTS and flags & NO_BURSTS):
+                    score += bonus
+                record(score >= fight, cls, total, pb2)
+    result = tuple((won, cls, pips, p) for (won, cls, pips), p in acc.items())
+    _OUTCOMES[key] = result
+    return result
+
+
+def win_chance(mid: int, colours: tuple[int, ...], fight: int, flags: int) -> float:
+    return sum(p for won, _, _, p in attack_outcomes(mid, colours, fight, flags) if won)
+
+
+# The AI's attack policy, and the chance a card knocks you out under it
+
+_POLICY: dict[tuple[int, int, int, Hand, bool], tuple[int, ...]] = {}
+
+
+def attack_policy(mid: int, fight: int, flags: int, hand: Hand, risky: bool) -> tuple[int, ...]:
+    """Which dice to attack with (colour indices), deterministic and memoised.
+
+    Dice are the turn's fuel, so the policy spends as little as it can: the
+    cheapest set (by mean pips) with at least WIN_TARGET chance to win; when no
+    set gets there, or when a failure could knock the player out (`risky`), the
+    set most likely to win (ties: the cheaper).
+    """
+    key = (mid, fight, flags & ROLL_FLAGS, hand, risky)
+    found = _POLICY.get(key)
+    if found is not None:
+        return found
+    model = _MODEL_LIST[mid]
+    scored = []
+    for dice in attack_choices(hand):
+        colours = tuple(COLOURS.index(c) for c in dice)
+        scored.append((win_chance(mid, colours, fight, flags),
+                       sum(model.mean[c] for c in colours), colours))
+    comfortable = [s for s in scored if s[0] >= WIN_TARGET - 1e-12]
+    if comfortable and not risky:
+        choice = min(comfortable, key=lambda s: (s[1], -s[0]))
+    else:
+        choice = max(scored, key=lambda s: (s[0], -s[1]))
+    _POLICY[key] = choice[2]
+    return choice[2]
+
+
+_ROOM_KO: dict[tuple[int, int, int, int, Hand, int], float] = {}
+
+
+def room_knockout(mid: int, fight: int, skulls: int, flags: int, hand: Hand, wounds: int) -> float:
+    """The chance that fighting a card to the end under the attack policy knocks you out."""
+    if fight <= 0:
+        return 0.0
+    if sum(hand) == 0:
+        return 1.0
+    key = (mid, fight, skulls, flags, hand, wounds)
+    found = _ROOM_KO.get(key)
+    if found is not None:
+        return found
+    colours = attack_policy(mid, fight, flags, hand, skulls >= wounds)
+    counts = list(hand)
+    for c in colours:
+        counts[c] -= 1
+    left: Hand = (counts[0], counts[1], counts[2], counts[3])
+    skull_again = _MODEL_LIST[mid].blue
+    p_skull = sum(p for e, _, p in skull_again if e == "skull")
+    ko = 0.0
+    for won, cls, pips, p in attack_outcomes(mid, colours, fight, flags):
+        if won:
+            if cls == SKULL and wounds == 1:
+                ko += p
+            continue
+        lost = max(0, skulls - (1 if cls == CANCEL else 0)) + (1 if cls == SKULL else 0)
+        w = wounds - lost
+        if w <= 0 or sum(left) == 0:
+            ko += p
+        elif flags & BLUE_AGAIN:
+            again = 1.0 if w == 1 else room_knockout(mid, fight - pips, skulls, flags, left, w - 1)
+            ko += p * (p_skull * again
+                       + (1 - p_skull) * room_knockout(mid, fight - pips, skulls, flags, left, w))
+        else:
+            ko += p * room_knockout(mid, fight - pips, skulls, flags, left, w)
+    _ROOM_KO[key] = ko
+    return ko
+
+
+# Public: for a state
+
+
+@dataclass(frozen=True)
+class AttackOdds:
+    defeat: float
+    """The chance this attack defeats the card."""
+    knocked_out: float
+    """The chance this attack ends the turn Knocked Out (Wounds, or no dice left)."""
+
+
+def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
+    """Exact odds of one attack on the card in play with these Attack Dice."""
+    card = state.in_play
+    if card is None or card.event is not None:
+        raise ValueError("there is no room or boss in play to attack")
+    mid = model_id(state.components)
+    colours = tuple(sorted(COLOURS.index(c) for c in dice))
+    flags, fight = flags_of(card), state.fight_left
+    counts = list(state.hand)
+    for c in colours:
+        counts[c] -= 1
+    no_dice_left = sum(counts) == 0
+    p_skull = sum(p for e, _, p in _MODEL_LIST[mid].blue if e == "skull")
+    defeat = ko = 0.0
+    for won, cls, _, p in attack_outcomes(mid, colours, fight, flags):
+        if won:
+            defeat += p
+            ko += p if cls == SKULL and state.wounds == 1 else 0.0
+            continue
+        lost = max(0, card.skulls - (1 if cls == CANCEL else 0)) + (1 if cls == SKULL else 0)
+        w = state.wounds - lost
+        if w <= 0 or no_dice_left:
+            ko += p
+        elif flags & BLUE_AGAIN and w == 1:
+            ko += p * p_skull
+    return AttackOdds(defeat=defeat, knocked_out=ko)
+
+
+def reroll_choice(state: HellboyState) -> int | None:
+    """The blue Re-roll decision `best_reroll` makes for the roll in the state."""
+    roll = state.roll
+    if roll is None:
+        raise ValueError("there is no roll to re-roll")
+    colours = [COLOURS.index(c) for c in roll.colours]
+    return best_reroll(dice_model(state.components), colours, roll.values, roll.rerolled,
+                       state.fight_left)
+
+
+@dataclass(frozen=True)
+class DrawRisk:
+    knocked_out: float
+    """The chance the next card ends the turn Knocked Out (see the module docstring)."""
+    expected_clues: float
+    """Clues the next card is expected to add to this turn (0 in the knocked-out cases)."""
+
+
+def lucky_choice(components: Components, hand: Hand) -> Colour | None:
+    """Lucky Find: roll the die whose Clue chance best outweighs what it would add to an
+    attack; only with four or more dice left, and only if that trade is positive."""
+    if sum(hand) < 4:
+        return None
+    model = _MODEL_LIST[model_id(components)]
+    best, best_score = None, 0.0
+    for i, colour in enumerate(COLOURS):
+        if hand[i] == 0:
+            continue
+        score = model.clue[i] - 0.2 * model.mean[i]
+        if score > best_score + 1e-12:
+            best, best_score = colour, score
+    return best
+
+
+def draw_risk(state: HellboyState) -> DrawRisk:
+    """Odds for the card the player would turn over next (see the module docstring)."""
+    comps = state.components
+    mid = model_id(comps)
+    if state.options.mode == "digital":
+        pool, discard = state.deck, state.discard
+    else:
+        pool, discard = comps.copies, tuple(0 for _ in comps.copies)
+    ko, gain = _next_card(comps, mid, pool, 0, discard, state.hand, state.wounds)
+    return DrawRisk(knocked_out=ko, expected_clues=gain)
+
+
+Counts = tuple[int, ...]
+
+
+def _next_card(comps: Components, mid: int, pool: Counts, unknown: int, discard: Counts,
+               hand: Hand, wounds: int) -> tuple[float, float]:
+    """`pool`: cards not yet seen, of which `unknown` were discarded unseen (Hole in the
+    Floor); by symmetry the next card is distributed like the pool. When the pool holds
+    only unseen discards, the deck is empty and the discard pile becomes the deck."""
+    if sum(pool) - unknown == 0:
+        pool = tuple(a + b for a, b in zip(pool, discard, strict=True))
+        discard, unknown = tuple(0 for _ in discard), 0
+    total = sum(pool)
+    if total == 0:
+        return 0.0, 0.0
+    ko = gain = 0.0
+    for i, n in enumerate(pool):
+        if n == 0:
+            continue
+        p = n / total
+        rest = (*pool[:i], n - 1, *pool[i + 1:])
+        k, g = _card_value(comps, mid, comps.cards[i], i, rest, unknown, discard, hand, wounds)
+        ko += p * k
+        gain += p * g
+    return ko, gain
+
+
+def _card_value(comps: Components, mid: int, card: Card, index: int, pool: Counts, unknown: int,
+                discard: Counts, hand: Hand, wounds: int) -> tuple[float, float]:
+    event = card.event
+    if event is None:
+        if card.fight == 0:
+            return 0.0, float(card.clues)
+        k = room_knockout(mid, card.fight, card.skulls, flags_of(card), hand, wounds)
+        return k, (1 - k) * card.clues
+    if event == "take_a_risk":
+        return 0.0, 1.0
+    if event == "brave_move":
+        return 0.0, 1.0 if wounds == 3 else 0.0
+    if event == "accident":
+        return (_MODEL_LIST[mid].harm if wounds == 1 else 0.0), 0.0
+    if event == "lucky_find":
+        colour = lucky_choice(comps, hand)
+        return 0.0, (_MODEL_LIST[mid].clue[COLOURS.index(colour)] if colour else 0.0)
+    if wounds == 1:
+        return 1.0, 0.0
+    discard = (*discard[:index], discard[index] + 1, *discard[index + 1:])
+    if sum(pool) - unknown == 0:
+        pool = tuple(a + b for a, b in zip(pool, discard, strict=True))
+        discard, unknown = tuple(0 for _ in discard), 0
+    if sum(pool) - unknown == 0:
+        return 0.0, 0.0
+    return _next_card(comps, mid, pool, unknown + 1, discard, hand, wounds - 1)
