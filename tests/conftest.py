@@ -3,15 +3,19 @@
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
+from typing import TYPE_CHECKING
 
 import pytest
 
-from tests.fakediscord import FakeDiscord
+if TYPE_CHECKING:
+    from tests.fakediscord import FakeDiscord
 
 
 @pytest.fixture
 async def fake_discord() -> AsyncIterator[FakeDiscord]:
     """A started fake Discord; the test fails at teardown if the bot broke any Discord rule."""
+    from tests.fakediscord import FakeDiscord
+
     fake = await FakeDiscord().start()
     try:
         yield fake

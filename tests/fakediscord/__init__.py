@@ -40,6 +40,8 @@ Acting as players (each returns an :class:`InteractionHandle`)
     ``await fake.slash(member, "game new", channel=..., **options)`` builds options
     from the commands the bot synced (sub-command groups, option types, choices,
     ranges; users/channels/roles as fake objects arrive with ``resolved`` data).
+    ``member`` may be a name ("alice"); an option named ``channel`` or ``options``
+    goes in ``options={...}``. Unknown commands raise :class:`CommandError`.
     ``await fake.autocomplete(member, "game join", "table", table="ab")``.
     ``await fake.click(member, message, custom_id)`` or ``click(..., label="Join")``.
     ``await fake.select(member, message, custom_id, ["value"])``.
@@ -58,7 +60,8 @@ Following an interaction
     An interaction not answered within ``answer_timeout`` (3 s) is a violation.
 
 Reading what the bot did
-    ``fake.messages(channel)`` (non-ephemeral, oldest first, edits applied),
+    ``fake.messages(channel)`` (non-ephemeral unless ``include_ephemeral=True``,
+    oldest first, edits applied),
     ``fake.last_message(channel)``, ``fake.message(id)``, ``await
     fake.wait_for_message(channel, predicate, timeout=...)``, ``await
     fake.wait_until(predicate, timeout=..., message=...)``, ``await
@@ -85,6 +88,15 @@ Starting discord.py against the fake
     the same fake (messages, commands and interactions persist). To wire it by
     hand: ``with fake.point_discord_py_here(): ...`` sets
     ``discord.http.Route.BASE`` and ``DiscordWebSocket.DEFAULT_GATEWAY``.
+    ``await fake.drop_connections()`` simulates a network blip (discord.py
+    reconnects; RESUME is refused, so it identifies again);
+    ``await fake.wait_for_sessions(n)`` waits for the n-th IDENTIFY. A client
+    started with ``shard_id``/``shard_count`` gets the guild only if its shard
+    owns it (``(guild_id >> 22) % shard_count``).
+
+Not modelled (a call to these is an ``unhandled-route`` violation, which
+says what to add): DMs, reactions, pins, thread creation, permission
+overwrites, rate limits, more than one guild.
 """
 
 from tests.fakediscord.client import running_client

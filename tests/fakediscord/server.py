@@ -317,9 +317,15 @@ class FakeDiscord:
 
     # -- messages ------------------------------------------------------------------------
 
-    def messages(self, channel: ChannelRef = None) -> list[FakeMessage]:
-        """Messages everyone in the channel sees (no ephemerals), oldest first, edits applied."""
-        return self.store.in_channel(self.channel(channel).id)
+    def messages(
+        self, channel: ChannelRef = None, *, include_ephemeral: bool = False
+    ) -> list[FakeMessage]:
+        """Messages everyone in the channel sees, oldest first, edits applied.
+
+        Ephemeral replies are left out unless ``include_ephemeral`` (only their
+        recipient sees them; a handle's ``original()``/``followups()`` reach them too).
+        """
+        return self.store.in_channel(self.channel(channel).id, include_ephemeral=include_ephemeral)
 
     def last_message(self, channel: ChannelRef = None) -> FakeMessage:
         found = self.messages(channel)

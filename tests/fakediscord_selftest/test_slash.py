@@ -90,6 +90,7 @@ async def test_ephemeral_replies_stay_out_of_the_channel_listing(
     reply = await handle.original()
     assert reply.ephemeral
     assert reply not in fake_discord.messages()
+    assert reply in fake_discord.messages(include_ephemeral=True)
 
 
 async def test_autocomplete_returns_the_bots_choices(
