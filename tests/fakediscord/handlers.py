@@ -143,7 +143,7 @@ class Handlers:
     def _webhook_record(self, req: ApiRequest) -> InteractionRecord:
         if req.params["webhook_id"] != str(self.fake.application_id):
             raise ApiError(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
-        record = self.fake.interactions_by_token.get(req.params["webhook_token"])
+        record = self.fake.tracker.by_token.get(req.params["webhook_token"])
         if record is None or record.expired:
             raise ApiError(401, INVALID_WEBHOOK_TOKEN, "Invalid Webhook Token")
         return record
@@ -241,7 +241,7 @@ class Handlers:
 
     async def callback(self, req: ApiRequest) -> Reply:
         fake = self.fake
-        record = fake.interactions_by_token.get(req.params["interaction_token"])
+        record = fake.tracker.by_token.get(req.params["interaction_token"])
         if record is None or str(record.id) != req.params["interaction_id"] or record.expired:
             raise ApiError(404, UNKNOWN_INTERACTION, "Unknown interaction")
         if record.answered:
@@ -260,7 +260,7 @@ class Handlers:
             raise ApiError(400, 50035, f"Invalid Form Body: {detail}")
         data: JSON = body.get("data") or {}
         message = await self._apply_callback(record, kind, data, req)
-        fake.mark_answered(record, body)
+        fake.tracker.answer(record, body)
         response: JSON = {
             "interaction": {
                 "id": str(record.id),
@@ -285,7 +285,7 @@ class Handlers:
             if kind == DEFERRED_CHANNEL_MESSAGE:
                 flags = (flags & EPHEMERAL) | LOADING
                 body = {"content": ""}
-            message = await fake.post_bot_message(
+            message = await fake.publisher.post_bot_message(
                 record.channel,
                 {**body, "flags": flags},
                 req.files,
@@ -305,7 +305,7 @@ class Handlers:
             record.original_message_id = record.source_message_id
             source = fake.store.get(record.source_message_id)
             if kind == UPDATE_MESSAGE and source is not None:
-                await fake.edit_bot_message(source, data, req.files)
+                await fake.publisher.edit_bot_message(source, data, req.files)
             return source if kind == UPDATE_MESSAGE else None
         return None
 
@@ -332,10 +332,10 @@ class Handlers:
             and original.loading
         ):
             # Discord completes a "thinking…" reply with the first follow-up.
-            await fake.edit_bot_message(original, body, req.files)
+            await fake.publisher.edit_bot_message(original, body, req.files)
             record.followup_ids.append(original.id)
             return self._message_reply(original)
-        message = await fake.post_bot_message(
+        message = await fake.publisher.post_bot_message(
             record.channel, body, req.files, interaction=record, message_type=MESSAGE_DEFAULT
         )
         record.followup_ids.append(message.id)
@@ -350,12 +350,12 @@ class Handlers:
     async def edit_webhook_message(self, req: ApiRequest) -> Reply:
         record = self._webhook_record(req)
         message = self._webhook_message(req, record)
-        await self.fake.edit_bot_message(message, req.body or {}, req.files)
+        await self.fake.publisher.edit_bot_message(message, req.body or {}, req.files)
         return self._message_reply(message)
 
     async def delete_webhook_message(self, req: ApiRequest) -> Reply:
         record = self._webhook_record(req)
-        await self.fake.delete_message(self._webhook_message(req, record))
+        await self.fake.publisher.delete_message(self._webhook_message(req, record))
         return Reply(204)
 
     # -- channels and messages -------------------------------------------------------------
@@ -390,7 +390,7 @@ class Handlers:
         channel = self._channel(req)
         body: JSON = dict(req.body or {})
         body["flags"] = int(body.get("flags") or 0) & ~EPHEMERAL
-        message = await self.fake.post_bot_message(channel, body, req.files)
+        message = await self.fake.publisher.post_bot_message(channel, body, req.files)
         return self._message_reply(message)
 
     async def get_message(self, req: ApiRequest) -> Reply:
@@ -402,11 +402,11 @@ class Handlers:
             raise ApiError(
                 403, CANNOT_EDIT_OTHERS_MESSAGE, "Cannot edit a message authored by another user"
             )
-        await self.fake.edit_bot_message(message, req.body or {}, req.files)
+        await self.fake.publisher.edit_bot_message(message, req.body or {}, req.files)
         return self._message_reply(message)
 
     async def delete_message(self, req: ApiRequest) -> Reply:
-        await self.fake.delete_message(self._channel_message(req))
+        await self.fake.publisher.delete_message(self._channel_message(req))
         return Reply(204)
 
     # -- guild ---------------------------------------------------------------------------

@@ -1,10 +1,12 @@
 """``FakeDiscord``: the fake server's state and the test-facing API in one object.
 
-The HTTP/websocket plumbing lives in ``rest``/``handlers``/``gateway``; this
-module owns the world (guild, messages, commands, interactions), the
-recorded requests and violations, and the helpers tests call to act as
-players (``slash``, ``click``, ``select``, ``submit_modal``) and to read what
-the bot did (``messages``, ``wait_for_message``, ``wait_until``).
+The HTTP/websocket plumbing lives in ``rest``/``handlers``/``gateway``,
+message storage and gateway announcements in ``publisher``, answer deadlines
+in ``tracker``. This module holds them together with the world (guild,
+messages, commands), the recorded requests and violations, and the helpers
+tests call to act as players (``slash``, ``click``, ``select``,
+``submit_modal``) and to read what the bot did (``messages``,
+``wait_for_message``, ``wait_until``).
 """
 
 from __future__ import annotations
@@ -12,14 +14,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import socket
-import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
 from aiohttp import web
 
-from tests.fakediscord import actions, records
+from tests.fakediscord import actions
 from tests.fakediscord.commands import CommandRegistry, InvocationBuilder
 from tests.fakediscord.gateway import GatewayHub
 from tests.fakediscord.handlers import Handlers
@@ -34,19 +35,18 @@ from tests.fakediscord.interactions import (
     new_token,
 )
 from tests.fakediscord.messages import (
-    MESSAGE_DEFAULT,
-    FakeAttachment,
     FakeMessage,
     MessageStore,
-    describe_uploads,
 )
 from tests.fakediscord.openapi import load_spec
 from tests.fakediscord.permissions import HasPermissionValue
+from tests.fakediscord.publisher import MessagePublisher
 from tests.fakediscord.records import RecordedRequest, Violation
 from tests.fakediscord.replies import Reply, to_response
 from tests.fakediscord.resolved import ResolvedBuilder
 from tests.fakediscord.rest import API_PREFIX, RestApi
 from tests.fakediscord.snowflake import SnowflakeFactory
+from tests.fakediscord.tracker import InteractionTracker
 from tests.fakediscord.waiting import (
     DEFAULT_TIMEOUT,
     Pulse,
@@ -74,7 +74,6 @@ class FakeDiscord:
         bot_name: str = "Pandemonium",
         bot_token: str = "fake-bot-token",
     ) -> None:
-        self.answer_timeout = answer_timeout
         self.reject_invalid = reject_invalid
         self.bot_token = bot_token
         self.ids = SnowflakeFactory()
@@ -85,14 +84,13 @@ class FakeDiscord:
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.spec = load_spec(spec_path)
         self.pulse = Pulse()
+        self.tracker = InteractionTracker(answer_timeout, self.violate, self.pulse)
+        self.publisher = MessagePublisher(self)
         self.requests: list[RecordedRequest] = []
         self.violations: list[Violation] = []
-        self.interactions: list[InteractionRecord] = []
-        self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.gateway = GatewayHub(self)
         self.port = 0
         self._runner: web.AppRunner | None = None
-        self._timers: dict[int, asyncio.TimerHandle] = {}
         self._background: set[asyncio.Task[None]] = set()
 
     # -- lifecycle -----------------------------------------------------------------------
@@ -113,17 +111,7 @@ class FakeDiscord:
 
     async def stop(self) -> None:
         """Close connections and record interactions that were never answered."""
-        for record in self.interactions:
-            timer = self._timers.pop(record.id, None)
-            if timer is not None:
-                timer.cancel()
-                if not record.answered:
-                    self.violate(
-                        records.UNANSWERED,
-                        "INTERACTION",
-                        record.label,
-                        "not answered before the fake stopped (did the test await the reply?)",
-                    )
+        self.tracker.close()
         await self.gateway.close_all()
         for task in list(self._background):
             await task
@@ -282,6 +270,15 @@ class FakeDiscord:
     def _member(self, ref: MemberRef) -> FakeMember:
         return ref if isinstance(ref, FakeMember) else self.member(ref)
 
+    @property
+    def interactions(self) -> list[InteractionRecord]:
+        """Every interaction sent to the bot, oldest first."""
+        return self.tracker.records
+
+    @property
+    def answer_timeout(self) -> float:
+        return self.tracker.answer_timeout
+
     # -- recording -----------------------------------------------------------------------
 
     def violate(self, kind: str, method: str, path: str, detail: str) -> None:
@@ -375,77 +372,12 @@ class FakeDiscord:
 
     async def wait_idle(self, timeout: float = DEFAULT_TIMEOUT) -> None:  # noqa: ASYNC109
         """Wait until every interaction sent so far has been answered."""
-        await self.wait_until(
-            lambda: all(r.answered for r in self.interactions),
+        await wait_for_condition(
+            lambda: not self.tracker.unanswered(),
+            pulse=self.pulse,
             timeout=timeout,
-            message="unanswered: "
-            + ", ".join(r.label for r in self.interactions if not r.answered),
+            describe=lambda: "unanswered: " + ", ".join(r.label for r in self.tracker.unanswered()),
         )
-
-    async def post_bot_message(
-        self,
-        channel: FakeChannel,
-        body: JSON,
-        files: list[FakeAttachment],
-        *,
-        interaction: InteractionRecord | None = None,
-        message_type: int = MESSAGE_DEFAULT,
-    ) -> FakeMessage:
-        """Store a message the bot sent and tell the gateway (unless it is ephemeral)."""
-        message = FakeMessage(
-            id=self.ids.next(),
-            channel_id=channel.id,
-            guild_id=self.guild.id,
-            author=self.bot_user,
-            content=body.get("content") or "",
-            embeds=list(body.get("embeds") or []),
-            components=list(body.get("components") or []),
-            flags=int(body.get("flags") or 0),
-            attachments=describe_uploads(body, files),
-            type=message_type,
-        )
-        if interaction is not None:
-            message.webhook_id = self.application_id
-            message.application_id = self.application_id
-            message.interaction_metadata = {
-                "id": str(interaction.id),
-                "type": interaction.type,
-                "user": interaction.member.user.to_payload(),
-                "authorizing_integration_owners": {"0": str(self.guild.id)},
-            }
-        return await self._publish(message)
-
-    async def _publish(self, message: FakeMessage) -> FakeMessage:
-        self.store.add(message)
-        if not message.ephemeral:
-            payload = message.to_payload(self.base_url)
-            author = self.guild.members.get(message.author.id)
-            if author is not None:
-                payload["member"] = author.to_payload(with_user=False)
-            await self.gateway.dispatch_all("MESSAGE_CREATE", payload)
-        self.pulse.notify()
-        return message
-
-    async def edit_bot_message(
-        self, message: FakeMessage, body: JSON, files: list[FakeAttachment]
-    ) -> None:
-        message.apply_edit(body, describe_uploads(body, files))
-        if not message.ephemeral:
-            await self.gateway.dispatch_all("MESSAGE_UPDATE", message.to_payload(self.base_url))
-        self.pulse.notify()
-
-    async def delete_message(self, message: FakeMessage) -> None:
-        message.deleted = True
-        if not message.ephemeral:
-            await self.gateway.dispatch_all(
-                "MESSAGE_DELETE",
-                {
-                    "id": str(message.id),
-                    "channel_id": str(message.channel_id),
-                    "guild_id": str(self.guild.id),
-                },
-            )
-        self.pulse.notify()
 
     async def post_message(
         self, member: MemberRef, content: str, channel: ChannelRef = None
@@ -459,7 +391,7 @@ class FakeDiscord:
             author=author.user,
             content=content,
         )
-        return await self._publish(message)
+        return await self.publisher.publish(message)
 
     # -- acting as players -----------------------------------------------------------------
 
@@ -560,17 +492,10 @@ class FakeDiscord:
     ) -> InteractionHandle:
         """Submit a modal the bot opened; ``custom_id=None`` means the last one for ``member``."""
         who = self._member(member)
-        opened = [r for r in reversed(self.interactions) if r.modal is not None]
-        mine = [r for r in opened if r.member.id == who.id] + [
-            r for r in opened if r.member.id != who.id
-        ]
-        record = next(
-            (r for r in mine if custom_id is None or (r.modal or {}).get("custom_id") == custom_id),
-            None,
-        )
+        record = self.tracker.last_modal(who.id, custom_id)
         if record is None or record.modal is None:
-            seen = [(r.modal or {}).get("custom_id") for r in opened]
-            raise AssertionError(f"the bot never opened a modal {custom_id!r}; opened: {seen}")
+            opened = self.tracker.opened_modal_ids()
+            raise AssertionError(f"the bot never opened a modal {custom_id!r}; opened: {opened}")
         where = self.channel(channel if channel is not None else record.channel)
         data = actions.modal_submit_data(record.modal, values, self._resolver(who, where))
         source_id = source_message_id if source_message_id is not None else record.source_message_id
@@ -633,33 +558,10 @@ class FakeDiscord:
             member=member,
             channel=channel,
             payload=payload,
-            deadline=time.monotonic() + self.answer_timeout,
+            deadline=self.tracker.deadline(),
             label=label,
             source_message_id=None if message is None else message.id,
         )
-        self.interactions.append(record)
-        self.interactions_by_token[token] = record
-        loop = asyncio.get_running_loop()
-        self._timers[record.id] = loop.call_later(
-            self.answer_timeout, self._deadline_passed, record
-        )
+        self.tracker.open(record)
         await session.dispatch("INTERACTION_CREATE", payload)
         return InteractionHandle(self, record)
-
-    def _deadline_passed(self, record: InteractionRecord) -> None:
-        self._timers.pop(record.id, None)
-        if not record.answered:
-            self.violate(
-                records.UNANSWERED,
-                "INTERACTION",
-                record.label,
-                f"not answered within {self.answer_timeout:.1f}s",
-            )
-
-    def mark_answered(self, record: InteractionRecord, body: JSON) -> None:
-        record.response = body
-        record.answered_at = time.monotonic()
-        timer = self._timers.pop(record.id, None)
-        if timer is not None:
-            timer.cancel()
-        self.pulse.notify()
