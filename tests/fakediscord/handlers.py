@@ -18,6 +18,7 @@ from tests.fakediscord.interactions import (
     CALLBACK_NAMES,
     CHANNEL_MESSAGE,
     DEFERRED_CHANNEL_MESSAGE,
+    DEFERRED_UPDATE_MESSAGE,
     MODAL,
     UPDATE_MESSAGE,
     InteractionRecord,
@@ -250,7 +251,7 @@ class Handlers:
         body: JSON = req.body or {}
         kind = int(body.get("type", 0))
         if kind not in ALLOWED_CALLBACKS.get(record.type, set()) or (
-            kind in (6, UPDATE_MESSAGE) and record.source_message_id is None
+            kind in (DEFERRED_UPDATE_MESSAGE, UPDATE_MESSAGE) and record.source_message_id is None
         ):
             detail = (
                 f"callback type {kind} ({CALLBACK_NAMES.get(kind, '?')}) is not valid for "
@@ -259,8 +260,8 @@ class Handlers:
             fake.violate(records.PROTOCOL, req.method, req.path, detail)
             raise ApiError(400, 50035, f"Invalid Form Body: {detail}")
         data: JSON = body.get("data") or {}
+        fake.tracker.answer(record, body)  # before any await: a second callback must see it
         message = await self._apply_callback(record, kind, data, req)
-        fake.tracker.answer(record, body)
         response: JSON = {
             "interaction": {
                 "id": str(record.id),
