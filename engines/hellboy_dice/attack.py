@@ -25,7 +25,6 @@ from engines.hellboy_dice.models import (
     DiceRolled,
     Hand,
     HellboyState,
-    PlacedDie,
 )
 
 T = TypeVar("T")
@@ -54,11 +53,11 @@ def x2_matters(values: tuple[int, ...], fight: int) -> bool:
 
 def attack_choices(hand: Hand) -> list[tuple[Colour, ...]]:
     """Every multiset of one to three dice the hand can field, weakest first."""
-    out: list[tuple[Colour, ...]] = []
+    found: list[tuple[Colour, ...]] = []
 
     def extend(prefix: tuple[Colour, ...], start: int, left: list[int]) -> None:
         if prefix:
-            out.append(prefix)
+            found.append(prefix)
         if len(prefix) == MAX_ATTACK_DICE:
             return
         for i in range(start, len(COLOURS)):
@@ -68,14 +67,14 @@ def attack_choices(hand: Hand) -> list[tuple[Colour, ...]]:
                 left[i] += 1
 
     extend((), 0, list(hand))
-    return out
+    return found
 
 
 def declare(s: HellboyState, dice: tuple[Colour, ...], out: Out) -> None:
     s.hand = remove_dice(s.hand, dice)
     s.roll = AttackRoll(colours=dice)
     s.phase = "roll"
-    out.append(AttackDeclared(
+    out.add(lambda: AttackDeclared(
         seat=s.turn, dice=dice,
         text=f"{s.names[s.turn]} attacks with the blue die and {', '.join(dice)}.",
     ))
@@ -84,19 +83,18 @@ def declare(s: HellboyState, dice: tuple[Colour, ...], out: Out) -> None:
 def rolled(s: HellboyState, blue: str, labels: list[str], out: Out) -> None:
     """The attack roll has landed (blue first, then the Attack Dice in order)."""
     assert s.roll is not None and s.in_play is not None
-    pairs = list(zip(s.roll.colours, labels, strict=True))
-    values = tuple(face(s.components, c, lab).value for c, lab in pairs)
+    placed = s.components.placed
+    dice = tuple(placed[c, lab] for c, lab in zip(s.roll.colours, labels, strict=True))
     roll = s.roll.model_copy(update={
-        "labels": tuple(labels), "values": values,
-        "rerolled": (False,) * len(values), "blue": blue,
+        "faces": dice, "rerolled": (False,) * len(dice), "blue": blue,
     })
     s.roll = roll
-    out.append(DiceRolled(
-        seat=s.turn, purpose="attack", dice=roll.dice(), blue=blue,
-        text=f"Rolled {blue} and " + ", ".join(f"{c} {lab}" for c, lab in pairs) + ".",
+    out.add(lambda: DiceRolled(
+        seat=s.turn, purpose="attack", dice=dice, blue=blue,
+        text=f"Rolled {blue} and " + ", ".join(f"{d.colour} {d.label}" for d in dice) + ".",
     ))
     if "reroll_highest" in s.in_play.effects:
-        target = highest_scoring(roll.colours, values)
+        target = highest_scoring(roll.colours, roll.values)
         if target is not None:
             s.roll = roll.model_copy(update={"reroll_index": target})
             s.phase = "boss_reroll"
@@ -110,18 +108,17 @@ def rerolled(s: HellboyState, label: str, out: Out) -> None:
     assert roll is not None and roll.reroll_index is not None
     i = roll.reroll_index
     colour = roll.colours[i]
-    new_face = face(s.components, colour, label)
+    new_face = s.components.placed[colour, label]
     by_boss = s.phase == "boss_reroll"
     roll = roll.model_copy(update={
-        "labels": _set(roll.labels, i, label),
-        "values": _set(roll.values, i, new_face.value),
+        "faces": _set(roll.faces, i, new_face),
         "rerolled": _set(roll.rerolled, i, True),
         "reroll_index": None,
     })
     s.roll = roll
-    out.append(DiceRolled(
+    out.add(lambda: DiceRolled(
         seat=s.turn, purpose="boss_reroll" if by_boss else "reroll",
-        dice=(PlacedDie(colour=colour, label=label, value=new_face.value),),
+        dice=(new_face,),
         text=f"{'The boss forces a re-roll' if by_boss else 'Re-roll'}: the {colour} die"
         f" now shows {label}.",
     ))
@@ -192,11 +189,11 @@ def finish(s: HellboyState, out: Out) -> None:
     won = score >= fight
     skull = 1 if effect == "skull" else 0
     card_skulls = 0 if won else max(0, card.skulls - (1 if effect == "cancel" else 0))
-    dice = roll.dice()
+    dice = roll.faces
     placed = () if won else tuple(d for d in dice if d.value > 0)
     name = s.names[s.turn]
     doubled = roll.doubled if effect == "x2" and "no_x2" not in card.effects else None
-    out.append(AttackResolved(
+    out.add(lambda: AttackResolved(
         seat=s.turn, dice=dice, blue=roll.blue, doubled=doubled, score=score,
         fight_value=fight, defeated=won, wounds_lost=skull + card_skulls, placed=placed,
         text=f"Attack Score {score} against Fight Value {fight}: "
@@ -211,7 +208,7 @@ def finish(s: HellboyState, out: Out) -> None:
         s.in_play, s.card_dice = None, ()
         s.first_resolved = True
         s.phase = "explore"
-        out.append(CardWon(
+        out.add(lambda: CardWon(
             seat=s.turn, card=card,
             text=f"{name} takes {card.name} ({card.clues} Clue{'s' if card.clues != 1 else ''};"
             f" {s.turn_clues} this turn).",
@@ -231,7 +228,7 @@ def finish(s: HellboyState, out: Out) -> None:
 def blue_again(s: HellboyState, label: str, out: Out) -> None:
     """The boss makes the blue die roll again after a failed attack: a Skull costs a Wound."""
     skull = blue_effect(s.components, label) == "skull"
-    out.append(DiceRolled(
+    out.add(lambda: DiceRolled(
         seat=s.turn, purpose="blue_again", blue=label,
         text=f"The boss rolls the blue die again: {label}"
         + (" — another Wound." if skull else "."),

@@ -58,7 +58,7 @@ def dice_request(state: HellboyState) -> ChanceRequest:
     elif phase == "lucky_roll":
         assert state.lucky_die is not None
         dice = (state.lucky_die,)
-    key = (comps.dice_key, phase, dice, state.turn)
+    key = (comps.dice_id, phase, dice, state.turn)
     found = _DICE_REQUESTS.get(key)
     if found is not None:
         return found

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from engines.core.chance import ChanceItem
 from engines.core.errors import PackError, RuleError
-from engines.dice.chance import die_item, face_of
+from engines.dice.chance import die_item
 from engines.dice.model import Die, Face
 from engines.dice.pack import load_dice
 from engines.hellboy_dice.cards import Card, load_deck
@@ -62,11 +62,11 @@ def dice_item(die: Die, key: str, label: str | None = None) -> ChanceItem:
 
 
 def face(components: Components, die: str, label: str) -> Face:
-    return face_of(components.dice[die], label)
+    return components.faces[die, label]
 
 
 def blue_effect(components: Components, label: str) -> str | None:
-    return face_of(components.dice[BLUE], label).effect
+    return components.faces[BLUE, label].effect
 
 
 def card_by_id(components: Components, card_id: str) -> Card:

@@ -33,6 +33,12 @@ from engines.hellboy_dice.models import (
 )
 from engines.hellboy_dice.view import PROMPTS, board
 
+_PHASE_OF: dict[type, str] = {
+    Explore: "explore", EndTurn: "explore", Attack: "attack", ChooseX2: "choose_x2",
+    ChooseReroll: "choose_reroll", BraveMove: "brave_move", LuckyFind: "lucky_find",
+}
+"""The phase in which each action is allowed."""
+
 
 class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     key: ClassVar[str] = "hellboy-dice"
@@ -60,7 +66,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             deck=components.copies if digital else zeros,
             discard=zeros,
         )
-        flow.start_turn(state, 0, [])
+        flow.start_turn(state, 0, flow.Out(quiet=True))
         return state
 
     def to_move(self, state: HellboyState) -> list[int]:
@@ -100,9 +106,16 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     def apply(
         self, state: HellboyState, seat: int, action: Action
     ) -> tuple[HellboyState, list[Event]]:
+        out = flow.Out()
+        return self.play(state, seat, action, out), out.events
+
+    def apply_quiet(self, state: HellboyState, seat: int, action: Action) -> HellboyState:
+        """`apply` for simulations: the same checks and rules, no events built."""
+        return self.play(state, seat, action, flow.Out(quiet=True))
+
+    def play(self, state: HellboyState, seat: int, action: Action, out: flow.Out) -> HellboyState:
         self._check(state, seat, action)
         s = state.model_copy()
-        out: list[Event] = []
         if isinstance(action, Explore):
             flow.begin_draw(s, out)
         elif isinstance(action, EndTurn):
@@ -117,7 +130,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             event_cards.brave_move(s, action.accept, out)
         else:
             event_cards.lucky_find(s, action.die, out)
-        return s, out
+        return s
 
     def _check(self, state: HellboyState, seat: int, action: Action) -> None:
         """Every illegal move gets a sentence that says what is allowed instead."""
@@ -128,12 +141,8 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             raise RuleError(f"Waiting for a result first: {PROMPTS[phase].lower()}.")
         if seat != state.turn:
             raise RuleError(f"It is {state.names[state.turn]}'s turn.")
-        card = state.in_play.name if state.in_play is not None else "the card"
-        expected = {
-            Explore: "explore", EndTurn: "explore", Attack: "attack", ChooseX2: "choose_x2",
-            ChooseReroll: "choose_reroll", BraveMove: "brave_move", LuckyFind: "lucky_find",
-        }[type(action)]
-        if phase != expected:
+        if phase != _PHASE_OF[type(action)]:
+            card = state.in_play.name if state.in_play is not None else "the card"
             if phase == "attack" and isinstance(action, EndTurn):
                 raise RuleError(f"You can't end your turn with {card} in play: defeat it first.")
             if phase == "attack" and isinstance(action, Explore):
@@ -185,6 +194,14 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     def resolve(
         self, state: HellboyState, outcome: ChanceOutcome
     ) -> tuple[HellboyState, list[Event]]:
+        out = flow.Out()
+        return self.settle(state, outcome, out), out.events
+
+    def resolve_quiet(self, state: HellboyState, outcome: ChanceOutcome) -> HellboyState:
+        """`resolve` for simulations: the same checks and rules, no events built."""
+        return self.settle(state, outcome, flow.Out(quiet=True))
+
+    def settle(self, state: HellboyState, outcome: ChanceOutcome, out: flow.Out) -> HellboyState:
         phase = state.phase
         if phase not in CHANCE_PHASES:
             raise RuleError("Nothing needs rolling or drawing right now.")
@@ -193,7 +210,6 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
         else:
             validate_outcome(dice_request(state), outcome)
         s = state.model_copy()
-        out: list[Event] = []
         value = outcome.values[0]
         if phase == "draw":
             if state.options.mode == "physical":
@@ -214,7 +230,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             event_cards.accident(s, value, out)
         else:
             event_cards.lucky_roll(s, value, out)
-        return s, out
+        return s
 
     # Reading the state
 

@@ -36,7 +36,7 @@ def card_drawn(s: HellboyState, card: Card, out: Out) -> None:
     name = s.names[s.turn]
     if s.draw_purpose == "discard":
         discard_card(s, card)
-        out.append(CardDrawn(
+        out.add(lambda: CardDrawn(
             seat=s.turn, card=card, discarded=True,
             text=f"The Hole in the Floor swallows the next card ({card.name}).",
         ))
@@ -44,7 +44,7 @@ def card_drawn(s: HellboyState, card: Card, out: Out) -> None:
             s.phase = "explore"
         return
     s.in_play = card
-    out.append(CardDrawn(seat=s.turn, card=card, text=f"{name} turns over {card.name}."))
+    out.add(lambda: CardDrawn(seat=s.turn, card=card, text=f"{name} turns over {card.name}."))
     if card.event is not None:
         _event(s, card, out)
     elif card.fight == 0:
@@ -60,7 +60,7 @@ def _free_room(s: HellboyState, card: Card, out: Out) -> None:
     s.kept = (*s.kept, card)
     s.in_play = None
     mark_resolved(s)
-    out.append(CardWon(
+    out.add(lambda: CardWon(
         seat=s.turn, card=card,
         text=f"{s.names[s.turn]} takes {card.name} without a fight"
         f" ({s.turn_clues} Clues this turn).",
@@ -83,7 +83,7 @@ def _resolved(s: HellboyState, card: Card, out: Out, clues: int = 0, *, keep: bo
     text = EVENT_NAMES[card.event] + (
         f": +{clues} Clue for this turn ({s.turn_clues} so far)." if clues else " is resolved."
     )
-    out.append(EventCardResolved(seat=s.turn, event=card.event, clues=clues, text=text))
+    out.add(lambda: EventCardResolved(seat=s.turn, event=card.event, clues=clues, text=text))
 
 
 def _most_powerful(s: HellboyState) -> Colour | None:
@@ -107,7 +107,7 @@ def _event(s: HellboyState, card: Card, out: Out) -> None:
         if colour is not None:
             s.hand = remove_dice(s.hand, (colour,))
             pass_on(s, (colour,))
-            out.append(DieDiscarded(
+            out.add(lambda: DieDiscarded(
                 seat=s.turn, colour=colour,
                 text=f"{s.names[s.turn]} gives up the {colour} die (most powerful left).",
             ))
@@ -135,7 +135,7 @@ def accident(s: HellboyState, label: str, out: Out) -> None:
     card = s.in_play
     assert card is not None
     harm = blue_effect(s.components, label) in ACCIDENT_HARMS
-    out.append(DiceRolled(
+    out.add(lambda: DiceRolled(
         seat=s.turn, purpose="accident", blue=label,
         text=f"Accident: the blue die shows {label}" + (" — lose a Wound." if harm else "."),
     ))
@@ -163,7 +163,7 @@ def lucky_roll(s: HellboyState, label: str, out: Out) -> None:
     clue = rolled.clue
     pass_on(s, (colour,))
     s.lucky_die = None
-    out.append(DiceRolled(
+    out.add(lambda: DiceRolled(
         seat=s.turn, purpose="lucky_find",
         dice=(PlacedDie(colour=colour, label=label, value=rolled.value),),
         text=f"Lucky Find: the {colour} die shows {label}"

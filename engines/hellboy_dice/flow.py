@@ -2,13 +2,13 @@
 and who plays next (the final round and tiebreakers).
 
 Every function here works on a *working copy* of the state (a shallow copy the
-engine made for this step) and appends what happened to `out`. Fields are only
+engine made for this step) and reports what happened to `out`. Fields are only
 rebound, never mutated in place, so the caller's original state stays intact.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engines.core.protocol import Event
 from engines.hellboy_dice.cards import Card
@@ -30,7 +30,20 @@ from engines.hellboy_dice.models import (
     WoundLost,
 )
 
-Out = list[Event]
+
+class Out:
+    """Where the rules report what happened. Events are handed over as thunks: a
+    quiet log (simulations) runs exactly the same rules without building them."""
+
+    __slots__ = ("events", "quiet")
+
+    def __init__(self, *, quiet: bool = False) -> None:
+        self.events: list[Event] = []
+        self.quiet = quiet
+
+    def add(self, make: Callable[[], Event]) -> None:
+        if not self.quiet:
+            self.events.append(make())
 
 
 def add_dice(hand: Hand, colours: Sequence[Colour]) -> Hand:
@@ -69,7 +82,7 @@ def begin_draw(s: HellboyState, out: Out, purpose: str = "play") -> bool:
         return False
     if digital(s) and sum(s.deck) == 0:
         s.deck, s.discard = s.discard, tuple(0 for _ in s.discard)
-        out.append(DeckReshuffled(
+        out.add(lambda: DeckReshuffled(
             cards=sum(s.deck),
             text=f"The Exploration Deck ran out: the discard pile ({sum(s.deck)} cards)"
             " is shuffled into a new deck.",
@@ -101,7 +114,7 @@ def lose_wounds(s: HellboyState, out: Out, n: int = 1) -> bool:
         return False
     s.wounds = max(0, s.wounds - n)
     name = s.names[s.turn]
-    out.append(WoundLost(
+    out.add(lambda: WoundLost(
         seat=s.turn, wounds_left=s.wounds,
         text=f"{name} loses {n} Wound{'s' if n > 1 else ''} ({s.wounds} left).",
     ))
@@ -124,7 +137,7 @@ def knock_out(s: HellboyState, out: Out, cause: str) -> None:
     s.kept, s.in_play, s.card_dice, s.roll = (), None, (), None
     s.knockouts += 1
     why = "has lost all three Wounds" if cause == "wounds" else "has no Attack Dice left"
-    out.append(KnockedOut(
+    out.add(lambda: KnockedOut(
         seat=s.turn, cause="wounds" if cause == "wounds" else "no_dice", lost_clues=lost,
         text=f"{s.names[s.turn]} {why} and is Knocked Out: this turn scores nothing"
         + (f" ({lost} Clue{'s' if lost != 1 else ''} lost)." if lost else "."),
@@ -141,7 +154,7 @@ def bank(s: HellboyState, out: Out) -> None:
     for card in s.kept:
         discard_card(s, card)
     s.kept, s.bonus_clues = (), 0
-    out.append(TurnBanked(
+    out.add(lambda: TurnBanked(
         seat=s.turn, clues=clues, total=s.scores[s.turn],
         text=f"{s.names[s.turn]} ends the turn and banks {clues} Clue{'s' if clues != 1 else ''}"
         f" (total {s.scores[s.turn]}).",
@@ -159,7 +172,7 @@ def start_turn(s: HellboyState, seat: int, out: Out) -> None:
     s.roll, s.lucky_die, s.first_resolved = None, None, False
     s.phase = "explore"
     final = s.final_trigger is not None and not s.tiebreak
-    out.append(TurnStarted(
+    out.add(lambda: TurnStarted(
         seat=seat, round=s.round, final=final, tiebreak=bool(s.tiebreak),
         text=f"{s.names[seat]}'s turn"
         + (" (final turn)" if final else " (tiebreaker)" if s.tiebreak else f" (round {s.round})")
@@ -196,7 +209,7 @@ def finish_turn(s: HellboyState, out: Out) -> None:
     if s.scores[seat] >= s.options.target:
         s.final_trigger = seat
         s.final_left = tuple((seat + k) % n for k in range(1, n))
-        out.append(FinalRound(
+        out.add(lambda: FinalRound(
             trigger=seat, seats=s.final_left,
             text=f"{s.names[seat]} has {s.scores[seat]} Clues: everyone else gets one final turn.",
         ))
@@ -218,7 +231,7 @@ def settle(s: HellboyState, out: Out, contenders: tuple[int, ...]) -> None:
     s.tiebreak, s.tiebreak_left = order, order
     s.tiebreak_rounds += 1
     names = ", ".join(s.names[i] for i in order)
-    out.append(TiebreakStarted(
+    out.add(lambda: TiebreakStarted(
         leaders=order, round=s.tiebreak_rounds,
         text=f"Tied on {best} Clues: {names} play tiebreaker turn{'s' if len(order) > 1 else ''}.",
     ))
@@ -233,4 +246,4 @@ def game_over(s: HellboyState, out: Out, winners: tuple[int, ...]) -> None:
         names = " and ".join(s.names[i] for i in winners)
         shared = " share the win" if len(winners) > 1 else " wins"
         text = f"Game over: {names}{shared} with {s.scores[winners[0]]} Clues."
-    out.append(GameOver(winners=winners, scores=s.scores, text=text))
+    out.add(lambda: GameOver(winners=winners, scores=s.scores, text=text))

@@ -14,7 +14,7 @@ from typing import Annotated, Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engines.core.protocol import Event
-from engines.dice.model import Die
+from engines.dice.model import Die, Face
 from engines.hellboy_dice.cards import Card, EventKind
 
 Colour = Literal["yellow", "orange", "red", "black"]
@@ -75,6 +75,19 @@ class HellboyOptions(BaseModel):
         description="house solo variant: reach the target in this many turns",
     )
 
+class PlacedDie(BaseModel):
+    """An Attack Die showing a face: on the card after a failed attack, or in a roll."""
+
+    model_config = ConfigDict(frozen=True)
+
+    colour: Colour
+    label: str
+    value: int
+
+
+_DICE_SETS: dict[object, int] = {}
+_DECKS: dict[tuple[Card, ...], int] = {}
+
 
 class Components(BaseModel):
     """The deck and dice this game uses, copied into the state at setup so a saved game
@@ -97,6 +110,33 @@ class Components(BaseModel):
         return sum(self.copies)
 
     @cached_property
+    def faces(self) -> dict[tuple[str, str], Face]:
+        """(die name, face label) → face; the first face with a label stands for it."""
+        found: dict[tuple[str, str], Face] = {}
+        for name, die in self.dice.items():
+            for face in die.faces:
+                found.setdefault((name, face.label), face)
+        return found
+
+    @cached_property
+    def placed(self) -> dict[tuple[str, str], PlacedDie]:
+        """(colour, face label) → the die showing that face; frozen, so rolls share them."""
+        return {
+            (name, label): PlacedDie(colour=name, label=label, value=face.value)
+            for (name, label), face in self.faces.items() if name in COLOURS
+        }
+
+    @cached_property
+    def deck_id(self) -> int:
+        """A small number per distinct card catalogue: a cheap key for shared caches."""
+        return _DECKS.setdefault(self.cards, len(_DECKS))
+
+    @cached_property
+    def dice_id(self) -> int:
+        """A small number per distinct set of dice faces: a cheap key for shared caches."""
+        return _DICE_SETS.setdefault(self.dice_key, len(_DICE_SETS))
+
+    @cached_property
     def dice_key(self) -> tuple[tuple[str, tuple[tuple[str, int, str | None, bool], ...]], ...]:
         """The dice faces as one hashable value, so odds tables can be shared per dice set."""
         return tuple(
@@ -105,34 +145,21 @@ class Components(BaseModel):
         )
 
 
-class PlacedDie(BaseModel):
-    """An Attack Die showing a face: on the card after a failed attack, or in a roll."""
-
-    model_config = ConfigDict(frozen=True)
-
-    colour: Colour
-    label: str
-    value: int
-
-
 class AttackRoll(BaseModel):
     """The attack under way: the dice committed, then their faces as they are rolled."""
 
     model_config = ConfigDict(frozen=True)
 
     colours: tuple[Colour, ...]
-    labels: tuple[str, ...] = ()
-    values: tuple[int, ...] = ()
+    faces: tuple[PlacedDie, ...] = Field(default=(), description="empty until rolled")
     rerolled: tuple[bool, ...] = ()
     blue: str | None = Field(default=None, description="the blue die's face label")
     doubled: int | None = Field(default=None, description="the die X2 doubles")
     reroll_index: int | None = Field(default=None, description="the die waiting to be re-rolled")
 
-    def dice(self) -> tuple[PlacedDie, ...]:
-        return tuple(
-            PlacedDie(colour=c, label=lab, value=v)
-            for c, lab, v in zip(self.colours, self.labels, self.values, strict=True)
-        )
+    @property
+    def values(self) -> tuple[int, ...]:
+        return tuple(d.value for d in self.faces)
 
 
 class HellboyState(BaseModel):

@@ -55,16 +55,14 @@ class DiceModel:
     harm: float
 
 
-_MODELS: dict[object, int] = {}
-_MODEL_LIST: list[DiceModel] = []
+_MODELS: dict[int, DiceModel] = {}
 
 
 def model_id(components: Components) -> int:
-    """A small integer per distinct set of dice faces, so cache keys hash fast."""
-    key = components.dice_key
-    found = _MODELS.get(key)
-    if found is not None:
-        return found
+    """The dice set's small id (cache keys hash fast), its model built on first use."""
+    mid = components.dice_id
+    if mid in _MODELS:
+        return mid
     values, clue, mean = [], [], []
     for colour in COLOURS:
         faces = components.dice[colour].faces
@@ -84,13 +82,12 @@ def model_id(components: Components) -> int:
         blue=tuple((e, v, c / len(blue_faces)) for (e, v), c in blue.items()),
         harm=sum(1 for f in blue_faces if f.effect in ACCIDENT_HARMS) / len(blue_faces),
     )
-    _MODELS[key] = len(_MODEL_LIST)
-    _MODEL_LIST.append(model)
-    return _MODELS[key]
+    _MODELS[mid] = model
+    return mid
 
 
 def dice_model(components: Components) -> DiceModel:
-    return _MODEL_LIST[model_id(components)]
+    return _MODELS[model_id(components)]
 
 
 def flags_of(card: Card) -> int:
@@ -135,7 +132,7 @@ def attack_outcomes(
     found = _OUTCOMES.get(key)
     if found is not None:
         return found
-    model = _MODEL_LIST[mid]
+    model = _MODELS[mid]
     names = tuple(COLOURS[c] for c in colours)
     acc: dict[tuple[bool, int, int], float] = {}
 
@@ -203,7 +200,7 @@ def attack_policy(mid: int, fight: int, flags: int, hand: Hand, risky: bool) -> 
     found = _POLICY.get(key)
     if found is not None:
         return found
-    model = _MODEL_LIST[mid]
+    model = _MODELS[mid]
     scored = []
     for dice in attack_choices(hand):
         colours = tuple(COLOURS.index(c) for c in dice)
@@ -236,7 +233,7 @@ def room_knockout(mid: int, fight: int, skulls: int, flags: int, hand: Hand, wou
     for c in colours:
         counts[c] -= 1
     left: Hand = (counts[0], counts[1], counts[2], counts[3])
-    skull_again = _MODEL_LIST[mid].blue
+    skull_again = _MODELS[mid].blue
     p_skull = sum(p for e, _, p in skull_again if e == "skull")
     ko = 0.0
     for won, cls, pips, p in attack_outcomes(mid, colours, fight, flags):
@@ -281,7 +278,7 @@ def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
     for c in colours:
         counts[c] -= 1
     no_dice_left = sum(counts) == 0
-    p_skull = sum(p for e, _, p in _MODEL_LIST[mid].blue if e == "skull")
+    p_skull = sum(p for e, _, p in _MODELS[mid].blue if e == "skull")
     defeat = ko = 0.0
     for won, cls, _, p in attack_outcomes(mid, colours, fight, flags):
         if won:
@@ -320,7 +317,7 @@ def lucky_choice(components: Components, hand: Hand) -> Colour | None:
     attack; only with four or more dice left, and only if that trade is positive."""
     if sum(hand) < 4:
         return None
-    model = _MODEL_LIST[model_id(components)]
+    model = _MODELS[model_id(components)]
     best, best_score = None, 0.0
     for i, colour in enumerate(COLOURS):
         if hand[i] == 0:
@@ -358,19 +355,33 @@ def _next_card(comps: Components, mid: int, pool: Counts, unknown: int, discard:
     if total == 0:
         return 0.0, 0.0
     ko = gain = 0.0
-    for i, n in enumerate(pool):
+    for i, (n, known) in enumerate(zip(pool, _card_values(comps, mid, hand, wounds), strict=True)):
         if n == 0:
             continue
-        p = n / total
-        rest = (*pool[:i], n - 1, *pool[i + 1:])
-        k, g = _card_value(comps, mid, comps.cards[i], i, rest, unknown, discard, hand, wounds)
-        ko += p * k
-        gain += p * g
-    return ko, gain
+        k, g = known if known is not None else _hole(
+            comps, mid, i, (*pool[:i], n - 1, *pool[i + 1:]), unknown, discard, hand, wounds)
+        ko += n * k
+        gain += n * g
+    return ko / total, gain / total
 
 
-def _card_value(comps: Components, mid: int, card: Card, index: int, pool: Counts, unknown: int,
-                discard: Counts, hand: Hand, wounds: int) -> tuple[float, float]:
+_CARD_VALUES: dict[tuple[int, int, Hand, int], tuple[tuple[float, float] | None, ...]] = {}
+
+
+def _card_values(comps: Components, mid: int, hand: Hand, wounds: int,
+                 ) -> tuple[tuple[float, float] | None, ...]:
+    """(knock-out chance, expected Clues) per catalogue card, None for a Hole in the
+    Floor (which depends on the deck); memoised, since hands and Wounds repeat."""
+    key = (comps.deck_id, mid, hand, wounds)
+    found = _CARD_VALUES.get(key)
+    if found is None:
+        found = tuple(_card_value(comps, mid, card, hand, wounds) for card in comps.cards)
+        _CARD_VALUES[key] = found
+    return found
+
+
+def _card_value(comps: Components, mid: int, card: Card, hand: Hand, wounds: int,
+                ) -> tuple[float, float] | None:
     event = card.event
     if event is None:
         if card.fight == 0:
@@ -382,10 +393,17 @@ def _card_value(comps: Components, mid: int, card: Card, index: int, pool: Count
     if event == "brave_move":
         return 0.0, 1.0 if wounds == 3 else 0.0
     if event == "accident":
-        return (_MODEL_LIST[mid].harm if wounds == 1 else 0.0), 0.0
+        return (_MODELS[mid].harm if wounds == 1 else 0.0), 0.0
     if event == "lucky_find":
         colour = lucky_choice(comps, hand)
-        return 0.0, (_MODEL_LIST[mid].clue[COLOURS.index(colour)] if colour else 0.0)
+        return 0.0, (_MODELS[mid].clue[COLOURS.index(colour)] if colour else 0.0)
+    return None
+
+
+def _hole(comps: Components, mid: int, index: int, pool: Counts, unknown: int, discard: Counts,
+          hand: Hand, wounds: int) -> tuple[float, float]:
+    """Hole in the Floor: a Wound, this card and the next (unseen) discarded, then the
+    card after that decides."""
     if wounds == 1:
         return 1.0, 0.0
     discard = (*discard[:index], discard[index] + 1, *discard[index + 1:])

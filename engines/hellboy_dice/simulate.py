@@ -57,9 +57,9 @@ def play_game(engine: HellboyDiceEngine, players: int, rng: random.Random,
             return state
         request = engine.chance(state)
         if request is not None:
-            state, _ = engine.resolve(state, sample(request, rng))
+            state = engine.resolve_quiet(state, sample(request, rng))
         else:
-            state, _ = engine.apply(state, state.turn, choose(state, state.turn))
+            state = engine.apply_quiet(state, state.turn, choose(state, state.turn))
     raise RuntimeError(f"a simulated game passed {MAX_STEPS} steps without ending")
 
 

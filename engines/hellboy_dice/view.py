@@ -34,8 +34,8 @@ def board(state: HellboyState) -> dict[str, Any]:
     roll = None
     if s.roll is not None:
         roll = {
-            "dice": [{"colour": c} for c in s.roll.colours] if not s.roll.values
-            else [d.model_dump() for d in s.roll.dice()],
+            "dice": [{"colour": c} for c in s.roll.colours] if not s.roll.faces
+            else [d.model_dump() for d in s.roll.faces],
             "blue": s.roll.blue,
             "rerolled": list(s.roll.rerolled),
             "doubled": s.roll.doubled,
