@@ -238,12 +238,14 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
     ) -> None:
         """Reply with a fresh board, which becomes the game's live board."""
-        await interaction.response.send_message(
+        response = await interaction.response.send_message(
             embed=board_embed(outcome.game, outcome.state, notice),
             view=board_view(outcome.game, outcome.state),
         )
-        message = await interaction.original_response()
-        await self._remember_board(outcome.game, message.id)
+        message_id = response.message_id
+        if message_id is None:
+            message_id = (await interaction.original_response()).id
+        await self._remember_board(outcome.game, message_id)
 
     async def refresh_board(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         """Edit the live board in place (with the bot's token, which never expires,
@@ -252,9 +254,13 @@ class TablesUI:
         channel = self.bot.get_partial_messageable(game.channel_id)
         embed = board_embed(game, outcome.state)
         view = board_view(game, outcome.state)
-        if game.board_message_id is not None:
+        board_id = game.board_message_id
+        latest = await self.table.current(game.channel_id)
+        if latest is not None and latest.game.id == game.id:
+            board_id = latest.game.board_message_id or board_id
+        if board_id is not None:
             try:
-                await channel.get_partial_message(game.board_message_id).edit(
+                await channel.get_partial_message(board_id).edit(
                     embed=embed, view=view
                 )
                 return

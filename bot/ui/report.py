@@ -36,8 +36,9 @@ class ReportModal(discord.ui.Modal):
         self.request = request
         self.inputs: list[discord.ui.TextInput[Any]] = []
         if len(request.items) <= MODAL_INPUTS:
-            for item in request.items:
+            for index, item in enumerate(request.items):
                 field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                    custom_id=f"item{index}",
                     label=item.label[:45],
                     placeholder=_hint(item)[:100],
                     max_length=200,
@@ -48,6 +49,7 @@ class ReportModal(discord.ui.Modal):
         else:
             labels = ", ".join(i.label for i in request.items)
             field = discord.ui.TextInput(
+                custom_id="items",
                 label=f"{len(request.items)} results, in order"[:45],
                 placeholder=labels[:100],
                 max_length=1000,

@@ -12,8 +12,17 @@ from bot.storage import MIGRATIONS, LiveGameExists, Storage, VersionConflict, mi
 
 
 def _game(channel: int = 10) -> GameRow:
-    return GameRow(guild_id=1, channel_id=channel, game="pig", mode="digital", status="lobby",
-                   host_id=1, version=1, seats=[SeatRow(user_id=1, name="A")], rng_seed=5)
+    return GameRow(
+        guild_id=1,
+        channel_id=channel,
+        game="pig",
+        mode="digital",
+        status="lobby",
+        host_id=1,
+        version=1,
+        seats=[SeatRow(user_id=1, name="A")],
+        rng_seed=5,
+    )
 
 
 async def test_wal_and_full_sync_are_on(tmp_path: Path) -> None:

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.models import Mode
 from bot.replay import replay
 from bot.storage import Storage
 from bot.table import Actor, StaleBoard, TableService
@@ -16,9 +17,10 @@ from tests.unit.table.conftest import ALICE, BOB, CAROL, MOD, FakeClock
 CH = 100
 
 
-async def _started(service: TableService, *members: Actor, mode: str = "digital") -> int:
-    out = await service.new_game(channel_id=CH, guild_id=1, host=ALICE, game_key="pig",
-                                 mode=mode, options={"target": 20})  # type: ignore[arg-type]
+async def _started(service: TableService, *members: Actor, mode: Mode = "digital") -> int:
+    out = await service.new_game(
+        channel_id=CH, guild_id=1, host=ALICE, game_key="pig", mode=mode, options={"target": 20}
+    )
     for m in members:
         await service.join(CH, m)
     out = await service.start(CH, ALICE, 1)
@@ -26,8 +28,9 @@ async def _started(service: TableService, *members: Actor, mode: str = "digital"
 
 
 async def test_new_game_seats_the_host(service: TableService) -> None:
-    out = await service.new_game(channel_id=CH, guild_id=1, host=ALICE, game_key="pig",
-                                 mode="digital")
+    out = await service.new_game(
+        channel_id=CH, guild_id=1, host=ALICE, game_key="pig", mode="digital"
+    )
     assert out.game.status == "lobby"
     assert [s.user_id for s in out.game.seats] == [ALICE.user_id]
     assert out.game.host_id == ALICE.user_id
@@ -36,17 +39,23 @@ async def test_new_game_seats_the_host(service: TableService) -> None:
 async def test_second_new_game_points_at_the_running_one(service: TableService) -> None:
     await service.new_game(channel_id=CH, guild_id=1, host=ALICE, game_key="pig", mode="digital")
     with pytest.raises(RuleError, match="already has a game of Pig"):
-        await service.new_game(channel_id=CH, guild_id=1, host=BOB, game_key="pig",
-                               mode="digital")
+        await service.new_game(channel_id=CH, guild_id=1, host=BOB, game_key="pig", mode="digital")
 
 
 async def test_unknown_game_and_bad_options_are_refused(service: TableService) -> None:
     with pytest.raises(RuleError, match="no game called"):
-        await service.new_game(channel_id=CH, guild_id=1, host=ALICE, game_key="chess",
-                               mode="digital")
+        await service.new_game(
+            channel_id=CH, guild_id=1, host=ALICE, game_key="chess", mode="digital"
+        )
     with pytest.raises(RuleError, match="target"):
-        await service.new_game(channel_id=CH, guild_id=1, host=ALICE, game_key="pig",
-                               mode="digital", options={"target": -3})
+        await service.new_game(
+            channel_id=CH,
+            guild_id=1,
+            host=ALICE,
+            game_key="pig",
+            mode="digital",
+            options={"target": -3},
+        )
     assert await service.current(CH) is None
 
 
@@ -118,8 +127,9 @@ async def test_stale_board_is_refused(service: TableService) -> None:
         await service.act(CH, ALICE, {"type": "roll"}, expected_version=old)
 
 
-async def test_digital_rolls_come_from_the_seeded_counter(service: TableService,
-                                                         storage: Storage) -> None:
+async def test_digital_rolls_come_from_the_seeded_counter(
+    service: TableService, storage: Storage
+) -> None:
     game_id = await _started(service, BOB)
     for _ in range(5):
         cur = await service.current(CH)
@@ -172,8 +182,14 @@ async def test_physical_mode_waits_for_a_valid_report(service: TableService) -> 
 
 
 async def test_ai_seats_play_their_turns(service: TableService) -> None:
-    await service.new_game(channel_id=CH, guild_id=1, host=ALICE, game_key="pig", mode="digital",
-                           options={"target": 20})
+    await service.new_game(
+        channel_id=CH,
+        guild_id=1,
+        host=ALICE,
+        game_key="pig",
+        mode="digital",
+        options={"target": 20},
+    )
     await service.add_ai(CH, ALICE, 1)
     await service.start(CH, ALICE, 1)
     for _ in range(200):

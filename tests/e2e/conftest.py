@@ -1,0 +1,60 @@
+"""The real Pandemonium bot, started against the fake Discord.
+
+`start_bot()` may be called more than once on the same database: that is a
+restart, as far as the bot can tell.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.app import PandemoniumBot, create_bot
+from bot.settings import Settings
+from engines import registry
+from tests.fakediscord import FakeDiscord, running_client
+from tests.support.pig import ENGINE as PIG
+
+SEED = 4242
+
+StartBot = Callable[[], contextlib.AbstractAsyncContextManager[PandemoniumBot]]
+
+
+@pytest.fixture
+def pig_game() -> Iterator[None]:
+    registry.register(PIG)
+    yield
+    registry.unregister(PIG.key)
+
+
+@pytest.fixture
+def bot_settings(fake_discord: FakeDiscord, tmp_path: Path) -> Settings:
+    return Settings(
+        discord_token=fake_discord.bot_token,
+        database=tmp_path / "pandemonium.sqlite",
+        discord_api_base=fake_discord.api_base,
+        discord_gateway_url=fake_discord.gateway_url,
+        seed=SEED,
+    )
+
+
+@pytest.fixture
+def start_bot(fake_discord: FakeDiscord, bot_settings: Settings) -> StartBot:
+    @contextlib.asynccontextmanager
+    async def start(**overrides: Any) -> AsyncIterator[PandemoniumBot]:
+        settings = bot_settings.model_copy(update=overrides)
+        bot = create_bot(settings)
+        async with running_client(fake_discord, bot):
+            yield bot
+
+    return start
+
+
+@pytest.fixture
+async def pandemonium(start_bot: StartBot, pig_game: None) -> AsyncIterator[PandemoniumBot]:
+    async with start_bot() as bot:
+        yield bot

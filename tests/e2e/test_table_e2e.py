@@ -1,0 +1,233 @@
+"""The table through the real discord.py client and the fake Discord: lobby,
+buttons, concurrency, restarts, stale boards, permissions, undo, and the log."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+
+from bot.app import PandemoniumBot
+from tests.e2e.conftest import SEED, StartBot
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
+
+
+async def _private(handle: InteractionHandle) -> str:
+    """The text of a reply that only its member can see (fails if it was public)."""
+    assert await handle.ephemeral(), "hidden answers must be ephemeral"
+    return (await handle.original()).text()
+
+
+async def _new_pig(
+    fake: FakeDiscord,
+    bot: PandemoniumBot,
+    host: str = "alice",
+    mode: str = "digital",
+    channel: FakeChannel | None = None,
+) -> FakeMessage:
+    handle = await fake.slash(host, "game new", game="pig", mode=mode, channel=channel)
+    board = await handle.original()
+    channel_id = (channel or fake.text_channel).id
+
+    async def recorded() -> bool:
+        current = await bot.table.current(channel_id)
+        return current is not None and current.game.board_message_id == board.id
+
+    for _ in range(100):
+        if await recorded():
+            return board
+        await asyncio.sleep(0.01)
+    raise AssertionError("the bot never recorded its lobby message as the board")
+
+
+async def test_login_syncs_every_command_group(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    names = {c["name"] for c in fake_discord.synced_commands()}
+    assert {"game", "roll", "odds"} <= names
+    game = next(c for c in fake_discord.synced_commands() if c["name"] == "game")
+    subs = {o["name"] for o in game["options"]}
+    assert {"new", "join", "leave", "start", "status", "end", "undo", "log", "kick"} <= subs
+
+
+async def test_lobby_flow_with_three_members_through_buttons(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    board = await _new_pig(fake_discord, pandemonium)
+    assert "table open" in board.text()
+    for who in ("bob", "carol"):
+        click = await fake_discord.click(who, board, label="Join")
+        await click.original()
+    board = fake_discord.message(board.id)
+    assert "Seats (3/" in board.text()
+    refused = await fake_discord.click("bob", board, label="Start")
+    assert "Only the host" in await _private(refused)
+    started = await fake_discord.click("alice", board, label="Start")
+    await started.original()
+    board = fake_discord.message(board.id)
+    assert "Game #" in board.text() and "table open" not in board.text()
+    roll = [cid for cid in board.custom_ids() if cid.startswith("pd:mv:")]
+    assert roll, "the player to move gets a button"
+
+
+async def test_fifty_simultaneous_join_clicks(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    board = await _new_pig(fake_discord, pandemonium)
+    members = [fake_discord.add_member(f"player{i}") for i in range(50)]
+    handles = await asyncio.gather(*(fake_discord.click(m, board, label="Join") for m in members))
+    await asyncio.gather(*(h.response() for h in handles))
+    current = await pandemonium.table.current(fake_discord.text_channel.id)
+    assert current is not None
+    seated = sorted(s.user_id or 0 for s in current.game.seats)
+    assert seated == sorted([fake_discord.member("alice").id, *(m.id for m in members)])
+
+
+async def test_second_new_game_points_at_the_running_one(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    await _new_pig(fake_discord, pandemonium)
+    again = await fake_discord.slash("bob", "game new", game="pig")
+    assert "already has a game of Pig" in await _private(again)
+    in_thread = await _new_pig(fake_discord, pandemonium, host="bob", channel=fake_discord.thread)
+    assert "table open" in in_thread.text(), "a thread is a channel of its own"
+
+
+async def test_restart_keeps_the_table_and_old_buttons_answer(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+) -> None:
+    async with start_bot() as first:
+        board = await _new_pig(fake_discord, first)
+        await (await fake_discord.click("bob", board, label="Join")).original()
+        await (await fake_discord.click("alice", board, label="Start")).original()
+    async with start_bot() as bot:
+        board = fake_discord.message(board.id)
+        roll_id = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+        click = await fake_discord.click("alice", board, roll_id)
+        await click.original()
+        current = await bot.table.current(fake_discord.text_channel.id)
+        assert current is not None and current.game.version > 3
+        status = await fake_discord.slash("carol", "game status")
+        assert "Game #" in (await status.original()).text()
+
+
+async def test_stale_board_and_wrong_player_change_nothing(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    board = await _new_pig(fake_discord, pandemonium)
+    await (await fake_discord.click("bob", board, label="Join")).original()
+    await (await fake_discord.click("alice", board, label="Start")).original()
+    board = fake_discord.message(board.id)
+    old_roll = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+    wrong = await fake_discord.click("bob", board, old_roll)
+    assert "Those buttons are for Alice" in await _private(wrong)
+    stranger = await fake_discord.click("dave", board, old_roll)
+    assert "for Alice" in await _private(stranger)
+    before = await pandemonium.table.current(fake_discord.text_channel.id)
+    status = await fake_discord.slash("alice", "game status")
+    live = await status.original()
+    await (await fake_discord.click("alice", live, old_roll)).original()
+    after_first = await pandemonium.table.current(fake_discord.text_channel.id)
+    stale = await fake_discord.click("alice", fake_discord.message(board.id), old_roll)
+    assert "out of date" in await _private(stale)
+    after = await pandemonium.table.current(fake_discord.text_channel.id)
+    assert before is not None and after_first is not None and after is not None
+    assert after.game.version == after_first.game.version == before.game.version + 1
+    assert after.state == after_first.state
+
+
+async def test_gm_powers_are_checked(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    await _new_pig(fake_discord, pandemonium)
+    await (await fake_discord.slash("bob", "game join")).original()
+    refused = await fake_discord.slash("bob", "game end")
+    assert "Only the host" in await _private(refused)
+    kick = await fake_discord.slash("bob", "game kick", member=fake_discord.member("alice"))
+    assert "Only the host" in await _private(kick)
+    by_gm = await fake_discord.slash("erin", "game kick", member=fake_discord.member("bob"))
+    assert "Bob left" in (await by_gm.original()).text()
+    gmrole = await fake_discord.slash("erin", "game gmrole", role=fake_discord.gm_role)
+    assert "run any table" in await _private(gmrole)
+    confirm = await fake_discord.slash("frank", "game end")
+    assert await confirm.ephemeral()
+    prompt = await confirm.original()
+    done = await fake_discord.click("frank", prompt, label="Yes, end the game")
+    await done.response()
+    assert await pandemonium.table.current(fake_discord.text_channel.id) is None
+
+
+async def test_undo_and_log_replay_exactly(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    board = await _new_pig(fake_discord, pandemonium)
+    await (await fake_discord.click("bob", board, label="Join")).original()
+    await (await fake_discord.click("alice", board, label="Start")).original()
+    channel = fake_discord.text_channel.id
+    before = await pandemonium.table.current(channel)
+    board = fake_discord.message(board.id)
+    roll = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+    await (await fake_discord.click("alice", board, roll)).original()
+    rolled = await pandemonium.table.current(channel)
+    undo = await fake_discord.slash("alice", "game undo")
+    assert "undid the last move" in (await undo.original()).text()
+    after = await pandemonium.table.current(channel)
+    assert before is not None and rolled is not None and after is not None
+    assert after.state == before.state and after.game.rng_counter == before.game.rng_counter
+    log = await fake_discord.slash("carol", "game log")
+    assert await log.ephemeral()
+    reply = await log.original()
+    document = json.loads(reply.attachments[0].data)
+    assert document["seed"] == SEED
+    kinds = [e["kind"] for e in document["entries"]]
+    assert kinds.count("undo") == 1 and "setup" in kinds
+
+
+async def test_physical_mode_report_form(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    board = await _new_pig(fake_discord, pandemonium, mode="physical")
+    assert "Add AI" not in board.text()
+    await (await fake_discord.click("alice", board, label="Start")).original()
+    board = fake_discord.message(board.id)
+    roll = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+    await (await fake_discord.click("alice", board, roll)).original()
+    board = fake_discord.message(board.id)
+    opened = await fake_discord.click("alice", board, label="Report result")
+    modal = await opened.modal()
+    field = modal["components"][0]["components"][0]["custom_id"]
+    bad = await fake_discord.submit_modal("alice", None, {field: "9"})
+    assert "not a possible result" in await _private(bad)
+    opened = await fake_discord.click("alice", board, label="Report result")
+    await opened.modal()
+    good = await fake_discord.submit_modal("alice", None, {field: "4"})
+    await good.original()
+    current = await pandemonium.table.current(fake_discord.text_channel.id)
+    assert current is not None and current.state.turn_points == 4
+
+
+async def test_slash_commands_edit_the_live_board_in_place(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """Board edits go through the channel route with the bot's token, so they never
+    depend on an interaction token (which Discord expires after 15 minutes)."""
+    board = await _new_pig(fake_discord, pandemonium)
+    join = await fake_discord.slash("bob", "game join")
+    assert "Bob joined" in (await join.original()).text()
+    await fake_discord.wait_until(
+        lambda: "Bob" in fake_discord.message(board.id).text(), message="the lobby board shows Bob"
+    )
+    edits = fake_discord.requests_to("PATCH /channels/{channel_id}/messages/{message_id}")
+    assert [e.path.rsplit("/", 1)[-1] for e in edits] == [str(board.id)]
+    assert len(fake_discord.messages(fake_discord.text_channel)) == 2, "no second board"
+
+
+async def test_deleted_board_is_posted_again(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    board = await _new_pig(fake_discord, pandemonium)
+    await fake_discord.publisher.delete_message(fake_discord.message(board.id))
+    await (await fake_discord.slash("bob", "game join")).original()
+    fresh = await fake_discord.wait_for_message(
+        fake_discord.text_channel, lambda m: "table open" in m.text() and m.id != board.id
+    )
+    assert "Bob" in fresh.text()
