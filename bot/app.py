@@ -22,7 +22,14 @@ from engines.dice.pack import load_dice
 log = logging.getLogger(__name__)
 
 EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice")
-GAME_PACKAGES: tuple[str, ...] = ("engines.hellboy_dice",)
+GAME_PACKAGES: tuple[str, ...] = (
+    "engines.hellboy_dice",
+    "bot.render.hellboy_dice",
+    "engines.hellraiser",
+    "bot.render.hellraiser",
+)
+"""Importing a game's engine package registers it; importing its render module
+registers its presenter. A game not built yet is skipped with a warning."""
 
 
 def point_at(settings: Settings) -> None:
@@ -42,7 +49,7 @@ def load_games() -> None:
         except ModuleNotFoundError as exc:
             if exc.name != name:
                 raise
-            log.warning("game package %s is not installed", name)
+            log.debug("game module %s is not there yet", name)
 
 
 class PandemoniumBot(commands.Bot):
