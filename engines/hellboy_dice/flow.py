@@ -239,6 +239,7 @@ def settle(s: HellboyState, out: Out, contenders: tuple[int, ...]) -> None:
 
 
 def game_over(s: HellboyState, out: Out, winners: tuple[int, ...]) -> None:
+    winners = tuple(sorted(winners))
     s.winners, s.phase = winners, "over"
     if not winners:
         text = f"Game over: {s.names[0]} did not reach {s.options.target} Clues in time."
