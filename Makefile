@@ -6,9 +6,9 @@ STAMP := $(VENV)/.installed
 
 .PHONY: run test lint typecheck unit bench clean docs
 
-$(STAMP): requirements.lock pyproject.toml
+$(STAMP): requirements.lock requirements-dev.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
-	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements.lock
+	$(PY) -m pip install --quiet --disable-pip-version-check -r requirements-dev.lock
 	touch $(STAMP)
 
 run: $(STAMP)
