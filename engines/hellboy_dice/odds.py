@@ -31,7 +31,16 @@ from dataclasses import dataclass
 from engines.hellboy_dice.attack import attack_choices, highest_scoring
 from engines.hellboy_dice.cards import Card
 from engines.hellboy_dice.components import ACCIDENT_HARMS, BURSTS
-from engines.hellboy_dice.models import BLUE, COLOURS, Colour, Components, Hand, HellboyState
+from engines.hellboy_dice.models import (
+    BLUE,
+    COLOURS,
+    FULL_HAND,
+    STARTING_WOUNDS,
+    Colour,
+    Components,
+    Hand,
+    HellboyState,
+)
 
 NO_BURSTS, NO_X2, REROLL_HIGHEST, BLUE_AGAIN = 1, 2, 4, 8
 _FLAG = {"no_bursts": NO_BURSTS, "no_x2": NO_X2, "reroll_highest": REROLL_HIGHEST,
@@ -133,50 +142,76 @@ def attack_outcomes(
     if found is not None:
         return found
     model = _MODELS[mid]
-    names = tuple(COLOURS[c] for c in colours)
     acc: dict[tuple[bool, int, int], float] = {}
-
-    def record(won: bool, cls: int, pips: int, p: float) -> None:
-        k = (won, cls if not won or cls == SKULL else 0, 0 if won else pips)
-        acc[k] = acc.get(k, 0.0) + p
-
+    faces = []
     for effect, bonus, pb in model.blue:
         cls = SKULL if effect == "skull" else CANCEL if effect == "cancel" else 0
-        for combo in itertools.product(*(model.values[c] for c in colours)):
-            p = pb
-            for _, q in combo:
-                p *= q
-            vals = [v for v, _ in combo]
-            branches: list[tuple[list[int], list[bool], float]] = [(vals, [False] * len(vals), p)]
-            if flags & REROLL_HIGHEST:
-                i = highest_scoring(names, tuple(vals))
+        if effect == "x2":
+            faces.append((cls, "plain" if flags & NO_X2 else "x2", 0, pb))
+        elif effect == "reroll":
+            faces.append((cls, "reroll", 0, pb))
+        else:
+            ignored = effect in BURSTS and flags & NO_BURSTS
+            faces.append((cls, "plain", 0 if ignored else bonus, pb))
+    win, win_skull = (True, 0, 0), (True, SKULL, 0)
+    for vals, rerolled, p in _rolls(mid, colours, bool(flags & REROLL_HIGHEST)):
+        total, best = sum(vals), max(vals)
+        for cls, kind, bonus, pb in faces:
+            q = p * pb
+            if kind == "reroll":
+                i = best_reroll(model, colours, vals, rerolled, fight)
                 if i is not None:
-                    branches = [
-                        ([*vals[:i], v, *vals[i + 1:]],
-                         [j == i for j in range(len(vals))], p * q)
-                        for v, q in model.values[colours[i]]
-                    ]
-            for vals_b, rerolled, pb2 in branches:
-                total = sum(vals_b)
-                if effect == "reroll":
-                    i = best_reroll(model, colours, vals_b, rerolled, fight)
-                    if i is None:
-                        record(total >= fight, cls, total, pb2)
-                    else:
-                        rest = total - vals_b[i]
-                        for v, q in model.values[colours[i]]:
-                            record(rest + v >= fight, cls, rest + v, pb2 * q)
+                    rest = total - vals[i]
+                    for v, r in model.values[colours[i]]:
+                        _record(acc, rest + v >= fight, cls, rest + v, q * r)
                     continue
-                score = total
-                if effect == "x2":
-                    if not flags & NO_X2:
-                        score += max(vals_b)
-                elif not (effect in BURSTS and flags & NO_BURSTS):
-                    score += bonus
-                record(score >= fight, cls, total, pb2)
+            score = total + (best if kind == "x2" else bonus)
+            k = (win_skull if cls == SKULL else win) if score >= fight else (False, cls, total)
+            acc[k] = acc.get(k, 0.0) + q
     result = tuple((won, cls, pips, p) for (won, cls, pips), p in acc.items())
     _OUTCOMES[key] = result
     return result
+
+
+def _record(acc: dict[tuple[bool, int, int], float], won: bool, cls: int, pips: int,
+            p: float) -> None:
+    """Merge outcomes that play out alike: a win only cares about a blue Skull, a
+    failure about the pips left on the card and the Skull or Cancel."""
+    k = (won, cls if not won or cls == SKULL else 0, 0 if won else pips)
+    acc[k] = acc.get(k, 0.0) + p
+
+
+Roll = tuple[tuple[int, ...], tuple[bool, ...], float]
+_ROLLS: dict[tuple[int, tuple[int, ...], bool], tuple[Roll, ...]] = {}
+
+
+def _rolls(mid: int, colours: tuple[int, ...], boss_reroll: bool) -> tuple[Roll, ...]:
+    """The Attack Dice's values after any boss re-roll, with which die was re-rolled:
+    independent of the Fight Value, so shared by every Fight Value (memoised)."""
+    key = (mid, colours, boss_reroll)
+    found = _ROLLS.get(key)
+    if found is not None:
+        return found
+    model = _MODELS[mid]
+    names = tuple(COLOURS[c] for c in colours)
+    fresh = (False,) * len(colours)
+    acc: dict[tuple[tuple[int, ...], tuple[bool, ...]], float] = {}
+    for combo in itertools.product(*(model.values[c] for c in colours)):
+        p = 1.0
+        for _, q in combo:
+            p *= q
+        vals = tuple(v for v, _ in combo)
+        i = highest_scoring(names, vals) if boss_reroll else None
+        if i is None:
+            acc[vals, fresh] = acc.get((vals, fresh), 0.0) + p
+            continue
+        marked = tuple(j == i for j in range(len(vals)))
+        for v, q in model.values[colours[i]]:
+            k = ((*vals[:i], v, *vals[i + 1:]), marked)
+            acc[k] = acc.get(k, 0.0) + p * q
+    found = tuple((vals, marked, p) for (vals, marked), p in acc.items())
+    _ROLLS[key] = found
+    return found
 
 
 def win_chance(mid: int, colours: tuple[int, ...], fight: int, flags: int) -> float:
@@ -292,6 +327,15 @@ def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
         elif flags & BLUE_AGAIN and w == 1:
             ko += p * p_skull
     return AttackOdds(defeat=defeat, knocked_out=ko)
+
+
+def warm_up(state: HellboyState) -> DrawRisk:
+    """Build the odds tables for this game's dice and a fresh turn (tens of milliseconds,
+    once per process and dice set), so the first figure a player asks for is instant."""
+    fresh = state.model_copy(update={"hand": FULL_HAND, "wounds": STARTING_WOUNDS})
+    for wounds in range(1, STARTING_WOUNDS + 1):
+        draw_risk(fresh.model_copy(update={"wounds": wounds}))
+    return draw_risk(fresh)
 
 
 def reroll_choice(state: HellboyState) -> int | None:
