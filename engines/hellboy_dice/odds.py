@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from operator import mul
 
 from engines.hellboy_dice.attack import attack_choices, highest_scoring
 from engines.hellboy_dice.cards import Card
@@ -398,28 +399,33 @@ def _next_card(comps: Components, mid: int, pool: Counts, unknown: int, discard:
     total = sum(pool)
     if total == 0:
         return 0.0, 0.0
-    ko = gain = 0.0
-    for i, (n, known) in enumerate(zip(pool, _card_values(comps, mid, hand, wounds), strict=True)):
-        if n == 0:
-            continue
-        k, g = known if known is not None else _hole(
-            comps, mid, i, (*pool[:i], n - 1, *pool[i + 1:]), unknown, discard, hand, wounds)
-        ko += n * k
-        gain += n * g
+    knocks, clues, holes = _card_values(comps, mid, hand, wounds)
+    ko, gain = sum(map(mul, pool, knocks)), sum(map(mul, pool, clues))
+    for i in holes:
+        n = pool[i]
+        if n:
+            k, g = _hole(comps, mid, i, (*pool[:i], n - 1, *pool[i + 1:]), unknown, discard,
+                         hand, wounds)
+            ko += n * k
+            gain += n * g
     return ko / total, gain / total
 
 
-_CARD_VALUES: dict[tuple[int, int, Hand, int], tuple[tuple[float, float] | None, ...]] = {}
+CardValues = tuple[tuple[float, ...], tuple[float, ...], tuple[int, ...]]
+_CARD_VALUES: dict[tuple[int, int, Hand, int], CardValues] = {}
 
 
-def _card_values(comps: Components, mid: int, hand: Hand, wounds: int,
-                 ) -> tuple[tuple[float, float] | None, ...]:
-    """(knock-out chance, expected Clues) per catalogue card, None for a Hole in the
-    Floor (which depends on the deck); memoised, since hands and Wounds repeat."""
+def _card_values(comps: Components, mid: int, hand: Hand, wounds: int) -> CardValues:
+    """Per catalogue card: the knock-out chance and the expected Clues (0 for a Hole in
+    the Floor), and where the Holes are (they depend on the deck). Memoised: hands and
+    Wounds repeat."""
     key = (comps.deck_id, mid, hand, wounds)
     found = _CARD_VALUES.get(key)
     if found is None:
-        found = tuple(_card_value(comps, mid, card, hand, wounds) for card in comps.cards)
+        values = [_card_value(comps, mid, card, hand, wounds) for card in comps.cards]
+        found = (tuple(v[0] if v else 0.0 for v in values),
+                 tuple(v[1] if v else 0.0 for v in values),
+                 tuple(i for i, v in enumerate(values) if v is None))
         _CARD_VALUES[key] = found
     return found
 
