@@ -4,17 +4,21 @@ from __future__ import annotations
 
 import logging
 import random
+import time
+from collections.abc import Callable
 from typing import Any
 
 import discord
 import yarl
 from discord.ext import commands
 
+from bot.board_updates import BoardUpdater
 from bot.errors import handle
 from bot.presenting import TablesUI
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.table import TableService
+from bot.turn_timers import TurnTimers
 from bot.ui.components import DYNAMIC_ITEMS
 from engines.dice.model import Die
 from engines.dice.pack import load_dice
@@ -55,7 +59,14 @@ def load_games() -> None:
 class PandemoniumBot(commands.Bot):
     table: TableService
 
-    def __init__(self, settings: Settings, *, storage: Storage | None = None) -> None:
+    def __init__(
+        self,
+        settings: Settings,
+        *,
+        storage: Storage | None = None,
+        clock: Callable[[], float] = time.time,
+        board_interval: float = 1.0,
+    ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
         super().__init__(
@@ -71,6 +82,9 @@ class PandemoniumBot(commands.Bot):
         self.dice: dict[str, Die] = load_dice(settings.dice_pack)
         self.dice_rng = random.Random(settings.seed)
         self.tables_ui = TablesUI(self)
+        self.boards = BoardUpdater(self, min_interval=board_interval)
+        self.timers = TurnTimers(self)
+        self._clock = clock
         self.tree.on_error = handle  # type: ignore[method-assign]
 
     @property
@@ -81,13 +95,14 @@ class PandemoniumBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._storage is None:
             self._storage = await Storage.open(self.settings.database_path())
-        self.table = TableService(self._storage, seed=self.settings.seed)
+        self.table = TableService(self._storage, seed=self.settings.seed, clock=self._clock)
         load_games()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         if self.settings.sync_commands:
             await self.sync_commands()
+        self.timers.start()
 
     async def sync_commands(self) -> list[Any]:
         if self.settings.dev_guild_id is not None:
@@ -97,12 +112,15 @@ class PandemoniumBot(commands.Bot):
         return await self.tree.sync()
 
     async def close(self) -> None:
+        await self.timers.stop()
+        await self.boards.flush()
+        await self.boards.close()
         await super().close()
         if self._storage is not None:
             await self._storage.close()
             self._storage = None
 
 
-def create_bot(settings: Settings, *, storage: Storage | None = None) -> PandemoniumBot:
+def create_bot(settings: Settings, **kwargs: Any) -> PandemoniumBot:
     point_at(settings)
-    return PandemoniumBot(settings, storage=storage)
+    return PandemoniumBot(settings, **kwargs)

@@ -9,7 +9,9 @@ from pydantic import BaseModel, Field
 Mode = Literal["digital", "physical"]
 Status = Literal["lobby", "active", "paused", "finished", "cancelled"]
 LIVE_STATUSES: tuple[Status, ...] = ("lobby", "active", "paused")
-LogKind = Literal["create", "lobby", "setup", "action", "chance", "undo", "gm", "end"]
+LogKind = Literal[
+    "create", "lobby", "setup", "action", "chance", "join", "skip", "undo", "gm", "end"
+]
 
 
 class SeatRow(BaseModel):
@@ -63,3 +65,14 @@ class LogEntry(BaseModel):
     gm: bool = False
     undone: bool = False
     created_at: float = 0.0
+
+
+class TimerRow(BaseModel):
+    """A turn timer: remind the seat to move, or declare it away (AFK)."""
+
+    game_id: int
+    kind: Literal["remind", "afk"]
+    channel_id: int
+    seat: int
+    due_at: float
+    version: int

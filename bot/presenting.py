@@ -70,7 +70,9 @@ def board_embed(game: GameRow, state: Any, notice: str | None = None) -> discord
     return embed
 
 
-def board_view(game: GameRow, state: Any) -> discord.ui.View:
+def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> discord.ui.View:
+    """The board's components. With `gm_seat`, only that seat's moves, as buttons a
+    GM presses to act for it (their custom_ids say so, and the table checks)."""
     view = discord.ui.View(timeout=None)
     if game.status == "lobby":
         engine = registry.get(game.game)
@@ -88,7 +90,12 @@ def board_view(game: GameRow, state: Any) -> discord.ui.View:
         view.add_item(ReportButton(game.id, game.version))
         return view
     for label, code, seat in presenter_for(game.game).action_buttons(game, state):
-        view.add_item(MoveButton(game.id, game.version, seat, code, label))
+        if gm_seat is None or seat == gm_seat:
+            view.add_item(
+                MoveButton(game.id, game.version, seat, code, label, gm=gm_seat is not None)
+            )
+    if gm_seat is None and engine.late_joining and len(game.seats) < engine.max_seats:
+        view.add_item(LobbyButton("join", game.id))
     return view
 
 
@@ -130,7 +137,10 @@ class TablesUI:
         seat: int,
         code: str,
         values: list[str],
+        *,
+        gm: bool = False,
     ) -> None:
+        """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         current = await self.table.current(channel)
@@ -138,16 +148,39 @@ class TablesUI:
             raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
         if current.game.version != version:
             raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
-        if current.game.seat_of(actor.user_id) != seat:
+        if not gm and current.game.seat_of(actor.user_id) != seat:
             owner = current.game.seats[seat].name if seat < len(current.game.seats) else "?"
             raise RuleError(f"Those buttons are for {owner}.")
         action = presenter_for(current.game.game).decode(
             current.game, current.state, seat, code, values
         )
         outcome = await self.table.act(
-            channel, actor, action, expected_version=version, guild_id=interaction.guild_id
+            channel,
+            actor,
+            action,
+            expected_version=version,
+            guild_id=interaction.guild_id,
+            as_seat=seat if gm else None,
         )
-        await self.publish_in_place(interaction, outcome)
+        if gm:
+            await self.publish_reply(interaction, outcome)
+        else:
+            await self.publish_in_place(interaction, outcome)
+
+    async def afk_click(
+        self, interaction: discord.Interaction[Any], op: str, game_id: int, version: int
+    ) -> None:
+        channel = channel_id_of(interaction)
+        current = await self.table.current(channel)
+        if current is None or current.game.id != game_id:
+            raise StaleBoard("That game is over.")
+        outcome = await self.table.afk(
+            channel, actor_of(interaction), interaction.guild_id, op, version
+        )
+        await interaction.response.edit_message(view=None)
+        for text in self._event_texts(outcome):
+            await interaction.followup.send(text)
+        self.bot.boards.request(outcome)
 
     async def open_report(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
@@ -182,7 +215,7 @@ class TablesUI:
             channel, actor_of(interaction), interaction.guild_id, game_id=game_id
         )
         await interaction.response.edit_message(content=outcome.notice, view=None)
-        await self.refresh_board(interaction, outcome)
+        self.bot.boards.request(outcome)
 
     def end_confirmation(self, game: GameRow) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -225,14 +258,17 @@ class TablesUI:
             await self._remember_board(outcome.game, interaction.message.id)
         for text in self._event_texts(outcome):
             await interaction.followup.send(text)
+        latest = await self.table.current(outcome.game.channel_id)
+        if latest is not None and latest.game.version > outcome.game.version:
+            self.bot.boards.request(latest)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-        """A slash command or a form: reply with what happened, then update the board."""
+        """A slash command or a form: reply with what happened; the board follows."""
         texts = self._event_texts(outcome) or ["Done."]
         await interaction.response.send_message(texts[0])
         for text in texts[1:]:
             await interaction.followup.send(text)
-        await self.refresh_board(interaction, outcome)
+        self.bot.boards.request(outcome)
 
     async def post_board(
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
@@ -246,31 +282,6 @@ class TablesUI:
         if message_id is None:
             message_id = (await interaction.original_response()).id
         await self._remember_board(outcome.game, message_id)
-
-    async def refresh_board(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-        """Edit the live board in place (with the bot's token, which never expires,
-        unlike the interaction's); post a new one if it was deleted."""
-        game = outcome.game
-        channel = self.bot.get_partial_messageable(game.channel_id)
-        embed = board_embed(game, outcome.state)
-        view = board_view(game, outcome.state)
-        board_id = game.board_message_id
-        latest = await self.table.current(game.channel_id)
-        if latest is not None and latest.game.id == game.id:
-            board_id = latest.game.board_message_id or board_id
-        if board_id is not None:
-            try:
-                await channel.get_partial_message(board_id).edit(
-                    embed=embed, view=view
-                )
-                return
-            except discord.NotFound:
-                log.info("board message of game %s was deleted; posting a new one", game.id)
-            except discord.HTTPException:
-                log.warning("could not edit the board of game %s", game.id, exc_info=True)
-                return
-        message = await channel.send(embed=embed, view=view)
-        await self._remember_board(game, message.id)
 
     async def _remember_board(self, game: GameRow, message_id: int) -> None:
         await self.table.set_board_message(game.channel_id, game.id, message_id)

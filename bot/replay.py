@@ -68,6 +68,11 @@ def replay(
                         )
                 counter += 1
             state, _ = engine.resolve(state, outcome)
+        elif entry.kind == "join":
+            state, _ = engine.late_join(state, Seat.model_validate(entry.payload["seat"]))
+        elif entry.kind == "skip":
+            assert entry.seat is not None
+            state, _ = engine.skip_turn(state, entry.seat)
         else:
             continue
         steps += 1

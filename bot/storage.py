@@ -18,7 +18,7 @@ from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.models import LIVE_STATUSES, GameRow, LogEntry, SeatRow
+from bot.models import LIVE_STATUSES, GameRow, LogEntry, SeatRow, TimerRow
 
 T = TypeVar("T")
 
@@ -68,6 +68,19 @@ MIGRATIONS: list[str] = [
         value TEXT NOT NULL,
         PRIMARY KEY (scope, scope_id, key)
     );
+    """,
+    """
+    CREATE TABLE timers (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        channel_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        due_at REAL NOT NULL,
+        version INTEGER NOT NULL,
+        fired INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind)
+    );
+    CREATE INDEX timers_due ON timers(fired, due_at);
     """,
 ]
 
@@ -214,9 +227,11 @@ class Storage:
         expected_version: int,
         entries: Sequence[LogEntry],
         undo_versions: Sequence[int] = (),
+        timers: Sequence[TimerRow] | None = None,
     ) -> None:
         """Append `entries` and write `game` as the new snapshot, atomically, only if
-        the stored version is still `expected_version`."""
+        the stored version is still `expected_version`. `timers`, when given,
+        replace the game's turn timers in the same transaction."""
 
         def txn(db: sqlite3.Connection) -> None:
             with _transaction(db):
@@ -247,8 +262,53 @@ class Storage:
                         [(game.id, v) for v in undo_versions],
                     )
                 _insert_entries(db, game.id, entries)
+                if timers is not None:
+                    db.execute("DELETE FROM timers WHERE game_id = ?", (game.id,))
+                    db.executemany(
+                        "INSERT INTO timers (game_id, kind, channel_id, seat, due_at, version)"
+                        " VALUES (?, ?, ?, ?, ?, ?)",
+                        [
+                            (game.id, t.kind, t.channel_id, t.seat, t.due_at, t.version)
+                            for t in timers
+                        ],
+                    )
 
         await self._run(txn)
+
+    # Turn timers
+
+    async def due_timers(self, now: float) -> list[TimerRow]:
+        def q(db: sqlite3.Connection) -> list[TimerRow]:
+            rows = db.execute(
+                "SELECT game_id, kind, channel_id, seat, due_at, version FROM timers"
+                " WHERE fired = 0 AND due_at <= ? ORDER BY due_at",
+                (now,),
+            ).fetchall()
+            return [TimerRow(**dict(r)) for r in rows]
+
+        return await self._run(q)
+
+    async def next_timer_due(self) -> float | None:
+        def q(db: sqlite3.Connection) -> float | None:
+            (due,) = db.execute("SELECT MIN(due_at) FROM timers WHERE fired = 0").fetchone()
+            return float(due) if due is not None else None
+
+        return await self._run(q)
+
+    async def claim_timer(self, timer: TimerRow) -> bool:
+        """Mark a timer fired if it is still the one scheduled; True for the one caller
+        that wins, so a timer fires at most once even across restarts."""
+
+        def txn(db: sqlite3.Connection) -> bool:
+            with _transaction(db):
+                cur = db.execute(
+                    "UPDATE timers SET fired = 1 WHERE game_id = ? AND kind = ? AND version = ?"
+                    " AND fired = 0",
+                    (timer.game_id, timer.kind, timer.version),
+                )
+                return cur.rowcount == 1
+
+        return await self._run(txn)
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         """Where the live board is; not a game change, so no version bump."""

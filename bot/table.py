@@ -16,13 +16,14 @@ import time
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
-from bot.models import GameRow, LogEntry, Mode, SeatRow
+from bot.models import GameRow, LogEntry, Mode, SeatRow, TimerRow
 from bot.replay import replay
 from bot.storage import LiveGameExists, Storage, VersionConflict
+from bot.table_settings import Scope, TableSettings, resolve
 from engines import registry
 from engines.core.chance import ChanceOutcome, ChanceRequest, rng_for, sample, validate_outcome
 from engines.core.errors import RuleError
@@ -79,6 +80,32 @@ class TableService:
         self._fixed_seed = seed
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[int, _Cached | None] = {}
+        self._settings: dict[tuple[str, int], dict[str, Any]] = {}
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self._clock
+
+    # Settings (cached: read on every change, written rarely)
+
+    async def _scope_settings(self, scope: Scope, scope_id: int | None) -> dict[str, Any]:
+        if scope_id is None:
+            return {}
+        key = (scope, scope_id)
+        if key not in self._settings:
+            self._settings[key] = await self.storage.get_settings(scope, scope_id)
+        return self._settings[key]
+
+    async def settings_for(
+        self, guild_id: int | None, channel_id: int | None
+    ) -> tuple[TableSettings, dict[str, str]]:
+        guild = await self._scope_settings("guild", guild_id)
+        channel = await self._scope_settings("channel", channel_id)
+        return resolve(guild, channel)
+
+    async def put_setting(self, scope: Scope, scope_id: int, key: str, value: Any) -> None:
+        await self.storage.put_setting(scope, scope_id, key, value)
+        self._settings.pop((scope, scope_id), None)
 
     # Reading
 
@@ -115,11 +142,8 @@ class TableService:
             return True
         if game is not None and game.host_id == actor.user_id:
             return True
-        if guild_id is not None:
-            role = (await self.storage.get_settings("guild", guild_id)).get("gm_role")
-            if role is not None and int(role) in actor.role_ids:
-                return True
-        return False
+        settings, _ = await self.settings_for(guild_id, None)
+        return settings.gm_role is not None and settings.gm_role in actor.role_ids
 
     # The one path for changes
 
@@ -137,9 +161,11 @@ class TableService:
             for entry in entries:
                 entry.version = new.game.version
                 entry.created_at = new.game.updated_at
+            settings, _ = await self.settings_for(new.game.guild_id, channel_id)
+            timers = plan_timers(new.game, new.state, settings, self._clock())
             try:
                 undo_versions = outcome_undo_versions(entries)
-                await self.storage.commit_step(new.game, before, entries, undo_versions)
+                await self.storage.commit_step(new.game, before, entries, undo_versions, timers)
             except VersionConflict:
                 self._cache.pop(channel_id, None)
                 raise RuleError("The table changed at the same moment; please try again.") from None
@@ -216,12 +242,12 @@ class TableService:
             game = c.game
             _check_game_id(game, game_id)
             engine = registry.get(game.game)
-            if game.status != "lobby":
-                raise RuleError("This game has already started; you can watch the board.")
             if game.seat_of(actor.user_id) is not None:
                 raise RuleError("You already have a seat at this table.")
             if len(game.seats) >= engine.max_seats:
                 raise RuleError(f"The table is full ({engine.max_seats} seats).")
+            if game.status != "lobby":
+                return self._late_join(c, actor, engine)
             seats = [*game.seats, SeatRow(user_id=actor.user_id, name=_clean_name(actor.name))]
             new = self._bump(game, seats=seats)
             entry = LogEntry(version=0, kind="lobby", user_id=actor.user_id, payload={"op": "join"})
@@ -229,6 +255,25 @@ class TableService:
             return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
 
         return await self._change(channel_id, fn)
+
+    def _late_join(
+        self, c: _Cached, actor: Actor, engine: AnyEngine
+    ) -> tuple[_Cached, list[LogEntry], Outcome]:
+        if c.game.status != "active" or not engine.late_joining:
+            raise RuleError("This game has already started; you can watch the board.")
+        seat = Seat(index=len(c.game.seats), name=_clean_name(actor.name))
+        state, events = engine.late_join(c.state, seat)
+        seats = [*c.game.seats, SeatRow(user_id=actor.user_id, name=seat.name)]
+        new = self._bump(c.game, seats=seats, state=engine.dump_state(state))
+        entry = LogEntry(
+            version=0,
+            kind="join",
+            seat=seat.index,
+            user_id=actor.user_id,
+            payload={"seat": seat.model_dump()},
+        )
+        notice = f"{actor.name} joins the game in seat {seat.index + 1}."
+        return _Cached(new, state), [entry], Outcome(new, state, events, notice)
 
     async def leave(self, channel_id: int, actor: Actor, game_id: int | None = None) -> Outcome:
         async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
@@ -536,6 +581,182 @@ class TableService:
 
         return await self._change(channel_id, fn)
 
+    # GM powers and turn flow
+
+    async def pause(
+        self, channel_id: int, actor: Actor, guild_id: int | None, paused: bool
+    ) -> Outcome:
+        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+            game = c.game
+            await self._require_gm(game, actor, guild_id, "pause or resume the game")
+            if paused and game.status != "active":
+                raise RuleError("Only a game in play can be paused.")
+            if not paused and game.status != "paused":
+                raise RuleError("The game isn't paused.")
+            new = self._bump(game, status="paused" if paused else "active")
+            entry = LogEntry(
+                version=0,
+                kind="gm",
+                user_id=actor.user_id,
+                gm=True,
+                payload={"op": "pause" if paused else "resume"},
+            )
+            word = "paused" if paused else "resumed"
+            return (
+                _Cached(new, c.state),
+                [entry],
+                Outcome(new, c.state, notice=f"{actor.name} {word} the game."),
+            )
+
+        return await self._change(channel_id, fn)
+
+    async def assign_seat(
+        self, channel_id: int, actor: Actor, guild_id: int | None, member: Actor, seat: int
+    ) -> Outcome:
+        """Put `member` in `seat`: swaps two seated members, or hands a seat (an AI's,
+        a vacant one, or someone's) to a member who wasn't seated."""
+
+        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+            game = c.game
+            await self._require_gm(game, actor, guild_id, "move players between seats")
+            if game.status not in ("lobby", "active", "paused"):
+                raise RuleError("The game is over.")
+            if not 0 <= seat < len(game.seats):
+                raise RuleError(f"There is no seat {seat + 1}; seats are 1 to {len(game.seats)}.")
+            seats = list(game.seats)
+            target = seats[seat]
+            current = game.seat_of(member.user_id)
+            if current == seat:
+                raise RuleError(f"{member.name} already sits in seat {seat + 1}.")
+            incoming = SeatRow(user_id=member.user_id, name=_clean_name(member.name))
+            if current is not None:
+                seats[current] = target.model_copy(update={"ai": target.ai})
+                notice = f"{member.name} and {target.name} swapped seats."
+            else:
+                notice = f"{member.name} takes seat {seat + 1} (was {target.name})."
+            seats[seat] = incoming
+            host = game.host_id
+            if not any(s.user_id == host for s in seats):
+                host = next((s.user_id for s in seats if s.user_id is not None), member.user_id)
+            new = self._bump(game, seats=seats, host_id=host)
+            entry = LogEntry(
+                version=0,
+                kind="gm",
+                user_id=actor.user_id,
+                gm=True,
+                payload={"op": "seat", "seat": seat, "user_id": member.user_id},
+            )
+            return _Cached(new, c.state), [entry], Outcome(new, c.state, notice=notice)
+
+        return await self._change(channel_id, fn)
+
+    async def afk(
+        self, channel_id: int, actor: Actor, guild_id: int | None, op: str, version: int
+    ) -> Outcome:
+        """An away player's turn: skip it, or let the AI play it."""
+
+        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+            game, state = c.game, c.state
+            if game.status != "active" or game.version != version:
+                raise StaleBoard("That turn has moved on; nothing to do.")
+            engine = registry.get(game.game)
+            settings, _ = await self.settings_for(guild_id, channel_id)
+            allowed = await self.is_gm(game, actor, guild_id) or (
+                settings.table_can_skip and game.seat_of(actor.user_id) is not None
+            )
+            if not allowed:
+                who = "a GM or anyone seated" if settings.table_can_skip else "a GM"
+                raise RuleError(f"Only {who} can handle an away player's turn here.")
+            seat = stalled_seat(engine, game, state)
+            if seat is None:
+                raise RuleError("Nobody is holding up the game right now.")
+            events: list[Event] = []
+            entries: list[LogEntry] = []
+            name = game.seats[seat].name
+            if op == "skip":
+                state, events = engine.skip_turn(state, seat)
+                entries.append(
+                    LogEntry(
+                        version=0,
+                        kind="skip",
+                        seat=seat,
+                        user_id=actor.user_id,
+                        gm=True,
+                        payload={"afk": True},
+                    )
+                )
+                notice = f"{actor.name} skipped {name}'s turn."
+            else:
+                if not settings.ai_takeover:
+                    raise RuleError("This server doesn't let the AI play for away players.")
+                if not engine.supports_ai or game.mode != "digital":
+                    raise RuleError("An AI can only play digital games that have AI players.")
+                state, counter = self._ai_plays_turn(
+                    engine, game, state, seat, entries, events, actor
+                )
+                game = game.model_copy(update={"rng_counter": counter})
+                notice = f"The AI played {name}'s turn."
+            new = self._bump(game)
+            new, state = self._advance(engine, new, state, entries, events)
+            return _Cached(new, state), entries, Outcome(new, state, events, notice)
+
+        return await self._change(channel_id, fn)
+
+    def _ai_plays_turn(
+        self,
+        engine: AnyEngine,
+        game: GameRow,
+        state: Any,
+        seat: int,
+        entries: list[LogEntry],
+        events: list[Event],
+        actor: Actor,
+    ) -> tuple[Any, int]:
+        counter = game.rng_counter
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            request = engine.chance(state)
+            if request is not None:
+                outcome = sample(request, rng_for(game.rng_seed, counter))
+                entries.append(
+                    LogEntry(
+                        version=0,
+                        kind="chance",
+                        payload={"values": outcome.values, "counter": counter},
+                    )
+                )
+                counter += 1
+                state, new_events = engine.resolve(state, outcome)
+                events.extend(new_events)
+                continue
+            if seat not in engine.to_move(state) or engine.result(state) is not None:
+                break
+            action = engine.ai_action(state, seat)
+            state, new_events = engine.apply(state, seat, action)
+            events.extend(new_events)
+            entries.append(
+                LogEntry(
+                    version=0,
+                    kind="action",
+                    seat=seat,
+                    user_id=actor.user_id,
+                    gm=True,
+                    payload={"action": engine.dump_action(action), "ai": True, "afk": True},
+                )
+            )
+        return state, counter
+
+    async def claim_timer(self, timer: TimerRow) -> tuple[GameRow, Any] | None:
+        """The game a due timer belongs to, if the timer still applies; it is marked
+        fired first, so it fires once even if the bot stops right after."""
+        async with self.lock_for(timer.channel_id):
+            cached = await self._load(timer.channel_id)
+            claimed = await self.storage.claim_timer(timer)
+            if not claimed or cached is None or cached.game.id != timer.game_id:
+                return None
+            if cached.game.status != "active" or cached.game.version != timer.version:
+                return None
+            return cached.game, cached.state
+
     # Automation: chance in digital mode, and AI seats
 
     def _advance(
@@ -641,6 +862,45 @@ class TableService:
             "final_state": game.state,
             "entries": [e.model_dump(mode="json") for e in log],
         }
+
+
+def stalled_seat(engine: AnyEngine, game: GameRow, state: Any) -> int | None:
+    """The human seat the game is waiting for: the reporter of a physical roll, or
+    the first human among the seats to move."""
+    if state is None or engine.result(state) is not None:
+        return None
+    request = engine.chance(state)
+    if request is not None:
+        return request.reporter if game.mode == "physical" else None
+    return next((s for s in engine.to_move(state) if not game.seats[s].ai), None)
+
+
+def plan_timers(game: GameRow, state: Any, settings: TableSettings, now: float) -> list[TimerRow]:
+    """The turn timers after a change: reset on every step, so 'quiet time' counts
+    from the last thing that happened. None while not in play."""
+    if game.status != "active":
+        return []
+    seat = stalled_seat(registry.get(game.game), game, state)
+    if seat is None:
+        return []
+    timers = []
+    kinds: tuple[tuple[Literal["remind", "afk"], int], ...] = (
+        ("remind", settings.reminder_minutes),
+        ("afk", settings.afk_minutes),
+    )
+    for kind, minutes in kinds:
+        if minutes > 0:
+            timers.append(
+                TimerRow(
+                    game_id=game.id,
+                    kind=kind,
+                    channel_id=game.channel_id,
+                    seat=seat,
+                    due_at=now + minutes * 60,
+                    version=game.version,
+                )
+            )
+    return timers
 
 
 def outcome_undo_versions(entries: list[LogEntry]) -> list[int]:

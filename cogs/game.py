@@ -10,8 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.presenting import actor_of, board_embed, channel_id_of
+from bot.presenting import actor_of, board_embed, board_view, channel_id_of
 from bot.render.style import clip
+from bot.table import Actor
+from bot.table_settings import KEYS as SETTING_KEYS
+from bot.table_settings import SERVER_ONLY, Scope
+from bot.table_settings import describe as describe_setting
+from bot.table_settings import parse_value as parse_setting
 from engines import registry
 from engines.core.errors import RuleError
 
@@ -46,10 +51,14 @@ class GameCog(
     @app_commands.choices(mode=MODES)
     @app_commands.guild_only()
     async def new(
-        self, interaction: discord.Interaction[Any], game: str, mode: str = "digital"
+        self, interaction: discord.Interaction[Any], game: str, mode: str | None = None
     ) -> None:
+        channel = channel_id_of(interaction)
+        if mode is None:
+            settings, _ = await self.bot.table.settings_for(interaction.guild_id, channel)
+            mode = settings.default_mode
         outcome = await self.bot.table.new_game(
-            channel_id=channel_id_of(interaction),
+            channel_id=channel,
             guild_id=interaction.guild_id,
             host=actor_of(interaction),
             game_key=game,
@@ -168,7 +177,7 @@ class GameCog(
         if not interaction.permissions.manage_guild and not interaction.permissions.manage_channels:
             raise RuleError("Only members with Manage Channels can set the GM role.")
         assert interaction.guild_id is not None
-        await self.bot.storage.put_setting(
+        await self.bot.table.put_setting(
             "guild", interaction.guild_id, "gm_role", role.id if role else None
         )
         text = (
@@ -177,6 +186,155 @@ class GameCog(
             else ("The GM role is cleared: hosts and members with Manage Channels run tables.")
         )
         await interaction.response.send_message(clip(text, 2000), ephemeral=True)
+
+    @app_commands.command(name="pause", description="Pause the game (host or GM)")
+    @app_commands.guild_only()
+    async def pause(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.bot.table.pause(
+            channel_id_of(interaction), actor_of(interaction), interaction.guild_id, True
+        )
+        await self.bot.tables_ui.publish_reply(interaction, outcome)
+
+    @app_commands.command(name="resume", description="Resume a paused game (host or GM)")
+    @app_commands.guild_only()
+    async def resume(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.bot.table.pause(
+            channel_id_of(interaction), actor_of(interaction), interaction.guild_id, False
+        )
+        await self.bot.tables_ui.publish_reply(interaction, outcome)
+
+    @app_commands.command(
+        name="seat", description="Put a member in a seat: swap, replace, or take over (GM)"
+    )
+    @app_commands.describe(member="Who sits down", seat="Seat number, from 1")
+    @app_commands.guild_only()
+    async def seat(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member,
+        seat: app_commands.Range[int, 1, 100],
+    ) -> None:
+        target = Actor(user_id=member.id, name=member.display_name)
+        outcome = await self.bot.table.assign_seat(
+            channel_id_of(interaction),
+            actor_of(interaction),
+            interaction.guild_id,
+            target,
+            seat - 1,
+        )
+        await self.bot.tables_ui.publish_reply(interaction, outcome)
+
+    @app_commands.command(name="as", description="Act for a seated player (GM); only you see it")
+    @app_commands.describe(member="The player whose move you make")
+    @app_commands.guild_only()
+    async def act_as(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+        channel = channel_id_of(interaction)
+        current = await self.bot.table.current(channel)
+        if current is None or current.game.status != "active":
+            raise RuleError("There is no game in play in this channel.")
+        if not await self.bot.table.is_gm(
+            current.game, actor_of(interaction), interaction.guild_id
+        ):
+            raise RuleError(
+                "Only the host, a member with Manage Channels, or the server's GM"
+                " role can act for another player."
+            )
+        seat = current.game.seat_of(member.id)
+        if seat is None:
+            raise RuleError(f"{member.display_name} has no seat at this table.")
+        view = board_view(current.game, current.state, gm_seat=seat)
+        if not view.children:
+            raise RuleError(f"{member.display_name} has nothing to do right now.")
+        await interaction.response.send_message(
+            f"Acting for **{member.display_name}** (the log will say a GM did it):",
+            view=view,
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="settings", description="Show or change table settings")
+    @app_commands.describe(
+        key="Which setting (omit to list them all)",
+        value="New value; 'default' clears it",
+        scope="This channel, or the whole server",
+    )
+    @app_commands.choices(
+        key=[app_commands.Choice(name=k, value=k) for k in SETTING_KEYS],
+        scope=[
+            app_commands.Choice(name="this channel", value="channel"),
+            app_commands.Choice(name="the whole server", value="guild"),
+        ],
+    )
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction[Any],
+        key: str | None = None,
+        value: app_commands.Range[str, 1, 100] | None = None,
+        scope: str = "channel",
+    ) -> None:
+        channel = channel_id_of(interaction)
+        guild = interaction.guild_id
+        if key is not None and value is not None:
+            await self._change_setting(interaction, key, value, scope)
+            return
+        values, sources = await self.bot.table.settings_for(guild, channel)
+        lines = [
+            f"`{k}` = **{getattr(values, k)}** ({sources[k]}) — {describe_setting(k)}"
+            for k in SETTING_KEYS
+            if key is None or k == key
+        ]
+        await interaction.response.send_message(clip("\n".join(lines), 2000), ephemeral=True)
+
+    async def _change_setting(
+        self, interaction: discord.Interaction[Any], key: str, value: str, scope: str
+    ) -> None:
+        perms = interaction.permissions
+        if scope == "guild" or key in SERVER_ONLY:
+            if not perms.manage_guild:
+                raise RuleError("Only members with Manage Server can change server settings.")
+            target_scope: Scope = "guild"
+            target_id = interaction.guild_id
+        else:
+            current = await self.bot.table.current(channel_id_of(interaction))
+            game = current.game if current else None
+            if not perms.manage_channels and not await self.bot.table.is_gm(
+                game, actor_of(interaction), interaction.guild_id
+            ):
+                raise RuleError(
+                    "Only a GM or a member with Manage Channels can change this channel's settings."
+                )
+            target_scope = "channel"
+            target_id = interaction.channel_id
+        assert target_id is not None
+        parsed = None if value.strip().lower() == "default" else parse_setting(key, value)
+        await self.bot.table.put_setting(target_scope, target_id, key, parsed)
+        where = "this server" if target_scope == "guild" else "this channel"
+        shown = "its default" if parsed is None else f"**{parsed}**"
+        await interaction.response.send_message(
+            f"`{key}` is now {shown} for {where}.", ephemeral=True
+        )
+
+    @app_commands.command(name="history", description="Recent games in this channel")
+    @app_commands.guild_only()
+    async def history(self, interaction: discord.Interaction[Any]) -> None:
+        games = await self.bot.storage.games_in_channel(channel_id_of(interaction), limit=10)
+        if not games:
+            raise RuleError("No game has been played in this channel yet.")
+        lines = []
+        for game in games:
+            title = (
+                registry.get(game.game).title
+                if game.game in registry.all_engines()
+                else (game.game)
+            )
+            seats = ", ".join(s.name for s in game.seats)
+            outcome = (game.result or {}).get("summary") or game.status
+            lines.append(
+                f"**#{game.id}** <t:{int(game.created_at)}:d> {title} — {seats} — {outcome}"
+            )
+        embed = discord.Embed(title="Recent games here", description=clip("\n".join(lines), 4096))
+        embed.set_footer(text="/game log game_id:N downloads a game's full log")
+        await interaction.response.send_message(embed=embed)
 
 
 async def setup(bot: PandemoniumBot) -> None:

@@ -9,6 +9,8 @@ custom_id formats (each at most 100 characters):
     pd:lobby:<op>:<game>                 lobby buttons
     pd:mv:<game>:<version>:<seat>:<code> a move button
     pd:sel:<game>:<version>:<seat>:<code> a move select (values chosen)
+    pd:gmv:… / pd:gms:…                  the same, pressed by a GM acting for the seat
+    pd:afk:<skip|ai>:<game>:<version>    handle an away player's turn
     pd:rep:<game>:<version>              open the physical-mode report form
     pd:end:<game>:<version>              confirm ending a game
 """
@@ -66,7 +68,8 @@ class LobbyButton(
 
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:mv:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<code>[\w.,=+-]{1,60})",
+    template=r"pd:(?P<kind>mv|gmv):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
+    r":(?P<code>[\w.,=+-]{1,60})",
 ):
     def __init__(
         self,
@@ -76,15 +79,19 @@ class MoveButton(
         code: str,
         label: str,
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
+        *,
+        gm: bool = False,
     ) -> None:
+        kind = "gmv" if gm else "mv"
         super().__init__(
             discord.ui.Button(
                 label=label[:80],
                 style=style,
-                custom_id=f"pd:mv:{game_id}:{version}:{seat}:{code}",
+                custom_id=f"pd:{kind}:{game_id}:{version}:{seat}:{code}",
             )
         )
         self.game_id, self.version, self.seat, self.code = game_id, version, seat, code
+        self.gm = gm
 
     @classmethod
     async def from_custom_id(
@@ -100,18 +107,20 @@ class MoveButton(
             int(match["seat"]),
             match["code"],
             label or "",
+            gm=match["kind"] == "gmv",
         )
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         await _bot(interaction).tables_ui.move_click(
-            interaction, self.game_id, self.version, self.seat, self.code, []
+            interaction, self.game_id, self.version, self.seat, self.code, [], gm=self.gm
         )
 
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pd:sel:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<code>[\w.,=+-]{1,60})",
+    template=r"pd:(?P<kind>sel|gms):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
+    r":(?P<code>[\w.,=+-]{1,60})",
 ):
     def __init__(
         self,
@@ -123,10 +132,13 @@ class MoveSelect(
         placeholder: str,
         min_values: int = 1,
         max_values: int = 1,
+        *,
+        gm: bool = False,
     ) -> None:
+        kind = "gms" if gm else "sel"
         super().__init__(
             discord.ui.Select(
-                custom_id=f"pd:sel:{game_id}:{version}:{seat}:{code}",
+                custom_id=f"pd:{kind}:{game_id}:{version}:{seat}:{code}",
                 options=options,
                 placeholder=placeholder[:150],
                 min_values=min_values,
@@ -134,6 +146,7 @@ class MoveSelect(
             )
         )
         self.game_id, self.version, self.seat, self.code = game_id, version, seat, code
+        self.gm = gm
 
     @classmethod
     async def from_custom_id(
@@ -153,13 +166,14 @@ class MoveSelect(
             item.placeholder or "",
             item.min_values,
             item.max_values,
+            gm=match["kind"] == "gms",
         )
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         values = [str(v) for v in self.item.values]
         await _bot(interaction).tables_ui.move_click(
-            interaction, self.game_id, self.version, self.seat, self.code, values
+            interaction, self.game_id, self.version, self.seat, self.code, values, gm=self.gm
         )
 
 
@@ -220,7 +234,43 @@ class EndConfirmButton(
         await _bot(interaction).tables_ui.confirm_end(interaction, self.game_id)
 
 
+AFK_LABELS = {
+    "skip": ("Skip the turn", discord.ButtonStyle.secondary),
+    "ai": ("Let the AI play it", discord.ButtonStyle.primary),
+}
+
+
+class AfkButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:afk:(?P<op>skip|ai):(?P<game>\d+):(?P<version>\d+)",
+):
+    def __init__(self, op: str, game_id: int, version: int) -> None:
+        label, style = AFK_LABELS[op]
+        super().__init__(
+            discord.ui.Button(
+                label=label, style=style, custom_id=f"pd:afk:{op}:{game_id}:{version}"
+            )
+        )
+        self.op, self.game_id, self.version = op, game_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> AfkButton:
+        return cls(match["op"], int(match["game"]), int(match["version"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.afk_click(
+            interaction, self.op, self.game_id, self.version
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    AfkButton,
     LobbyButton,
     MoveButton,
     MoveSelect,

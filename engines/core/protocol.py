@@ -12,6 +12,7 @@ from typing import Any, ClassVar, Generic, TypeVar
 from pydantic import BaseModel, Field, TypeAdapter
 
 from engines.core.chance import ChanceOutcome, ChanceRequest
+from engines.core.errors import RuleError
 
 
 class Seat(BaseModel):
@@ -88,12 +89,25 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     def result(self, state: StateT) -> GameResult | None: ...
 
     supports_ai: ClassVar[bool] = False
+    late_joining: ClassVar[bool] = False
+    """Whether `late_join` works: the lobby's Join stays available during play."""
 
     def ai_action(self, state: StateT, seat: int) -> ActionT:
         """The move a computer player makes for `seat` (engines with `supports_ai`).
 
         Pure and deterministic given the state, so AI turns replay exactly."""
         raise NotImplementedError(f"{self.title} has no computer players")
+
+    def skip_turn(self, state: StateT, seat: int) -> tuple[StateT, list[Event]]:
+        """What skipping an away player's turn means in this game (GM or AFK tools).
+
+        Games that can't skip a turn leave this as it is; the table then offers
+        only an AI take-over."""
+        raise RuleError(f"{self.title} has no rule for skipping a turn.")
+
+    def late_join(self, state: StateT, seat: Seat) -> tuple[StateT, list[Event]]:
+        """Add a seat between turns, for games whose rules allow joining late."""
+        raise RuleError(f"{self.title} can't be joined once it has started.")
 
     # Helpers with one obvious meaning for every engine.
 

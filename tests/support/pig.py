@@ -57,13 +57,15 @@ class PigEngine(Engine[PigState, Any, PigOptions]):
     min_seats = 1
     max_seats = 60
     supports_ai = True
+    late_joining = True
     state_model = PigState
     options_model = PigOptions
     action_adapter: TypeAdapter[Any] = TypeAdapter(PigAction)
 
     def setup(self, seats: list[Seat], options: PigOptions) -> PigState:
-        return PigState(names=[s.name for s in seats], scores=[0] * len(seats),
-                        target=options.target)
+        return PigState(
+            names=[s.name for s in seats], scores=[0] * len(seats), target=options.target
+        )
 
     def to_move(self, state: PigState) -> list[int]:
         if state.winner is not None or state.rolling:
@@ -85,28 +87,41 @@ class PigEngine(Engine[PigState, Any, PigOptions]):
         scores = list(state.scores)
         scores[seat] += state.turn_points
         winner = seat if scores[seat] >= state.target else None
-        new = state.model_copy(update={
-            "scores": scores, "turn_points": 0, "winner": winner,
-            "turn": state.turn if winner is not None else (seat + 1) % len(scores)})
+        new = state.model_copy(
+            update={
+                "scores": scores,
+                "turn_points": 0,
+                "winner": winner,
+                "turn": state.turn if winner is not None else (seat + 1) % len(scores),
+            }
+        )
         return new, [Held(text=f"{state.names[seat]} banks {state.turn_points}.")]
 
     def chance(self, state: PigState) -> ChanceRequest | None:
         if not state.rolling:
             return None
-        return ChanceRequest(prompt="roll a d6", reporter=state.turn,
-                             items=[ChanceItem(key="d6", label="d6",
-                                               options=[str(i) for i in range(1, 7)])])
+        return ChanceRequest(
+            prompt="roll a d6",
+            reporter=state.turn,
+            items=[ChanceItem(key="d6", label="d6", options=[str(i) for i in range(1, 7)])],
+        )
 
     def resolve(self, state: PigState, outcome: ChanceOutcome) -> tuple[PigState, list[Event]]:
         if not state.rolling:
             raise RuleError("Nothing to roll.")
         value = int(outcome.values[0])
         if value == 1:
-            new = state.model_copy(update={"rolling": False, "turn_points": 0,
-                                           "turn": (state.turn + 1) % len(state.scores)})
+            new = state.model_copy(
+                update={
+                    "rolling": False,
+                    "turn_points": 0,
+                    "turn": (state.turn + 1) % len(state.scores),
+                }
+            )
         else:
-            new = state.model_copy(update={"rolling": False,
-                                           "turn_points": state.turn_points + value})
+            new = state.model_copy(
+                update={"rolling": False, "turn_points": state.turn_points + value}
+            )
         return new, [Rolled(value=value, text=f"{state.names[state.turn]} rolls {value}.")]
 
     def view(self, state: PigState, seat: int | None) -> dict[str, Any]:
@@ -115,9 +130,25 @@ class PigEngine(Engine[PigState, Any, PigOptions]):
     def result(self, state: PigState) -> GameResult | None:
         if state.winner is None:
             return None
-        return GameResult(winners=[state.winner],
-                          scores=dict(enumerate(state.scores)),
-                          summary=f"{state.names[state.winner]} wins.")
+        return GameResult(
+            winners=[state.winner],
+            scores=dict(enumerate(state.scores)),
+            summary=f"{state.names[state.winner]} wins.",
+        )
+
+    def skip_turn(self, state: PigState, seat: int) -> tuple[PigState, list[Event]]:
+        if seat not in self.to_move(state):
+            raise RuleError("It's not that seat's turn.")
+        new = state.model_copy(update={"turn_points": 0, "turn": (seat + 1) % len(state.scores)})
+        return new, [Held(text=f"{state.names[seat]}'s turn is skipped.")]
+
+    def late_join(self, state: PigState, seat: Seat) -> tuple[PigState, list[Event]]:
+        if state.winner is not None:
+            raise RuleError("The game is over.")
+        new = state.model_copy(
+            update={"names": [*state.names, seat.name], "scores": [*state.scores, 0]}
+        )
+        return new, [Held(text=f"{seat.name} joins the game.")]
 
     def ai_action(self, state: PigState, seat: int) -> Any:
         return Hold() if state.turn_points >= 8 else Roll()

@@ -78,7 +78,7 @@ async def test_only_host_or_gm_starts(service: TableService, storage: Storage) -
     await service.join(CH, BOB)
     with pytest.raises(RuleError, match="Only the host"):
         await service.start(CH, BOB, 1)
-    await storage.put_setting("guild", 1, "gm_role", 555)
+    await service.put_setting("guild", 1, "gm_role", 555)
     gm_by_role = Actor(user_id=BOB.user_id, name="Bob", role_ids=frozenset({555}))
     out = await service.start(CH, gm_by_role, 1)
     assert out.game.status == "active"

@@ -1,0 +1,86 @@
+"""One live board per game, edited in place, with bursts coalesced.
+
+Every change asks for the board to be refreshed; the first request edits at
+once, and requests that arrive while an edit is in flight or within
+`min_interval` after it are folded into one more edit showing the newest
+state. A burst of thirty actions therefore costs two or three edits, well
+inside Discord's per-channel rate limits, and the last edit always shows the
+last state. A deleted board is posted again.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.table import Outcome
+
+if TYPE_CHECKING:
+    from bot.app import PandemoniumBot
+
+log = logging.getLogger(__name__)
+
+
+class BoardUpdater:
+    def __init__(self, bot: PandemoniumBot, min_interval: float = 1.0) -> None:
+        self.bot = bot
+        self.min_interval = min_interval
+        self._latest: dict[int, Outcome] = {}
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+
+    def request(self, outcome: Outcome) -> None:
+        channel = outcome.game.channel_id
+        current = self._latest.get(channel)
+        if current is None or _key(outcome) >= _key(current):
+            self._latest[channel] = outcome
+        task = self._tasks.get(channel)
+        if task is None or task.done():
+            self._tasks[channel] = asyncio.create_task(self._run(channel))
+
+    async def flush(self) -> None:
+        """Wait until every requested edit is done (tests and shutdown)."""
+        while any(not t.done() for t in self._tasks.values()):
+            await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def close(self) -> None:
+        for task in self._tasks.values():
+            task.cancel()
+        for task in self._tasks.values():
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    async def _run(self, channel: int) -> None:
+        while (outcome := self._latest.pop(channel, None)) is not None:
+            try:
+                await self._edit(outcome)
+            except Exception:
+                log.exception("could not update the board in channel %s", channel)
+            await asyncio.sleep(self.min_interval)
+
+    async def _edit(self, outcome: Outcome) -> None:
+        from bot.presenting import board_embed, board_view
+
+        game = outcome.game
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        embed = board_embed(game, outcome.state)
+        view = board_view(game, outcome.state)
+        board_id = game.board_message_id
+        latest = await self.bot.table.current(game.channel_id)
+        if latest is not None and latest.game.id == game.id:
+            board_id = latest.game.board_message_id or board_id
+        if board_id is not None:
+            try:
+                await channel.get_partial_message(board_id).edit(embed=embed, view=view)
+                return
+            except discord.NotFound:
+                log.info("board of game %s was deleted; posting a new one", game.id)
+        message = await channel.send(embed=embed, view=view)
+        await self.bot.table.set_board_message(game.channel_id, game.id, message.id)
+
+
+def _key(outcome: Outcome) -> tuple[int, int]:
+    return outcome.game.id, outcome.game.version

@@ -1,0 +1,117 @@
+"""Turn reminders and away (AFK) handling.
+
+Timers live in SQLite, written in the same transaction as the step that
+resets them, so they survive restarts. This loop fires what is due: on
+start-up an overdue timer fires at once, and `TableService.claim_timer` marks
+it fired before anything is sent, so it never fires twice.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.models import GameRow, TimerRow
+from bot.ui.components import AfkButton
+from engines import registry
+from engines.core.protocol import Engine
+
+if TYPE_CHECKING:
+    from bot.app import PandemoniumBot
+
+log = logging.getLogger(__name__)
+
+
+def can_skip(game_key: str) -> bool:
+    engine = registry.get(game_key)
+    return type(engine).skip_turn is not Engine.skip_turn
+
+
+class TurnTimers:
+    def __init__(self, bot: PandemoniumBot, poll: float = 30.0) -> None:
+        self.bot = bot
+        self.poll = poll
+        self._task: asyncio.Task[None] | None = None
+        self._running = asyncio.Lock()
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._loop())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def run_due(self) -> list[TimerRow]:
+        """Fire every due timer once; returns those that fired."""
+        fired = []
+        async with self._running:
+            now = self.bot.table.clock()
+            for timer in await self.bot.storage.due_timers(now):
+                claimed = await self.bot.table.claim_timer(timer)
+                if claimed is None:
+                    continue
+                game, state = claimed
+                try:
+                    await self._announce(timer, game, state)
+                except discord.HTTPException:
+                    log.warning("could not announce %s timer of game %s", timer.kind, game.id)
+                fired.append(timer)
+        return fired
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                await self.run_due()
+                due = await self.bot.storage.next_timer_due()
+            except Exception:
+                log.exception("turn timers failed; retrying")
+                due = None
+            delay = self.poll if due is None else due - self.bot.table.clock()
+            await asyncio.sleep(min(self.poll, max(0.2, delay)))
+
+    async def _announce(self, timer: TimerRow, game: GameRow, state: Any) -> None:
+        settings, _ = await self.bot.table.settings_for(game.guild_id, game.channel_id)
+        seat = game.seats[timer.seat]
+        title = registry.get(game.game).title
+        channel = self.bot.get_partial_messageable(game.channel_id)
+        name = f"<@{seat.user_id}>" if settings.pings and seat.user_id else f"**{seat.name}**"
+        mentions = discord.AllowedMentions(
+            everyone=False,
+            roles=False,
+            users=[discord.Object(seat.user_id)] if settings.pings and seat.user_id else False,
+        )
+        if timer.kind == "remind":
+            await channel.send(
+                f"⏰ {name}, it's your turn at {title} "
+                f"(quiet for {settings.reminder_minutes} min).",
+                allowed_mentions=mentions,
+            )
+            return
+        view = discord.ui.View(timeout=None)
+        options = []
+        if can_skip(game.game):
+            view.add_item(AfkButton("skip", game.id, game.version))
+            options.append("skip the turn")
+        engine = registry.get(game.game)
+        if settings.ai_takeover and engine.supports_ai and game.mode == "digital":
+            view.add_item(AfkButton("ai", game.id, game.version))
+            options.append("let the AI play it")
+        who = "A GM or anyone at the table" if settings.table_can_skip else "A GM"
+        what = (
+            f"{who} can " + " or ".join(options) + "."
+            if options
+            else ("A GM can `/game kick` or `/game seat` someone else in.")
+        )
+        await channel.send(
+            f"💤 {name} seems to be away from {title} ({settings.afk_minutes} min). {what}",
+            view=view,
+            allowed_mentions=mentions,
+        )
