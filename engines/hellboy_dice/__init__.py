@@ -22,9 +22,14 @@ Public surface, for renderers and cogs:
   effects=no_bursts``, ``event brave_move`` or a card id of the loaded pack.
   Dice are reported by face label, as for every die.
 - Odds (``odds``): ``attack_odds(state, dice)`` — the exact chance this attack
-  defeats the card; ``draw_risk(state)`` — the exact chance the next card ends
-  the turn Knocked Out (under the AI's attack policy) and its expected Clues.
-- AI (``ai.choose``), simulation (``simulate.simulate`` / ``format_stats``).
+  defeats the card (and knocks the player out); ``draw_risk(state)`` — the exact
+  chance the next card ends the turn Knocked Out (under the AI's attack policy)
+  and its expected Clues. The first call per process builds tables (~50 ms);
+  ``warm_up(state)`` does it ahead of time, after which each figure takes µs.
+- AI (``ai.choose``, also ``ENGINE.ai_action``), simulation
+  (``simulate.simulate(players, games, seed)`` / ``format_stats``);
+  ``ENGINE.apply_quiet`` / ``resolve_quiet`` run the same rules without
+  building events, for simulations.
 """
 
 from engines.hellboy_dice.engine import HellboyDiceEngine

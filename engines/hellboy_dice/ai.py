@@ -3,7 +3,7 @@
 Pure and deterministic given the state, so AI turns replay exactly.
 
 - Attack with the dice `odds.attack_policy` picks (the cheapest set likely to
-  win, or the strongest when a failure could knock the AI out).
+  win, or the strongest when the card's Skulls alone would knock the AI out).
 - X2 doubles the best die; Re-roll follows `odds.best_reroll`.
 - Brave Move only at full Wounds; Lucky Find as `odds.lucky_choice`.
 - Explore again while the next card's expected Clues outweigh what a Knock Out

@@ -229,8 +229,8 @@ def attack_policy(mid: int, fight: int, flags: int, hand: Hand, risky: bool) -> 
 
     Dice are the turn's fuel, so the policy spends as little as it can: the
     cheapest set (by mean pips) with at least WIN_TARGET chance to win; when no
-    set gets there, or when a failure could knock the player out (`risky`), the
-    set most likely to win (ties: the cheaper).
+    set gets there, or when the card's Skulls alone would knock the player out on
+    a failure (`risky`), the set most likely to win (ties: the cheaper).
     """
     key = (mid, fight, flags & ROLL_FLAGS, hand, risky)
     found = _POLICY.get(key)
