@@ -21,7 +21,7 @@ from tests.support.pig import ENGINE as PIG
 
 SEED = 4242
 
-StartBot = Callable[[], contextlib.AbstractAsyncContextManager[PandemoniumBot]]
+StartBot = Callable[..., contextlib.AbstractAsyncContextManager[PandemoniumBot]]
 
 
 @pytest.fixture
@@ -45,9 +45,16 @@ def bot_settings(fake_discord: FakeDiscord, tmp_path: Path) -> Settings:
 @pytest.fixture
 def start_bot(fake_discord: FakeDiscord, bot_settings: Settings) -> StartBot:
     @contextlib.asynccontextmanager
-    async def start(**overrides: Any) -> AsyncIterator[PandemoniumBot]:
+    async def start(
+        clock: Callable[[], float] | None = None,
+        board_interval: float = 0.05,
+        **overrides: Any,
+    ) -> AsyncIterator[PandemoniumBot]:
         settings = bot_settings.model_copy(update=overrides)
-        bot = create_bot(settings)
+        extra: dict[str, Any] = {"board_interval": board_interval}
+        if clock is not None:
+            extra["clock"] = clock
+        bot = create_bot(settings, **extra)
         async with running_client(fake_discord, bot):
             yield bot
 

@@ -1,0 +1,212 @@
+"""Turn flow and GM tools through the fake Discord: reminders and away players
+with a controllable clock (also across restarts), coalesced board edits, GM
+powers with their permission checks, settings, history, and log replay."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.app import PandemoniumBot
+from bot.cli import main as cli
+from tests.e2e.conftest import StartBot
+from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
+
+EDIT_ROUTE = "PATCH /channels/{channel_id}/messages/{message_id}"
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 1_900_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def _private(handle: InteractionHandle) -> str:
+    assert await handle.ephemeral(), "this answer must be ephemeral"
+    return (await handle.original()).text()
+
+
+async def _started_pig(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
+    handle = await fake.slash("alice", "game new", game="pig", mode="digital")
+    board = await handle.original()
+    await (await fake.slash("bob", "game join")).original()
+    await (await fake.slash("alice", "game start")).original()
+    await bot.boards.flush()
+    return fake.message(board.id)
+
+
+def _said(fake: FakeDiscord, needle: str) -> list[FakeMessage]:
+    return [m for m in fake.messages(fake.text_channel) if needle in m.content]
+
+
+async def test_reminder_then_away_each_fire_once(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+) -> None:
+    clock = Clock()
+    async with start_bot(clock=clock) as bot:
+        await _started_pig(fake_discord, bot)
+        clock.now += 9 * 60
+        assert await bot.timers.run_due() == []
+        clock.now += 60
+        assert [t.kind for t in await bot.timers.run_due()] == ["remind"]
+        assert await bot.timers.run_due() == [], "a reminder fires once"
+        (reminder,) = _said(fake_discord, "it's your turn at Pig")
+        assert "**Alice**" in reminder.content and "<@" not in reminder.content, "pings are opt-in"
+        clock.now += 20 * 60
+        assert [t.kind for t in await bot.timers.run_due()] == ["afk"]
+        assert await bot.timers.run_due() == []
+        (away,) = _said(fake_discord, "seems to be away")
+        refused = await fake_discord.click("carol", away, label="Skip the turn")
+        assert "Only a GM" in await _private(refused)
+        skipped = await fake_discord.click("erin", away, label="Skip the turn")
+        await skipped.response()
+        current = await bot.table.current(fake_discord.text_channel.id)
+        assert current is not None and current.state.turn == 1
+
+
+async def test_overdue_timers_fire_once_after_a_restart(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+) -> None:
+    clock = Clock()
+    async with start_bot(clock=clock) as bot:
+        await _started_pig(fake_discord, bot)
+    clock.now += 60 * 60
+    async with start_bot(clock=clock):
+        await fake_discord.wait_until(
+            lambda: len(_said(fake_discord, "seems to be away")) == 1,
+            message="the overdue AFK timer fired after start-up",
+        )
+        await asyncio.sleep(0.3)
+    async with start_bot(clock=clock) as bot:
+        assert await bot.timers.run_due() == []
+    assert len(_said(fake_discord, "it's your turn at Pig")) == 1
+    assert len(_said(fake_discord, "seems to be away")) == 1
+
+
+async def test_pings_are_opt_in_per_server(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+) -> None:
+    clock = Clock()
+    async with start_bot(clock=clock) as bot:
+        refused = await fake_discord.slash(
+            "carol", "game settings", key="pings", value="on", scope="guild"
+        )
+        assert "Manage Server" in await _private(refused)
+        done = await fake_discord.slash(
+            "olivia", "game settings", key="pings", value="on", scope="guild"
+        )
+        assert "now **True**" in await _private(done)
+        await _started_pig(fake_discord, bot)
+        clock.now += 10 * 60
+        await bot.timers.run_due()
+    (reminder,) = _said(fake_discord, "it's your turn at Pig")
+    assert f"<@{fake_discord.member('alice').id}>" in reminder.content
+    sent = fake_discord.requests_to("POST /channels/{channel_id}/messages")
+    mentions = [r.json.get("allowed_mentions") for r in sent if "your turn" in str(r.json)]
+    assert mentions and [int(u) for u in mentions[0]["users"]] == [fake_discord.member("alice").id]
+
+
+async def test_a_burst_of_thirty_actions_makes_few_board_edits(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+) -> None:
+    async with start_bot(board_interval=0.3) as bot:
+        handle = await fake_discord.slash("alice", "game new", game="pig")
+        board = await handle.original()
+        members = [fake_discord.add_member(f"late{i}") for i in range(30)]
+        handles = await asyncio.gather(*(fake_discord.slash(m, "game join") for m in members))
+        await asyncio.gather(*(h.original() for h in handles))
+        await bot.boards.flush()
+        edits = [r for r in fake_discord.requests_to(EDIT_ROUTE) if str(board.id) in r.path]
+        assert 1 <= len(edits) <= 6, f"{len(edits)} edits for 30 joins"
+        assert "Seats (31/" in fake_discord.message(board.id).text(), "the last edit is final"
+
+
+async def test_gm_powers_and_refusals(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    await _started_pig(fake_discord, pandemonium)
+    channel = fake_discord.text_channel.id
+    for command, kwargs in (
+        ("game pause", {}),
+        ("game seat", {"member": "carol", "seat": 1}),
+        ("game as", {"member": "alice"}),
+    ):
+        args = {k: fake_discord.member(v) if k == "member" else v for k, v in kwargs.items()}
+        refused = await fake_discord.slash("bob", command, **args)
+        assert "Only the host" in await _private(refused), command
+    await (await fake_discord.slash("alice", "game pause")).original()
+    await pandemonium.boards.flush()
+    paused = await pandemonium.table.current(channel)
+    assert paused is not None and paused.game.board_message_id is not None
+    board = fake_discord.message(paused.game.board_message_id)
+    assert not [c for c in board.custom_ids() if c.startswith("pd:mv:")], "paused: no moves"
+    assert "paused" in board.text()
+    await (await fake_discord.slash("alice", "game resume")).original()
+    panel = await fake_discord.slash("erin", "game as", member=fake_discord.member("alice"))
+    assert "Acting for **Alice**" in await _private(panel)
+    message = await panel.original()
+    gm_button = next(c for c in message.custom_ids() if c.startswith("pd:gmv:"))
+    await (await fake_discord.click("erin", message, gm_button)).original()
+    current = await pandemonium.table.current(channel)
+    assert current is not None
+    log = await pandemonium.storage.log(current.game.id)
+    assert any(e.kind == "action" and e.gm for e in log)
+    swap = await fake_discord.slash(
+        "erin", "game seat", member=fake_discord.member("carol"), seat=2
+    )
+    assert "Carol takes seat 2" in (await swap.original()).text()
+
+
+async def test_settings_show_their_sources(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    shown = await fake_discord.slash("carol", "game settings")
+    assert "`afk_minutes` = **30** (default)" in await _private(shown)
+    refused = await fake_discord.slash("carol", "game settings", key="afk_minutes", value="5")
+    assert "Only a GM" in await _private(refused)
+    done = await fake_discord.slash("erin", "game settings", key="afk_minutes", value="5")
+    assert "now **5**" in await _private(done)
+    shown = await fake_discord.slash("carol", "game settings", key="afk_minutes")
+    assert "**5** (channel)" in await _private(shown)
+    bad = await fake_discord.slash("erin", "game settings", key="afk_minutes", value="soon")
+    assert "whole number" in await _private(bad)
+
+
+async def test_history_and_replay_of_a_real_log(
+    fake_discord: FakeDiscord,
+    pandemonium: PandemoniumBot,
+    tmp_path: Path,
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    await _started_pig(fake_discord, pandemonium)
+    channel = fake_discord.text_channel.id
+    actors = {0: "alice", 1: "bob"}
+    for _ in range(400):
+        current = await pandemonium.table.current(channel)
+        if current is None:
+            break
+        await pandemonium.boards.flush()
+        board = fake_discord.message(current.game.board_message_id or 0)
+        buttons = [c for c in board.custom_ids() if c.startswith("pd:mv:")]
+        hold = [c for c in buttons if c.endswith(":1")]
+        choice = hold[0] if hold and current.state.turn_points >= 10 else buttons[0]
+        await (await fake_discord.click(actors[current.state.turn], board, choice)).response()
+    assert await pandemonium.table.current(channel) is None, "the game finished"
+    history = await fake_discord.slash("carol", "game history")
+    assert "wins" in (await history.original()).text()
+    log = await fake_discord.slash("carol", "game log")
+    document = json.loads((await log.original()).attachments[0].data)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(document))
+    assert cli(["replay", str(path)]) == 0
+    assert "OK" in capsys.readouterr().out
+    chance = next(e for e in document["entries"] if e["kind"] == "chance")
+    chance["payload"]["values"] = ["6" if chance["payload"]["values"] != ["6"] else "5"]
+    path.write_text(json.dumps(document))
+    assert cli(["replay", str(path)]) == 1
+    assert "DIVERGES" in capsys.readouterr().out
