@@ -131,14 +131,13 @@ async def test_gm_powers_and_refusals(
 ) -> None:
     await _started_pig(fake_discord, pandemonium)
     channel = fake_discord.text_channel.id
-    for command, kwargs in (
-        ("game pause", {}),
-        ("game seat", {"member": "carol", "seat": 1}),
-        ("game as", {"member": "alice"}),
-    ):
-        args = {k: fake_discord.member(v) if k == "member" else v for k, v in kwargs.items()}
-        refused = await fake_discord.slash("bob", command, **args)
-        assert "Only the host" in await _private(refused), command
+    attempts = [
+        await fake_discord.slash("bob", "game pause"),
+        await fake_discord.slash("bob", "game seat", member=fake_discord.member("carol"), seat=1),
+        await fake_discord.slash("bob", "game as", member=fake_discord.member("alice")),
+    ]
+    for refused in attempts:
+        assert "Only the host" in await _private(refused)
     await (await fake_discord.slash("alice", "game pause")).original()
     await pandemonium.boards.flush()
     paused = await pandemonium.table.current(channel)
