@@ -129,6 +129,7 @@ def play_random(state: HellboyState, rng: random.Random, *, exact: bool = False)
         if ENGINE.result(state) is not None:
             return state
         before = state
+        frozen = ENGINE.dump_state(state) if step % 40 == 0 else None
         if ENGINE.chance(state) is not None:
             values = physical_report(state, rng)
             state, _ = ENGINE.resolve(state, ChanceOutcome(values=values))
@@ -137,6 +138,7 @@ def play_random(state: HellboyState, rng: random.Random, *, exact: bool = False)
                 check_exact_legal_actions(state)
             action = rng.choice(ENGINE.legal_actions(state, state.turn))
             state, _ = ENGINE.apply(state, state.turn, action)
+        assert frozen is None or ENGINE.dump_state(before) == frozen, "the input was mutated"
     raise AssertionError(f"a random game did not finish in {MAX_STEPS} steps")
 
 
