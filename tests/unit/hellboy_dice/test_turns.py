@@ -87,6 +87,9 @@ def test_knocked_out_by_losing_three_wounds_scores_nothing() -> None:
     assert ko.cause == "wounds" and ko.lost_clues == 1  # type: ignore[attr-defined]
     assert after.scores == (0, 0) and after.turn == 1 and after.knockouts == 1
     assert sum(after.discard) == 2 and after.kept == () and after.in_play is None
+    back = act(explore(after, "empty"), EndTurn())  # Abe's turn; then Liz is back
+    assert back.turn == 0 and back.hand == FULL_HAND and back.wounds == 3, (
+        "'B.P.R.D. trainers will recover the downed agent'")
 
 
 def test_knocked_out_when_no_attack_dice_are_left_with_a_card_in_play() -> None:
