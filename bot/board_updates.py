@@ -62,14 +62,18 @@ class BoardUpdater:
             await asyncio.sleep(self.min_interval)
 
     async def _edit(self, outcome: Outcome) -> None:
+        """Show the newest state: the table may have moved on since the request
+        (a click edits the board itself), and an older picture must never win."""
         from bot.presenting import board_embed, board_view
 
+        latest = await self.bot.table.current(outcome.game.channel_id)
+        if latest is not None and _key(latest) > _key(outcome):
+            outcome = latest
         game = outcome.game
         channel = self.bot.get_partial_messageable(game.channel_id)
         embed = board_embed(game, outcome.state)
         view = board_view(game, outcome.state)
         board_id = game.board_message_id
-        latest = await self.bot.table.current(game.channel_id)
         if latest is not None and latest.game.id == game.id:
             board_id = latest.game.board_message_id or board_id
         if board_id is not None:

@@ -15,7 +15,13 @@ from bot.models import GameRow
 from bot.render.games import lobby_embed, presenter_for
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
 from bot.table import Actor, Outcome, StaleBoard
-from bot.ui.components import EndConfirmButton, LobbyButton, MoveButton, ReportButton
+from bot.ui.components import (
+    EndConfirmButton,
+    LobbyButton,
+    MoveButton,
+    PrivateViewButton,
+    ReportButton,
+)
 from engines import registry
 from engines.core.errors import RuleError
 
@@ -96,7 +102,23 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
             )
     if gm_seat is None and engine.late_joining and len(game.seats) < engine.max_seats:
         view.add_item(LobbyButton("join", game.id))
+    if gm_seat is None and engine.hidden_information:
+        view.add_item(PrivateViewButton(game.id))
     return view
+
+
+def private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
+    """What only `seat` may see: the game's presenter shows it if it knows how."""
+    presenter = presenter_for(game.game)
+    custom = getattr(presenter, "private", None)
+    if custom is not None:
+        embed: discord.Embed = custom(game, state, seat)
+        return embed
+    view = registry.get(game.game).view(state, seat)
+    text = "\n".join(f"**{k}**: {v}" for k, v in view.items())
+    return discord.Embed(
+        title=f"Only you see this, {game.seats[seat].name}", description=clip(text, 4096)
+    )
 
 
 class TablesUI:
@@ -166,6 +188,17 @@ class TablesUI:
             await self.publish_reply(interaction, outcome)
         else:
             await self.publish_in_place(interaction, outcome)
+
+    async def show_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        current = await self.table.current(channel_id_of(interaction))
+        if current is None or current.game.id != game_id:
+            raise StaleBoard("That game is over.")
+        seat = current.game.seat_of(interaction.user.id)
+        if seat is None:
+            raise RuleError("You're not seated at this table, so there is nothing hidden for you.")
+        await interaction.response.send_message(
+            embed=private_embed(current.game, current.state, seat), ephemeral=True
+        )
 
     async def afk_click(
         self, interaction: discord.Interaction[Any], op: str, game_id: int, version: int

@@ -11,6 +11,7 @@ custom_id formats (each at most 100 characters):
     pd:sel:<game>:<version>:<seat>:<code> a move select (values chosen)
     pd:gmv:… / pd:gms:…                  the same, pressed by a GM acting for the seat
     pd:afk:<skip|ai>:<game>:<version>    handle an away player's turn
+    pd:me:<game>                         show me my hidden information (ephemeral)
     pd:rep:<game>:<version>              open the physical-mode report form
     pd:end:<game>:<version>              confirm ending a game
 """
@@ -234,6 +235,37 @@ class EndConfirmButton(
         await _bot(interaction).tables_ui.confirm_end(interaction, self.game_id)
 
 
+class PrivateViewButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:me:(?P<game>\d+)",
+):
+    """Shows a seat its hidden information (a hand), only ever ephemerally."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="My hand",
+                emoji="🂠",
+                style=discord.ButtonStyle.secondary,
+                custom_id=f"pd:me:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> PrivateViewButton:
+        return cls(int(match["game"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.show_private(interaction, self.game_id)
+
+
 AFK_LABELS = {
     "skip": ("Skip the turn", discord.ButtonStyle.secondary),
     "ai": ("Let the AI play it", discord.ButtonStyle.primary),
@@ -271,6 +303,7 @@ class AfkButton(
 
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     AfkButton,
+    PrivateViewButton,
     LobbyButton,
     MoveButton,
     MoveSelect,

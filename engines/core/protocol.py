@@ -89,6 +89,8 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     def result(self, state: StateT) -> GameResult | None: ...
 
     supports_ai: ClassVar[bool] = False
+    hidden_information: ClassVar[bool] = False
+    """Whether `view(state, seat)` holds secrets: the board then offers "My hand"."""
     late_joining: ClassVar[bool] = False
     """Whether `late_join` works: the lobby's Join stays available during play."""
 

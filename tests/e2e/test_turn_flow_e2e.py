@@ -209,3 +209,22 @@ async def test_history_and_replay_of_a_real_log(
     path.write_text(json.dumps(document))
     assert cli(["replay", str(path)]) == 1
     assert "DIVERGES" in capsys.readouterr().out
+
+
+async def test_late_joiner_and_hidden_information(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    board = await _started_pig(fake_discord, pandemonium)
+    joined = await fake_discord.click("carol", board, label="Join")
+    await joined.original()
+    current = await pandemonium.table.current(fake_discord.text_channel.id)
+    assert current is not None and current.state.names[-1] == "Carol"
+    await pandemonium.boards.flush()
+    board = fake_discord.message(board.id)
+    mine = await fake_discord.click("bob", board, label="My hand")
+    text = await _private(mine)
+    assert "only for Bob" in text and "only for Alice" not in text
+    stranger = await fake_discord.click("dave", board, label="My hand")
+    assert "not seated" in await _private(stranger)
+    public = " ".join(m.text() for m in fake_discord.messages(fake_discord.text_channel))
+    assert "only for" not in public, "secrets never reach the channel"

@@ -58,6 +58,7 @@ class PigEngine(Engine[PigState, Any, PigOptions]):
     max_seats = 60
     supports_ai = True
     late_joining = True
+    hidden_information = True
     state_model = PigState
     options_model = PigOptions
     action_adapter: TypeAdapter[Any] = TypeAdapter(PigAction)
@@ -125,7 +126,12 @@ class PigEngine(Engine[PigState, Any, PigOptions]):
         return new, [Rolled(value=value, text=f"{state.names[state.turn]} rolls {value}.")]
 
     def view(self, state: PigState, seat: int | None) -> dict[str, Any]:
-        return state.model_dump()
+        """Pig has no secrets; a seat's view adds a private note so tests can check
+        that hidden information only ever reaches its owner."""
+        public = state.model_dump()
+        if seat is not None:
+            public["secret"] = f"only for {state.names[seat]}"
+        return public
 
     def result(self, state: PigState) -> GameResult | None:
         if state.winner is None:
