@@ -212,7 +212,7 @@ class TablesUI:
         )
         await interaction.response.edit_message(view=None)
         for text in self._event_texts(outcome):
-            await interaction.followup.send(text)
+            await self.followup(interaction, text)
         self.bot.boards.request(outcome)
 
     async def open_report(
@@ -257,6 +257,21 @@ class TablesUI:
 
     # Publishing
 
+    async def followup(self, interaction: discord.Interaction[Any], text: str) -> None:
+        """A public message after the reply. An interaction's token dies after 15
+        minutes; past that (or if Discord refuses it) the bot posts in the channel
+        with its own token instead, so nothing is lost."""
+        if not interaction.is_expired():
+            try:
+                await interaction.followup.send(text)
+                return
+            except discord.HTTPException as exc:
+                if exc.status not in (401, 404):
+                    raise
+                log.info("interaction %s token refused; posting in the channel", interaction.id)
+        if interaction.channel_id is not None:
+            await self.bot.get_partial_messageable(interaction.channel_id).send(text)
+
     def _event_texts(self, outcome: Outcome) -> list[str]:
         lines = presenter_for(outcome.game.game).event_lines(outcome.game, outcome.events)
         if outcome.notice:
@@ -290,7 +305,7 @@ class TablesUI:
         ):
             await self._remember_board(outcome.game, interaction.message.id)
         for text in self._event_texts(outcome):
-            await interaction.followup.send(text)
+            await self.followup(interaction, text)
         latest = await self.table.current(outcome.game.channel_id)
         if latest is not None and latest.game.version > outcome.game.version:
             self.bot.boards.request(latest)
@@ -300,7 +315,7 @@ class TablesUI:
         texts = self._event_texts(outcome) or ["Done."]
         await interaction.response.send_message(texts[0])
         for text in texts[1:]:
-            await interaction.followup.send(text)
+            await self.followup(interaction, text)
         self.bot.boards.request(outcome)
 
     async def post_board(

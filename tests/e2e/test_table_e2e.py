@@ -5,6 +5,9 @@ from __future__ import annotations
 
 import asyncio
 import json
+from typing import Any
+
+import discord
 
 from bot.app import PandemoniumBot
 from tests.e2e.conftest import SEED, StartBot
@@ -231,3 +234,24 @@ async def test_deleted_board_is_posted_again(
         fake_discord.text_channel, lambda m: "table open" in m.text() and m.id != board.id
     )
     assert "Bob" in fresh.text()
+
+
+async def test_follow_ups_survive_an_expired_interaction_token(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """Discord kills an interaction's token after 15 minutes; late messages then go
+    through the channel with the bot's own token."""
+    captured: list[discord.Interaction[Any]] = []
+
+    async def keep(interaction: discord.Interaction[Any]) -> None:
+        captured.append(interaction)
+
+    pandemonium.add_listener(keep, "on_interaction")
+    handle = await fake_discord.slash("alice", "game new", game="pig")
+    await handle.original()
+    handle.expire()
+    await pandemonium.tables_ui.followup(captured[-1], "late news")
+    late = await fake_discord.wait_for_message(
+        fake_discord.text_channel, lambda m: m.content == "late news"
+    )
+    assert late.webhook_id is None, "posted with the bot's token, not the dead webhook"
