@@ -1,0 +1,95 @@
+"""`python -m bot`: the contract other tools rely on."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.cli import main
+from bot.settings import Settings
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    for name in ("DISCORD_TOKEN", "PANDEMONIUM_DICE_PACK", "PANDEMONIUM_DATABASE"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.chdir(tmp_path)  # no .env from the developer's checkout
+
+
+def test_without_a_token_one_line_and_status_2(tmp_path: Path) -> None:
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(ROOT)}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot"],
+        cwd=tmp_path,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert done.stderr.count("\n") == 1 and "DISCORD_TOKEN" in done.stderr
+    assert done.stdout == ""
+
+
+def test_a_broken_dice_pack_is_named_with_its_field(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    _clean_env(monkeypatch, tmp_path)
+    pack = tmp_path / "mydice.yaml"
+    pack.write_text(
+        "dice:\n  - name: bone\n    title: Bone\n    kind: pips\n"
+        "    source: us\n    verified: false\n    faces: [{label: '1'}]\n"
+    )
+    monkeypatch.setenv("DISCORD_TOKEN", "not-a-real-token")
+    monkeypatch.setenv("PANDEMONIUM_DICE_PACK", str(pack))
+    assert main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "mydice.yaml" in err and "dice.0.faces" in err
+
+
+def test_the_token_is_never_in_a_repr(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _clean_env(monkeypatch, tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "sekrit-token-value")
+    settings = Settings()
+    assert "sekrit" not in repr(settings) and "sekrit" not in str(settings.model_dump())
+
+
+def test_settings_names_and_shard_files(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    _clean_env(monkeypatch, tmp_path)
+    monkeypatch.setenv("PANDEMONIUM_DATABASE", "x/db.sqlite")
+    monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:9/api/v10")
+    monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:9/")
+    monkeypatch.setenv("PANDEMONIUM_SHARD_ID", "3")
+    settings = Settings()
+    assert settings.discord_api_base.endswith(":9/api/v10")
+    assert settings.database_path() == Path("x/db.shard-3.sqlite")
+
+
+def test_create_bot_points_discord_py_at_the_configured_server(tmp_path: Path) -> None:
+    import discord
+
+    from bot.app import create_bot
+
+    old = discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+    try:
+        create_bot(
+            Settings(
+                discord_api_base="http://127.0.0.1:1/api/v10",
+                discord_gateway_url="ws://127.0.0.1:1/",
+                database=tmp_path / "d",
+            )
+        )
+        assert discord.http.Route.BASE == "http://127.0.0.1:1/api/v10"
+        assert str(discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY) == "ws://127.0.0.1:1/"
+    finally:
+        discord.http.Route.BASE, discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = old
+
+
+def test_simulate_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["simulate", "chess"]) == 2
+    assert "no simulator" in capsys.readouterr().err
