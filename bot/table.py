@@ -691,59 +691,13 @@ class TableService:
                     raise RuleError("This server doesn't let the AI play for away players.")
                 if not engine.supports_ai or game.mode != "digital":
                     raise RuleError("An AI can only play digital games that have AI players.")
-                state, counter = self._ai_plays_turn(
-                    engine, game, state, seat, entries, events, actor
-                )
-                game = game.model_copy(update={"rng_counter": counter})
                 notice = f"The AI played {name}'s turn."
             new = self._bump(game)
-            new, state = self._advance(engine, new, state, entries, events)
+            stand_in = (seat, actor) if op != "skip" else None
+            new, state = self._advance(engine, new, state, entries, events, stand_in=stand_in)
             return _Cached(new, state), entries, Outcome(new, state, events, notice)
 
         return await self._change(channel_id, fn)
-
-    def _ai_plays_turn(
-        self,
-        engine: AnyEngine,
-        game: GameRow,
-        state: Any,
-        seat: int,
-        entries: list[LogEntry],
-        events: list[Event],
-        actor: Actor,
-    ) -> tuple[Any, int]:
-        counter = game.rng_counter
-        for _ in range(MAX_AUTOMATIC_STEPS):
-            request = engine.chance(state)
-            if request is not None:
-                outcome = sample(request, rng_for(game.rng_seed, counter))
-                entries.append(
-                    LogEntry(
-                        version=0,
-                        kind="chance",
-                        payload={"values": outcome.values, "counter": counter},
-                    )
-                )
-                counter += 1
-                state, new_events = engine.resolve(state, outcome)
-                events.extend(new_events)
-                continue
-            if seat not in engine.to_move(state) or engine.result(state) is not None:
-                break
-            action = engine.ai_action(state, seat)
-            state, new_events = engine.apply(state, seat, action)
-            events.extend(new_events)
-            entries.append(
-                LogEntry(
-                    version=0,
-                    kind="action",
-                    seat=seat,
-                    user_id=actor.user_id,
-                    gm=True,
-                    payload={"action": engine.dump_action(action), "ai": True, "afk": True},
-                )
-            )
-        return state, counter
 
     async def claim_timer(self, timer: TimerRow) -> tuple[GameRow, Any] | None:
         """The game a due timer belongs to, if the timer still applies; it is marked
@@ -766,7 +720,11 @@ class TableService:
         state: Any,
         entries: list[LogEntry],
         events: list[Event],
+        *,
+        stand_in: tuple[int, Actor] | None = None,
     ) -> tuple[GameRow, Any]:
+        """Resolve digital chance nodes and play AI seats until a human must act.
+        `stand_in` = (seat, GM): the AI also plays that seat's current turn."""
         counter = game.rng_counter
         for _ in range(MAX_AUTOMATIC_STEPS):
             if engine.result(state) is not None:
@@ -787,18 +745,30 @@ class TableService:
                 state, new_events = engine.resolve(state, outcome)
                 events.extend(new_events)
                 continue
-            ai_seat = next((s for s in engine.to_move(state) if game.seats[s].ai), None)
-            if ai_seat is None:
-                break
-            action = engine.ai_action(state, ai_seat)
-            state, new_events = engine.apply(state, ai_seat, action)
+            movers = engine.to_move(state)
+            if stand_in is not None and stand_in[0] not in movers:
+                stand_in = None
+            extra: dict[str, Any] = {}
+            by: Actor | None = None
+            if stand_in is not None:
+                seat, by = stand_in
+                extra["afk"] = True
+            else:
+                found = next((s for s in movers if game.seats[s].ai), None)
+                if found is None:
+                    break
+                seat = found
+            action = engine.ai_action(state, seat)
+            state, new_events = engine.apply(state, seat, action)
             events.extend(new_events)
             entries.append(
                 LogEntry(
                     version=0,
                     kind="action",
-                    seat=ai_seat,
-                    payload={"action": engine.dump_action(action), "ai": True},
+                    seat=seat,
+                    user_id=by.user_id if by else None,
+                    gm=by is not None,
+                    payload={"action": engine.dump_action(action), "ai": True, **extra},
                 )
             )
         update: dict[str, Any] = {"rng_counter": counter, "state": engine.dump_state(state)}
