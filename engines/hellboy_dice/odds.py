@@ -63,6 +63,12 @@ class DiceModel:
     mean: tuple[float, ...]
     blue: tuple[tuple[str | None, int, float], ...]
     harm: float
+    tails: tuple[tuple[float, ...], ...]
+    """Per colour, the chance of rolling at least t, for t = 0, 1, ... (one past the top)."""
+
+    def at_least(self, colour: int, t: int) -> float:
+        tail = self.tails[colour]
+        return 1.0 if t <= 0 else tail[t] if t < len(tail) else 0.0
 
 
 _MODELS: dict[int, DiceModel] = {}
@@ -91,6 +97,10 @@ def model_id(components: Components) -> int:
         values=tuple(values), clue=tuple(clue), mean=tuple(mean),
         blue=tuple((e, v, c / len(blue_faces)) for (e, v), c in blue.items()),
         harm=sum(1 for f in blue_faces if f.effect in ACCIDENT_HARMS) / len(blue_faces),
+        tails=tuple(
+            tuple(sum(q for v, q in dist if v >= t) for t in range(max(v for v, _ in dist) + 1))
+            for dist in values
+        ),
     )
     _MODELS[mid] = model
     return mid
@@ -127,8 +137,7 @@ def best_reroll(model: DiceModel, colours: Sequence[int], values: Sequence[int],
     for i, done in enumerate(rerolled):
         if done:
             continue
-        rest = total - values[i]
-        p = sum(q for v, q in model.values[colours[i]] if rest + v >= fight)
+        p = model.at_least(colours[i], fight - total + values[i])
         if p > best_p:
             best, best_p = i, p
     return best
@@ -155,20 +164,23 @@ def attack_outcomes(
             ignored = effect in BURSTS and flags & NO_BURSTS
             faces.append((cls, "plain", 0 if ignored else bonus, pb))
     win, win_skull = (True, 0, 0), (True, SKULL, 0)
-    for vals, rerolled, p in _rolls(mid, colours, bool(flags & REROLL_HIGHEST)):
-        total, best = sum(vals), max(vals)
-        for cls, kind, bonus, pb in faces:
-            q = p * pb
-            if kind == "reroll":
-                i = best_reroll(model, colours, vals, rerolled, fight)
-                if i is not None:
-                    rest = total - vals[i]
-                    for v, r in model.values[colours[i]]:
-                        _record(acc, rest + v >= fight, cls, rest + v, q * r)
-                    continue
+    rolls, sums = _rolls(mid, colours, bool(flags & REROLL_HIGHEST))
+    plain = [f for f in faces if f[1] != "reroll"]
+    for total, best, p in sums:
+        for cls, kind, bonus, pb in plain:
             score = total + (best if kind == "x2" else bonus)
             k = (win_skull if cls == SKULL else win) if score >= fight else (False, cls, total)
-            acc[k] = acc.get(k, 0.0) + q
+            acc[k] = acc.get(k, 0.0) + p * pb
+    for cls, _, _, pb in (f for f in faces if f[1] == "reroll"):
+        for vals, rerolled, p in rolls:
+            i = best_reroll(model, colours, vals, rerolled, fight)
+            total = sum(vals)
+            if i is None:
+                _record(acc, total >= fight, cls, total, p * pb)
+                continue
+            rest = total - vals[i]
+            for v, r in model.values[colours[i]]:
+                _record(acc, rest + v >= fight, cls, rest + v, p * pb * r)
     result = tuple((won, cls, pips, p) for (won, cls, pips), p in acc.items())
     _OUTCOMES[key] = result
     return result
@@ -183,12 +195,15 @@ def _record(acc: dict[tuple[bool, int, int], float], won: bool, cls: int, pips: 
 
 
 Roll = tuple[tuple[int, ...], tuple[bool, ...], float]
-_ROLLS: dict[tuple[int, tuple[int, ...], bool], tuple[Roll, ...]] = {}
+Sum = tuple[int, int, float]
+_ROLLS: dict[tuple[int, tuple[int, ...], bool], tuple[tuple[Roll, ...], tuple[Sum, ...]]] = {}
 
 
-def _rolls(mid: int, colours: tuple[int, ...], boss_reroll: bool) -> tuple[Roll, ...]:
-    """The Attack Dice's values after any boss re-roll, with which die was re-rolled:
-    independent of the Fight Value, so shared by every Fight Value (memoised)."""
+def _rolls(mid: int, colours: tuple[int, ...], boss_reroll: bool,
+           ) -> tuple[tuple[Roll, ...], tuple[Sum, ...]]:
+    """The Attack Dice's values after any boss re-roll, with which die was re-rolled,
+    and the same merged by (total, best die), which is all most blue faces need.
+    Independent of the Fight Value, so shared by every Fight Value (memoised)."""
     key = (mid, colours, boss_reroll)
     found = _ROLLS.get(key)
     if found is not None:
@@ -210,7 +225,12 @@ def _rolls(mid: int, colours: tuple[int, ...], boss_reroll: bool) -> tuple[Roll,
         for v, q in model.values[colours[i]]:
             k = ((*vals[:i], v, *vals[i + 1:]), marked)
             acc[k] = acc.get(k, 0.0) + p * q
-    found = tuple((vals, marked, p) for (vals, marked), p in acc.items())
+    sums: dict[tuple[int, int], float] = {}
+    for (vals, _), p in acc.items():
+        k2 = (sum(vals), max(vals))
+        sums[k2] = sums.get(k2, 0.0) + p
+    found = (tuple((vals, marked, p) for (vals, marked), p in acc.items()),
+             tuple((total, best, p) for (total, best), p in sums.items()))
     _ROLLS[key] = found
     return found
 

@@ -1,0 +1,522 @@
+"""The map of the Channard Institute: placed tiles, walls, doorways and movement.
+
+Squares are `(x, y)` with 0 ≤ x, y < 18: six by six tiles of 3×3 squares, x
+growing east and y growing south. A tile is placed with a rotation in quarter
+turns clockwise.
+
+Two squares side by side are joined unless a wall stands between them:
+
+- inside one tile, the tile's own inner walls;
+- between two tiles, the rules: "If an exit from one tile leads to a wall on
+  another tile - that exit is blocked. Treat it as a wall for both tiles." So
+  the edge is open only when both tiles have an exit there;
+- the outside of the map is always a wall ("all exits lead to Hell until the
+  gateway is closed");
+- the rules then change the map: a destroyed wall or a Key doorway (Leviathan
+  card: "a wall square between tiles becomes a doorway") opens an edge, and an
+  Obstacle moved into a doorway closes it, for both tiles, until it is cleared.
+
+Everything here is a pure function of a `Board`; the derived graph of open
+edges is memoised by the facts it depends on, so the rules may query freely.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Iterable, Mapping
+from functools import cache, lru_cache
+
+from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+
+from engines.core.errors import RuleError
+from engines.hellraiser.tiles import (
+    TILE_COUNT,
+    TILE_SIZE,
+    Furniture,
+    PortalKind,
+    TileDef,
+    tile_defs,
+)
+
+Square = tuple[int, int]
+Edge = tuple[Square, Square]
+
+GRID_TILES = 6
+SIZE = GRID_TILES * TILE_SIZE
+#: Neighbour order, used wherever ties are broken: north, east, south, west.
+DIRECTIONS: tuple[Square, ...] = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+def in_bounds(sq: Square) -> bool:
+    return 0 <= sq[0] < SIZE and 0 <= sq[1] < SIZE
+
+
+def tile_index(sq: Square) -> int:
+    """Tiles are numbered in reading order: (y // 3) * 6 + x // 3."""
+    return (sq[1] // TILE_SIZE) * GRID_TILES + sq[0] // TILE_SIZE
+
+
+def tile_origin(index: int) -> Square:
+    """The north-west square of the tile at `index`."""
+    return (index % GRID_TILES) * TILE_SIZE, (index // GRID_TILES) * TILE_SIZE
+
+
+def tile_squares(index: int) -> list[Square]:
+    ox, oy = tile_origin(index)
+    return [(ox + dx, oy + dy) for dy in range(TILE_SIZE) for dx in range(TILE_SIZE)]
+
+
+def same_room(a: Square, b: Square) -> bool:
+    """A room (or corridor) is one tile, so 'in the same room' means the same tile."""
+    return tile_index(a) == tile_index(b)
+
+
+def edge(a: Square, b: Square) -> Edge:
+    """The canonical name of the edge between two adjacent squares (smaller first)."""
+    return (a, b) if a <= b else (b, a)
+
+
+def _check_edge(value: Edge) -> Edge:
+    a, b = value
+    if not (in_bounds(a) and in_bounds(b)):
+        raise ValueError(f"edge {value}: squares must be on the 18×18 map")
+    if abs(a[0] - b[0]) + abs(a[1] - b[1]) != 1:
+        raise ValueError(f"edge {value}: squares must be orthogonally adjacent")
+    return edge(a, b)
+
+
+def _check_square(value: Square) -> Square:
+    if not in_bounds(value):
+        raise ValueError(f"square {value} is off the 18×18 map")
+    return value
+
+
+# Tiles in their placed orientation
+
+
+def rotate_local(sq: Square, rotation: int) -> Square:
+    """A square of the 3×3 tile after `rotation` quarter turns clockwise."""
+    x, y = sq
+    for _ in range(rotation % 4):
+        x, y = TILE_SIZE - 1 - y, x
+    return x, y
+
+
+def _rotate_dir(d: Square, rotation: int) -> Square:
+    dx, dy = d
+    for _ in range(rotation % 4):
+        dx, dy = -dy, dx
+    return dx, dy
+
+
+_SIDE_DIR: dict[str, Square] = {"n": (0, -1), "e": (1, 0), "s": (0, 1), "w": (-1, 0)}
+
+
+def _side_square(side: str, position: int) -> Square:
+    last = TILE_SIZE - 1
+    return {
+        "n": (position, 0),
+        "s": (position, last),
+        "w": (0, position),
+        "e": (last, position),
+    }[side]
+
+
+class OrientedTile(BaseModel):
+    """A tile definition turned into the map's frame, in tile-local squares."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tile: TileDef
+    rotation: int
+    exits: frozenset[tuple[Square, Square]] = Field(description="(local square, direction)")
+    inner_walls: frozenset[frozenset[Square]]
+    furniture: tuple[tuple[Furniture, Square], ...]
+    portal_square: Square | None
+
+
+@cache
+def oriented(tile_id: str, rotation: int) -> OrientedTile:
+    tile = tile_defs()[tile_id]
+    exits = frozenset(
+        (rotate_local(_side_square(side, p), rotation), _rotate_dir(_SIDE_DIR[side], rotation))
+        for side, positions in tile.exits.items()
+        for p in positions
+    )
+    walls = frozenset(
+        frozenset({rotate_local(a, rotation), rotate_local(b, rotation)})
+        for a, b in tile.inner_walls
+    )
+    furniture = tuple((f, rotate_local(f.square, rotation)) for f in tile.furniture)
+    portal = rotate_local(tile.portal.square, rotation) if tile.portal else None
+    return OrientedTile(
+        tile=tile,
+        rotation=rotation,
+        exits=exits,
+        inner_walls=walls,
+        furniture=furniture,
+        portal_square=portal,
+    )
+
+
+# The board
+
+
+class Placement(BaseModel):
+    """One tile on the grid: which printed tile, turned how far clockwise."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tile: str
+    rotation: int = Field(default=0, ge=0, le=3)
+
+    @field_validator("tile")
+    @classmethod
+    def _known(cls, value: str) -> str:
+        if value not in tile_defs():
+            raise ValueError(f"unknown tile '{value}'")
+        return value
+
+
+class BlockedDoorway(BaseModel):
+    """An Obstacle pushed into a doorway: the edge is a wall until it is moved or destroyed."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    edge: Edge
+    tile: int = Field(ge=0, lt=TILE_COUNT, description="tile index of the furniture used")
+    furniture: str = Field(description="furniture id within that tile")
+
+    _edge_ok = field_validator("edge")(_check_edge)
+
+
+class Board(BaseModel):
+    """The placed map plus the facts play changes. Serialises to and from JSON."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tiles: list[Placement] = Field(min_length=TILE_COUNT, max_length=TILE_COUNT)
+    destroyed_walls: list[Edge] = Field(default_factory=list)
+    key_doorways: list[Edge] = Field(default_factory=list)
+    blocked_doorways: list[BlockedDoorway] = Field(default_factory=list)
+    gateway: Square | None = None
+
+    @field_validator("destroyed_walls", "key_doorways")
+    @classmethod
+    def _edges(cls, value: list[Edge]) -> list[Edge]:
+        return [_check_edge(e) for e in value]
+
+    @field_validator("gateway")
+    @classmethod
+    def _gateway(cls, value: Square | None) -> Square | None:
+        return None if value is None else _check_square(value)
+
+    @model_validator(mode="after")
+    def _each_tile_once(self) -> Board:
+        ids = [p.tile for p in self.tiles]
+        if len(set(ids)) != len(ids):
+            raise ValueError("each printed tile is placed at most once")
+        return self
+
+
+def placed(board: Board, index: int) -> OrientedTile:
+    p = board.tiles[index]
+    return oriented(p.tile, p.rotation)
+
+
+def tile_at(board: Board, sq: Square) -> TileDef:
+    return placed(board, tile_index(sq)).tile
+
+
+def _local(sq: Square) -> Square:
+    return sq[0] % TILE_SIZE, sq[1] % TILE_SIZE
+
+
+def _open_in(tiles: Mapping[int, OrientedTile], a: Square, b: Square) -> bool:
+    ia, ib = tile_index(a), tile_index(b)
+    la, lb = _local(a), _local(b)
+    if ia == ib:
+        return frozenset({la, lb}) not in tiles[ia].inner_walls
+    d = (b[0] - a[0], b[1] - a[1])
+    return (la, d) in tiles[ia].exits and (lb, (-d[0], -d[1])) in tiles[ib].exits
+
+
+def printed_open(board: Board, a: Square, b: Square) -> bool:
+    """Whether the printed tiles (ignoring play) leave a way between adjacent a and b:
+    no inner wall inside a tile, and an exit on *both* sides between two tiles."""
+    if not (in_bounds(a) and in_bounds(b)):
+        return False
+    ia, ib = tile_index(a), tile_index(b)
+    return _open_in({ia: placed(board, ia), ib: placed(board, ib)}, a, b)
+
+
+Layout = tuple[tuple[str, int], ...]
+Signature = tuple[Layout, frozenset[Edge], frozenset[Edge]]
+Graph = dict[Square, tuple[Square, ...]]
+
+
+def _signature(board: Board) -> Signature:
+    return (
+        tuple((p.tile, p.rotation) for p in board.tiles),
+        frozenset(board.destroyed_walls) | frozenset(board.key_doorways),
+        frozenset(b.edge for b in board.blocked_doorways),
+    )
+
+
+@lru_cache(maxsize=256)
+def _graph_for(signature: Signature) -> Graph:
+    layout, opened, blocked = signature
+    tiles = {i: oriented(t, r) for i, (t, r) in enumerate(layout)}
+    result: Graph = {}
+    for y in range(SIZE):
+        for x in range(SIZE):
+            a = (x, y)
+            out = []
+            for dx, dy in DIRECTIONS:
+                b = (x + dx, y + dy)
+                if not in_bounds(b):
+                    continue
+                e = edge(a, b)
+                if e not in blocked and (e in opened or _open_in(tiles, a, b)):
+                    out.append(b)
+            result[a] = tuple(out)
+    return result
+
+
+def graph(board: Board) -> Graph:
+    """Each square's open neighbours in N, E, S, W order, memoised by the wall facts."""
+    return _graph_for(_signature(board))
+
+
+# Movement and sight
+
+
+def can_step(board: Board, a: Square, b: Square) -> bool:
+    """One orthogonal step from a to b with no wall, blocked doorway or map edge between."""
+    return in_bounds(a) and b in graph(board)[a]
+
+
+def neighbours(board: Board, sq: Square) -> tuple[Square, ...]:
+    return graph(board)[sq]
+
+
+def reachable(
+    board: Board, start: Square, steps: int, blocked: Iterable[Square] = frozenset()
+) -> dict[Square, int]:
+    """Every square a character can reach with up to `steps` orthogonal moves, with the
+    fewest moves to get there. `blocked` squares (e.g. occupied) cannot be entered."""
+    g = graph(board)
+    stop = frozenset(blocked)
+    dist = {start: 0}
+    frontier = deque([start])
+    while frontier:
+        sq = frontier.popleft()
+        d = dist[sq]
+        if d >= steps:
+            continue
+        for nxt in g[sq]:
+            if nxt not in dist and nxt not in stop:
+                dist[nxt] = d + 1
+                frontier.append(nxt)
+    return dist
+
+
+def distances_to(board: Board, goal: Square) -> dict[Square, int]:
+    """Walking distance from every square that can reach `goal` (edges are symmetric)."""
+    return reachable(board, goal, SIZE * SIZE)
+
+
+def step_towards(board: Board, start: Square, goal: Square) -> Square:
+    """The next square on a shortest walk from start to goal (ties: N, E, S, W).
+
+    Used for being sucked towards the gateway. House rule: the pull follows the
+    corridors; if no walk leads there (a doorway is blocked), the pull goes straight
+    through walls towards the gateway, since nothing stops Hell's pull; when even
+    that is off the map the character stays where they are."""
+    if start == goal:
+        return start
+    dist = distances_to(board, goal)
+    here = dist.get(start)
+    if here is not None:
+        for nxt in graph(board)[start]:
+            if dist.get(nxt, here) < here:
+                return nxt
+    gap = abs(start[0] - goal[0]) + abs(start[1] - goal[1])
+    for dx, dy in DIRECTIONS:
+        nxt = (start[0] + dx, start[1] + dy)
+        nd = abs(nxt[0] - goal[0]) + abs(nxt[1] - goal[1])
+        if in_bounds(nxt) and nd < gap:
+            return nxt
+    return start
+
+
+def in_sight(board: Board, a: Square, b: Square) -> bool:
+    """House rule for line of sight (the rules use it without defining it): two squares
+    see each other when they are in the same tile, or in one row or column with no
+    wall or blocked doorway anywhere between them."""
+    if same_room(a, b) or a == b:
+        return True
+    if a[0] != b[0] and a[1] != b[1]:
+        return False
+    g = graph(board)
+    dx = (b[0] > a[0]) - (b[0] < a[0])
+    dy = (b[1] > a[1]) - (b[1] < a[1])
+    sq = a
+    while sq != b:
+        nxt = (sq[0] + dx, sq[1] + dy)
+        if nxt not in g[sq]:
+            return False
+        sq = nxt
+    return True
+
+
+def is_connected(board: Board) -> bool:
+    """Whether every square can be walked to from every other (as the board is now)."""
+    return len(reachable(board, (0, 0), SIZE * SIZE)) == SIZE * SIZE
+
+
+def tile_components(board: Board) -> list[set[int]]:
+    """Groups of tiles joined by open edges, largest first (map generation uses this)."""
+    seen: set[int] = set()
+    groups: list[set[int]] = []
+    for index in range(TILE_COUNT):
+        if index in seen:
+            continue
+        squares = reachable(board, tile_origin(index), SIZE * SIZE)
+        group = {tile_index(sq) for sq in squares}
+        seen |= group
+        groups.append(group)
+    groups.sort(key=lambda s: (-len(s), min(s)))
+    return groups
+
+
+# What is where
+
+
+class PlacedFurniture(BaseModel):
+    """A room item where it stands on the map."""
+
+    model_config = ConfigDict(frozen=True)
+
+    tile: int
+    furniture: Furniture
+    square: Square
+
+
+def room_furniture(board: Board, index: int) -> list[PlacedFurniture]:
+    ox, oy = tile_origin(index)
+    return [
+        PlacedFurniture(tile=index, furniture=f, square=(ox + lx, oy + ly))
+        for f, (lx, ly) in placed(board, index).furniture
+    ]
+
+
+def furniture_at(board: Board, sq: Square) -> list[PlacedFurniture]:
+    return [f for f in room_furniture(board, tile_index(sq)) if f.square == sq]
+
+
+def portal_squares(board: Board, kind: PortalKind | None = None) -> list[Square]:
+    """Squares of the Stairs and/or the Elevators, in tile order."""
+    out = []
+    for index in range(TILE_COUNT):
+        o = placed(board, index)
+        portal = o.tile.portal
+        if portal is not None and o.portal_square is not None and kind in (None, portal.kind):
+            ox, oy = tile_origin(index)
+            out.append((ox + o.portal_square[0], oy + o.portal_square[1]))
+    return out
+
+
+def doorways(board: Board, index: int) -> list[Edge]:
+    """Open edges from the tile at `index` to its neighbours (as the board is now), plus
+    those closed only by an Obstacle; these are the doorways an Obstacle could block."""
+    g = graph(board)
+    blocked = {b.edge for b in board.blocked_doorways}
+    out = []
+    for sq in tile_squares(index):
+        for dx, dy in DIRECTIONS:
+            nxt = (sq[0] + dx, sq[1] + dy)
+            if in_bounds(nxt) and tile_index(nxt) != index:
+                e = edge(sq, nxt)
+                if nxt in g[sq] or e in blocked:
+                    out.append(e)
+    return out
+
+
+def is_wall(board: Board, a: Square, b: Square) -> bool:
+    """Adjacent squares with a wall (printed, or a blocked doorway) between them."""
+    return in_bounds(a) and in_bounds(b) and b not in graph(board)[a]
+
+
+def walls_between_tiles(board: Board, index: int) -> list[Edge]:
+    """Printed walls along the tile's sides that face another tile: where a Key
+    doorway may be opened or a wall destroyed to reach a neighbour."""
+    opened = set(board.key_doorways) | set(board.destroyed_walls)
+    out = []
+    for sq in tile_squares(index):
+        for dx, dy in DIRECTIONS:
+            nxt = (sq[0] + dx, sq[1] + dy)
+            if in_bounds(nxt) and tile_index(nxt) != index:
+                e = edge(sq, nxt)
+                if not printed_open(board, sq, nxt) and e not in opened:
+                    out.append(e)
+    return out
+
+
+# Changes the rules make (each returns a new board)
+
+
+def _adjacent_pair(a: Square, b: Square) -> Edge:
+    try:
+        return _check_edge((a, b))
+    except ValueError as exc:
+        raise RuleError("Those two squares are not side by side on the map.") from exc
+
+
+def open_key_doorway(board: Board, a: Square, b: Square) -> Board:
+    """Key: 'a wall square between tiles becomes a doorway'."""
+    e = _adjacent_pair(a, b)
+    if tile_index(a) == tile_index(b):
+        raise RuleError("A Key opens a wall between two tiles, not inside one.")
+    if printed_open(board, a, b) or e in board.key_doorways or e in board.destroyed_walls:
+        raise RuleError("There is already a doorway there.")
+    return board.model_copy(update={"key_doorways": [*board.key_doorways, e]})
+
+
+def destroy_wall(board: Board, a: Square, b: Square) -> Board:
+    """A destroyed wall counter: the edge is open from now on (the map's edge never is)."""
+    e = _adjacent_pair(a, b)
+    if printed_open(board, a, b) or e in board.key_doorways or e in board.destroyed_walls:
+        raise RuleError("There is no wall there to destroy.")
+    return board.model_copy(update={"destroyed_walls": [*board.destroyed_walls, e]})
+
+
+def block_doorway(board: Board, a: Square, b: Square, tile: int, furniture: str) -> Board:
+    """An Obstacle moved into a doorway between a and b."""
+    e = _adjacent_pair(a, b)
+    if tile_index(a) == tile_index(b) or e not in doorways(board, tile_index(a)):
+        raise RuleError("An Obstacle can only block a doorway between two tiles.")
+    if any(x.edge == e for x in board.blocked_doorways):
+        raise RuleError("That doorway is already blocked.")
+    if not any(f.furniture.id == furniture for f in room_furniture(board, tile)):
+        raise RuleError("That room item is not on that tile.")
+    blocked = BlockedDoorway(edge=e, tile=tile, furniture=furniture)
+    return board.model_copy(update={"blocked_doorways": [*board.blocked_doorways, blocked]})
+
+
+def clear_doorway(board: Board, a: Square, b: Square) -> Board:
+    """The Obstacle in the doorway is moved away or destroyed."""
+    e = edge(a, b)
+    kept = [x for x in board.blocked_doorways if x.edge != e]
+    if len(kept) == len(board.blocked_doorways):
+        raise RuleError("That doorway is not blocked.")
+    return board.model_copy(update={"blocked_doorways": kept})
+
+
+def open_gateway(board: Board, sq: Square) -> Board:
+    """'The gateway opens in the square ... of the character.'"""
+    return board.model_copy(update={"gateway": _check_square(sq)})
+
+
+def close_gateway(board: Board) -> Board:
+    return board.model_copy(update={"gateway": None})

@@ -1,0 +1,328 @@
+"""Laying out the Channard Institute at random, as chance nodes.
+
+The rules: "Randomly place the map tiles for the Channard Institute to form a
+6 x 6 grid. Every tile must have at least one other tile to connect to it, if
+it doesn't, re-arrange the tiles until they are all interconnected."
+
+Our reading: the finished map is one network: from any square, a character can
+walk to every other. A random 6×6 arrangement of 36 tiles is practically never
+connected (a tile's exit only counts where the neighbour has an exit too), so
+re-arranging after the fact would mean re-drawing for ever. Instead the tiles
+are re-arranged as they are laid, the way a table would do it:
+
+1. Each chance node draws the next tile (from those not yet placed that can
+   join the map somewhere), a spot (an empty spot next to an exit of the map laid
+   so far; any spot for the first tile) and a turn (0-3 quarter turns clockwise).
+2. If the tile does not connect there, it is turned clockwise until one of its
+   exits meets an exit of a neighbour; if no turn works, it moves to the next
+   open spot in the list. So every tile placed connects to the map, and the map
+   stays one network.
+3. If the layout gets stuck (empty spots remain but no exit leads to them, or no
+   remaining tile fits any), the whole layout is picked up and drawn again.
+4. House fallback, after `MAX_ATTEMPTS` stuck layouts (measured: it practically
+   never happens): the remaining tiles fill the empty spots in pack order and
+   the builders knock a doorway (a destroyed wall) through the middle of a wall
+   between each cut-off part and the network. The rules' guarantee, one network,
+   holds in every case.
+
+`layout_request` / `place` are the chance node; `generate` runs it with an RNG
+(for tests, benchmarks and simulations). Each chance node is one tile.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache, lru_cache
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, sample, validate_outcome
+from engines.hellraiser.board import (
+    GRID_TILES,
+    Board,
+    Edge,
+    Placement,
+    edge,
+    oriented,
+    tile_components,
+    tile_origin,
+)
+from engines.hellraiser.tiles import TILE_COUNT, TILE_SIZE, tile_defs
+
+MAX_ATTEMPTS = 50
+
+Mask = int  # bit i: an exit at position i along a side (west→east, or north→south)
+_N, _E, _S, _W = 0, 1, 2, 3
+_DIR_VECTORS = ((0, -1), (1, 0), (0, 1), (-1, 0))
+
+
+class Layout(BaseModel):
+    """A map being laid: which spot holds which tile, and how many times it was redrawn."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    spots: tuple[Placement | None, ...] = Field(
+        default=(None,) * TILE_COUNT, min_length=TILE_COUNT, max_length=TILE_COUNT
+    )
+    attempt: int = Field(default=1, ge=1)
+    aside: tuple[str, ...] = Field(
+        default=(), description="tiles drawn that would wall off empty spots, until one fits"
+    )
+    knocked_through: tuple[Edge, ...] = Field(
+        default=(), description="doorways made by the house fallback (destroyed walls)"
+    )
+
+
+def new_layout() -> Layout:
+    return Layout()
+
+
+def is_complete(layout: Layout) -> bool:
+    return all(p is not None for p in layout.spots)
+
+
+def to_board(layout: Layout) -> Board:
+    """The finished map, ready for play."""
+    if not is_complete(layout):
+        raise ValueError("the layout still has empty spots")
+    tiles = [p for p in layout.spots if p is not None]
+    return Board(tiles=tiles, destroyed_walls=list(layout.knocked_through))
+
+
+# Exits as bit masks per side, in the map's frame
+
+
+@cache
+def _side_masks(tile_id: str, rotation: int) -> tuple[Mask, Mask, Mask, Mask]:
+    o = oriented(tile_id, rotation)
+    masks = [0, 0, 0, 0]
+    for (x, y), direction in o.exits:
+        side = _DIR_VECTORS.index(direction)
+        masks[side] |= 1 << (x if side in (_N, _S) else y)
+    return masks[0], masks[1], masks[2], masks[3]
+
+
+@cache
+def _satisfiable(tile_id: str) -> frozenset[tuple[int, Mask]]:
+    """Every (side, neighbour's facing exits) the tile can meet in some turn."""
+    return frozenset(
+        (side, need)
+        for side in range(4)
+        for need in range(1, 1 << TILE_SIZE)
+        if any(_side_masks(tile_id, r)[side] & need for r in range(4))
+    )
+
+
+def _neighbour_of(spot: int, side: int) -> int | None:
+    col, row = spot % GRID_TILES, spot // GRID_TILES
+    dx, dy = _DIR_VECTORS[side]
+    c, r = col + dx, row + dy
+    if 0 <= c < GRID_TILES and 0 <= r < GRID_TILES:
+        return r * GRID_TILES + c
+    return None
+
+
+_NEIGHBOURS: tuple[tuple[int | None, ...], ...] = tuple(
+    tuple(_neighbour_of(spot, side) for side in range(4)) for spot in range(TILE_COUNT)
+)
+
+Needs = tuple[Mask, Mask, Mask, Mask]
+Spots = tuple[tuple[str, int] | None, ...]
+
+
+def _key(layout: Layout) -> Spots:
+    return tuple(None if p is None else (p.tile, p.rotation) for p in layout.spots)
+
+
+@lru_cache(maxsize=64)
+def _needs_table(spots: Spots) -> tuple[Needs, ...]:
+    """For each empty spot, the exits each placed neighbour shows towards it."""
+    table = []
+    for spot in range(TILE_COUNT):
+        out = [0, 0, 0, 0]
+        if spots[spot] is None:
+            for side, n in enumerate(_NEIGHBOURS[spot]):
+                p = spots[n] if n is not None else None
+                if p is not None:
+                    out[side] = _side_masks(*p)[(side + 2) % 4]
+        table.append((out[0], out[1], out[2], out[3]))
+    return tuple(table)
+
+
+def _needs(layout: Layout, spot: int) -> Needs:
+    return _needs_table(_key(layout))[spot]
+
+
+def open_spots(layout: Layout) -> list[int]:
+    """Empty spots an exit of the map leads to (every spot before the first tile)."""
+    if all(p is None for p in layout.spots):
+        return list(range(TILE_COUNT))
+    table = _needs_table(_key(layout))
+    return [s for s in range(TILE_COUNT) if any(table[s])]
+
+
+def _fits(layout: Layout, tile_id: str, spot: int, rotation: int) -> bool:
+    if all(p is None for p in layout.spots):
+        return True
+    masks = _side_masks(tile_id, rotation)
+    return any(m & need for m, need in zip(masks, _needs(layout, spot), strict=True))
+
+
+def _unplaced(layout: Layout) -> list[str]:
+    used = {p.tile for p in layout.spots if p is not None}
+    return [t for t in tile_defs() if t not in used]
+
+
+def candidates(layout: Layout) -> list[str]:
+    """Remaining tiles that can join the map at some open spot in some turn."""
+    spots = open_spots(layout)
+    if len(spots) == TILE_COUNT:
+        return _unplaced(layout)
+    wanted = {(side, need) for s in spots for side, need in enumerate(_needs(layout, s)) if need}
+    return [
+        t
+        for t in _unplaced(layout)
+        if t not in layout.aside and not wanted.isdisjoint(_satisfiable(t))
+    ]
+
+
+def _spot_label(spot: int) -> str:
+    return f"row {spot // GRID_TILES + 1}, column {spot % GRID_TILES + 1}"
+
+
+def layout_request(layout: Layout) -> ChanceRequest:
+    """The next chance node: draw a tile, a spot and a turn."""
+    if is_complete(layout):
+        raise ValueError("the map is already laid")
+    tiles = candidates(layout)
+    spots = open_spots(layout)
+    defs = tile_defs()
+    placed = sum(p is not None for p in layout.spots)
+    return ChanceRequest(
+        prompt=f"Lay map tile {placed + 1} of {TILE_COUNT}",
+        items=[
+            ChanceItem(
+                key="tile", label="map tile", options=tiles, labels=[defs[t].name for t in tiles]
+            ),
+            ChanceItem(
+                key="spot",
+                label="spot",
+                options=[str(s) for s in spots],
+                labels=[_spot_label(s) for s in spots],
+            ),
+            ChanceItem(
+                key="turn",
+                label="turn",
+                options=["0", "1", "2", "3"],
+                labels=["as printed", "a quarter turn", "a half turn", "three quarters"],
+            ),
+        ],
+    )
+
+
+def place(layout: Layout, outcome: ChanceOutcome) -> Layout:
+    """Lay the drawn tile, re-arranged until it connects (see the module docstring)."""
+    request = layout_request(layout)
+    validate_outcome(request, outcome)
+    tile_id, spot_text, turn_text = outcome.values
+    spots = [int(s) for s in request.items[1].options]
+    first, turn = spots.index(int(spot_text)), int(turn_text)
+    tried = [
+        (spot, Placement(tile=tile_id, rotation=(turn + j) % 4))
+        for i in range(len(spots))
+        for spot in [spots[(first + i) % len(spots)]]
+        for j in range(4)
+        if _fits(layout, tile_id, spot, (turn + j) % 4)
+    ]
+    for spot, placement in tried:
+        if not _seals_off(layout, spot, placement):
+            return _after_placing(layout, spot, placement)
+    if len(request.items[0].options) > 1:
+        return layout.model_copy(update={"aside": (*layout.aside, tile_id)})
+    return _stuck(layout)
+
+
+def _with(layout: Layout, spot: int, placement: Placement) -> Layout:
+    spots = list(layout.spots)
+    spots[spot] = placement
+    return layout.model_copy(update={"spots": tuple(spots)})
+
+
+def _seals_off(layout: Layout, spot: int, placement: Placement) -> bool:
+    """Whether laying this would leave a group of empty spots that no exit leads
+    into, so the layout could never be finished; such a turn or spot is passed over
+    when another one connects."""
+    laid = _with(layout, spot, placement)
+    empty = {s for s, p in enumerate(laid.spots) if p is None}
+    while empty:
+        region = {empty.pop()}
+        frontier = list(region)
+        reached = False
+        while frontier:
+            s = frontier.pop()
+            reached = reached or any(_needs(laid, s))
+            for side in range(4):
+                n = _NEIGHBOURS[s][side]
+                if n is not None and n in empty:
+                    empty.discard(n)
+                    region.add(n)
+                    frontier.append(n)
+        if not reached:
+            return True
+    return False
+
+
+def _after_placing(layout: Layout, spot: int, placement: Placement) -> Layout:
+    laid = _with(layout, spot, placement).model_copy(update={"aside": ()})
+    if is_complete(laid) or candidates(laid):
+        return laid
+    return _stuck(laid)
+
+
+def _stuck(layout: Layout) -> Layout:
+    if layout.attempt < MAX_ATTEMPTS:
+        return Layout(attempt=layout.attempt + 1)
+    return knock_through(layout)
+
+
+def knock_through(layout: Layout) -> Layout:
+    """House fallback: fill the empty spots in pack order, then open a doorway from
+    each cut-off part into the network until the map is one network."""
+    remaining = iter(_unplaced(layout))
+    spots = tuple(
+        p if p is not None else Placement(tile=next(remaining), rotation=0) for p in layout.spots
+    )
+    done = layout.model_copy(update={"spots": spots})
+    while True:
+        groups = tile_components(to_board(done))
+        if len(groups) == 1:
+            return done
+        main = groups[0]
+        a, b = next(
+            (a, b)
+            for a in sorted(main)
+            for side in range(4)
+            if (b := _NEIGHBOURS[a][side]) is not None and b not in main
+        )
+        done = done.model_copy(
+            update={"knocked_through": (*done.knocked_through, _middle_edge(a, b))}
+        )
+
+
+def _middle_edge(a: int, b: int) -> Edge:
+    """The edge between the middle squares of the shared side of adjacent tiles a, b."""
+    (ax, ay), (bx, by) = tile_origin(a), tile_origin(b)
+    mid = TILE_SIZE // 2
+    if ay == by:
+        x = max(ax, bx)
+        return edge((x - 1, ay + mid), (x, ay + mid))
+    y = max(ay, by)
+    return edge((ax + mid, y - 1), (ax + mid, y))
+
+
+def generate(rng: random.Random) -> Board:
+    """Resolve every chance node of a layout with `rng` (digital play, tests, simulations)."""
+    layout = new_layout()
+    while not is_complete(layout):
+        layout = place(layout, sample(layout_request(layout), rng))
+    return to_board(layout)
