@@ -1,0 +1,397 @@
+"""The table's core: the one change path every operation goes through.
+
+    per-channel lock → load (cached) → engine → one transaction → release
+
+Rendering and talking to Discord happen after the lock is released, from the
+`Outcome` this returns. Lobby, play and GM operations (table_lobby.py,
+table_play.py, table_gm.py) are written as functions of `_change`, so the rules
+of concurrency, staleness and persistence live here and only here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+import weakref
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any, Literal
+
+from pydantic import BaseModel, ValidationError
+
+from bot.models import GameRow, LogEntry, TimerRow
+from bot.storage import Storage, VersionConflict
+from bot.table_settings import Scope, TableSettings, resolve
+from engines import registry
+from engines.core.chance import ChanceRequest, rng_for, sample
+from engines.core.errors import RuleError
+from engines.core.protocol import Event, GameResult, Seat
+from engines.registry import AnyEngine
+
+MAX_AUTOMATIC_STEPS = 5000
+"""Chance resolutions and AI moves after one player action; a bound, not a rule."""
+
+MAX_NAME = 32
+
+
+@dataclass(frozen=True)
+class Actor:
+    """Who is asking, and what Discord says about their powers in this channel."""
+
+    user_id: int
+    name: str
+    manage_channels: bool = False
+    role_ids: frozenset[int] = frozenset()
+
+
+@dataclass
+class Outcome:
+    """What a change did, for the renderer. `state` is the engine state after it."""
+
+    game: GameRow
+    state: Any
+    events: list[Event] = field(default_factory=list)
+    notice: str | None = None
+    board_changed: bool = True
+
+
+@dataclass
+class _Cached:
+    game: GameRow
+    state: Any
+
+
+class StaleBoard(RuleError):
+    """A click on a board older than the table's current version."""
+
+
+class TableCore:
+    def __init__(
+        self,
+        storage: Storage,
+        *,
+        clock: Callable[[], float] = time.time,
+        seed: int | None = None,
+    ) -> None:
+        self.storage = storage
+        self._clock = clock
+        self._fixed_seed = seed
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._cache: dict[int, _Cached | None] = {}
+        self._settings: dict[tuple[str, int], dict[str, Any]] = {}
+
+    @property
+    def clock(self) -> Callable[[], float]:
+        return self._clock
+
+    # Settings (cached: read on every change, written rarely)
+
+    async def _scope_settings(self, scope: Scope, scope_id: int | None) -> dict[str, Any]:
+        if scope_id is None:
+            return {}
+        key = (scope, scope_id)
+        if key not in self._settings:
+            self._settings[key] = await self.storage.get_settings(scope, scope_id)
+        return self._settings[key]
+
+    async def settings_for(
+        self, guild_id: int | None, channel_id: int | None
+    ) -> tuple[TableSettings, dict[str, str]]:
+        guild = await self._scope_settings("guild", guild_id)
+        channel = await self._scope_settings("channel", channel_id)
+        return resolve(guild, channel)
+
+    async def put_setting(self, scope: Scope, scope_id: int, key: str, value: Any) -> None:
+        await self.storage.put_setting(scope, scope_id, key, value)
+        self._settings.pop((scope, scope_id), None)
+
+    # Reading
+
+    def lock_for(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = asyncio.Lock()
+            self._locks[channel_id] = lock
+        return lock
+
+    async def current(self, channel_id: int) -> Outcome | None:
+        """The live game in a channel, if any (read-only; no lock needed)."""
+        cached = await self._load(channel_id)
+        if cached is None:
+            return None
+        return Outcome(game=cached.game, state=cached.state, board_changed=False)
+
+    async def _load(self, channel_id: int) -> _Cached | None:
+        if channel_id in self._cache:
+            return self._cache[channel_id]
+        game = await self.storage.live_game(channel_id)
+        cached = None
+        if game is not None:
+            state = None
+            if game.state is not None:
+                state = registry.get(game.game).load_state(game.state)
+            cached = _Cached(game=game, state=state)
+        self._cache[channel_id] = cached
+        return cached
+
+    async def is_gm(self, game: GameRow | None, actor: Actor, guild_id: int | None) -> bool:
+        """Host of the game, Manage Channels, or the server's GM role."""
+        if actor.manage_channels:
+            return True
+        if game is not None and game.host_id == actor.user_id:
+            return True
+        settings, _ = await self.settings_for(guild_id, None)
+        return settings.gm_role is not None and settings.gm_role in actor.role_ids
+
+    # The one path for changes
+
+    async def _change(
+        self,
+        channel_id: int,
+        fn: Callable[[_Cached], Awaitable[tuple[_Cached, list[LogEntry], Outcome]]],
+    ) -> Outcome:
+        async with self.lock_for(channel_id):
+            cached = await self._load(channel_id)
+            if cached is None:
+                raise RuleError("There is no game in this channel. Start one with `/game new`.")
+            before = cached.game.version
+            new, entries, outcome = await fn(cached)
+            for entry in entries:
+                entry.version = new.game.version
+                entry.created_at = new.game.updated_at
+            settings, _ = await self.settings_for(new.game.guild_id, channel_id)
+            timers = plan_timers(new.game, new.state, settings, self._clock())
+            try:
+                undo_versions = outcome_undo_versions(entries)
+                await self.storage.commit_step(new.game, before, entries, undo_versions, timers)
+            except VersionConflict:
+                self._cache.pop(channel_id, None)
+                raise RuleError("The table changed at the same moment; please try again.") from None
+            self._cache[channel_id] = None if not new.game.live else new
+            return outcome
+
+    def _bump(self, game: GameRow, **update: Any) -> GameRow:
+        now = self._clock()
+        return game.model_copy(update={"version": game.version + 1, "updated_at": now, **update})
+
+    async def claim_timer(self, timer: TimerRow) -> tuple[GameRow, Any] | None:
+        """The game a due timer belongs to, if the timer still applies; it is marked
+        fired first, so it fires once even if the bot stops right after."""
+        async with self.lock_for(timer.channel_id):
+            cached = await self._load(timer.channel_id)
+            claimed = await self.storage.claim_timer(timer)
+            if not claimed or cached is None or cached.game.id != timer.game_id:
+                return None
+            if cached.game.status != "active" or cached.game.version != timer.version:
+                return None
+            return cached.game, cached.state
+
+    # Automation: chance in digital mode, and AI seats
+
+    def _advance(
+        self,
+        engine: AnyEngine,
+        game: GameRow,
+        state: Any,
+        entries: list[LogEntry],
+        events: list[Event],
+        *,
+        stand_in: tuple[int, Actor] | None = None,
+    ) -> tuple[GameRow, Any]:
+        """Resolve digital chance nodes and play AI seats until a human must act.
+        `stand_in` = (seat, GM): the AI also plays that seat's current turn."""
+        counter = game.rng_counter
+        for _ in range(MAX_AUTOMATIC_STEPS):
+            if engine.result(state) is not None:
+                break
+            request: ChanceRequest | None = engine.chance(state)
+            if request is not None:
+                if game.mode == "physical":
+                    break
+                outcome = sample(request, rng_for(game.rng_seed, counter))
+                entries.append(
+                    LogEntry(
+                        version=0,
+                        kind="chance",
+                        payload={"values": outcome.values, "counter": counter},
+                    )
+                )
+                counter += 1
+                state, new_events = engine.resolve(state, outcome)
+                events.extend(new_events)
+                continue
+            movers = engine.to_move(state)
+            if stand_in is not None and stand_in[0] not in movers:
+                stand_in = None
+            extra: dict[str, Any] = {}
+            by: Actor | None = None
+            if stand_in is not None:
+                seat, by = stand_in
+                extra["afk"] = True
+            else:
+                found = next((s for s in movers if game.seats[s].ai), None)
+                if found is None:
+                    break
+                seat = found
+            action = engine.ai_action(state, seat)
+            state, new_events = engine.apply(state, seat, action)
+            events.extend(new_events)
+            entries.append(
+                LogEntry(
+                    version=0,
+                    kind="action",
+                    seat=seat,
+                    user_id=by.user_id if by else None,
+                    gm=by is not None,
+                    payload={"action": engine.dump_action(action), "ai": True, **extra},
+                )
+            )
+        update: dict[str, Any] = {"rng_counter": counter, "state": engine.dump_state(state)}
+        result: GameResult | None = engine.result(state)
+        if result is not None:
+            update.update(
+                status="finished", result=result.model_dump(mode="json"), finished_at=self._clock()
+            )
+        return game.model_copy(update=update), state
+
+    # Checks
+
+    async def _require_gm(
+        self, game: GameRow, actor: Actor, guild_id: int | None, what: str
+    ) -> None:
+        if not await self.is_gm(game, actor, guild_id):
+            raise RuleError(
+                f"Only the host, a member with Manage Channels, or the server's GM role can {what}."
+            )
+
+    async def _acting_seat(
+        self, game: GameRow, actor: Actor, guild_id: int | None, as_seat: int | None
+    ) -> tuple[int, bool]:
+        if as_seat is not None:
+            await self._require_gm(game, actor, guild_id, "act for another seat")
+            if not 0 <= as_seat < len(game.seats):
+                raise RuleError(f"There is no seat {as_seat + 1} at this table.")
+            return as_seat, True
+        seat = game.seat_of(actor.user_id)
+        if seat is None:
+            raise RuleError("You're not seated at this table; you can watch the board.")
+        return seat, False
+
+    async def set_board_message(self, channel_id: int, game_id: int, message_id: int) -> None:
+        """Remember where the live board is. Not a game change: no version bump."""
+        async with self.lock_for(channel_id):
+            await self.storage.set_board_message(game_id, message_id)
+            cached = self._cache.get(channel_id)
+            if cached is not None and cached.game.id == game_id:
+                cached.game = cached.game.model_copy(update={"board_message_id": message_id})
+
+    # History
+
+    async def export_log(self, game_id: int) -> dict[str, Any]:
+        """The whole game as a document `python -m bot replay` can check."""
+        game = await self.storage.game(game_id)
+        if game is None:
+            raise RuleError("No such game.")
+        log = await self.storage.log(game_id)
+        return {
+            "format": "pandemonium-log/1",
+            "game_id": game.id,
+            "game": game.game,
+            "mode": game.mode,
+            "status": game.status,
+            "seed": game.rng_seed,
+            "version": game.version,
+            "seats": [s.model_dump() for s in game.seats],
+            "options": game.options,
+            "result": game.result,
+            "final_state": game.state,
+            "entries": [e.model_dump(mode="json") for e in log],
+        }
+
+
+def stalled_seat(engine: AnyEngine, game: GameRow, state: Any) -> int | None:
+    """The human seat the game is waiting for: the reporter of a physical roll, or
+    the first human among the seats to move."""
+    if state is None or engine.result(state) is not None:
+        return None
+    request = engine.chance(state)
+    if request is not None:
+        return request.reporter if game.mode == "physical" else None
+    return next((s for s in engine.to_move(state) if not game.seats[s].ai), None)
+
+
+def plan_timers(game: GameRow, state: Any, settings: TableSettings, now: float) -> list[TimerRow]:
+    """The turn timers after a change: reset on every step, so 'quiet time' counts
+    from the last thing that happened. None while not in play."""
+    if game.status != "active":
+        return []
+    seat = stalled_seat(registry.get(game.game), game, state)
+    if seat is None:
+        return []
+    timers = []
+    kinds: tuple[tuple[Literal["remind", "afk"], int], ...] = (
+        ("remind", settings.reminder_minutes),
+        ("afk", settings.afk_minutes),
+    )
+    for kind, minutes in kinds:
+        if minutes > 0:
+            timers.append(
+                TimerRow(
+                    game_id=game.id,
+                    kind=kind,
+                    channel_id=game.channel_id,
+                    seat=seat,
+                    due_at=now + minutes * 60,
+                    version=game.version,
+                )
+            )
+    return timers
+
+
+def outcome_undo_versions(entries: list[LogEntry]) -> list[int]:
+    return [int(e.payload["undid_version"]) for e in entries if e.kind == "undo"]
+
+
+def _setup_payload(game: GameRow) -> dict[str, Any]:
+    seats = [Seat(index=i, name=s.name, ai=s.ai).model_dump() for i, s in enumerate(game.seats)]
+    return {"seats": seats, "options": game.options, "rng_counter": game.rng_counter}
+
+
+def _check_game_id(game: GameRow, game_id: int | None) -> None:
+    if game_id is not None and game_id != game.id:
+        raise StaleBoard("That lobby is closed; use the newest message in the channel.")
+
+
+def _check_playing(game: GameRow, expected_version: int | None) -> None:
+    if game.status == "lobby":
+        raise RuleError("The game hasn't started yet.")
+    if game.status == "paused":
+        raise RuleError("The game is paused; a GM can resume it.")
+    if expected_version is not None and expected_version != game.version:
+        raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+
+
+def _not_your_turn(engine: AnyEngine, game: GameRow, state: BaseModel) -> str:
+    movers = engine.to_move(state)
+    names = ", ".join(game.seats[m].name for m in movers) or "nobody"
+    return f"It's not your turn; waiting for {names}."
+
+
+def _running_message(game: GameRow) -> str:
+    engine = registry.get(game.game)
+    where = "in its lobby" if game.status == "lobby" else "under way"
+    return (
+        f"This channel already has a game of {engine.title} {where}."
+        " Use `/game status` to see it, or play in another channel or a thread."
+    )
+
+
+def _clean_name(name: str) -> str:
+    cleaned = " ".join(name.split())[:MAX_NAME]
+    return cleaned or "player"
+
+
+def _first_error(exc: ValidationError) -> str:
+    err = exc.errors()[0]
+    where = ".".join(str(p) for p in err["loc"])
+    return f"{where}: {err['msg']}" if where else str(err["msg"])

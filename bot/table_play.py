@@ -1,0 +1,162 @@
+"""Play: a player's move, a physical report, and undo by exact replay."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import ValidationError
+
+from bot.models import LogEntry
+from bot.replay import replay
+from bot.table_core import (
+    Actor,
+    Outcome,
+    TableCore,
+    _Cached,
+    _check_playing,
+    _not_your_turn,
+)
+from engines import registry
+from engines.core.chance import ChanceOutcome, validate_outcome
+from engines.core.errors import RuleError
+
+
+class PlayOps(TableCore):
+    """Moves, physical reports and undo, each checked against turn and version."""
+
+    async def act(
+        self,
+        channel_id: int,
+        actor: Actor,
+        action: Any,
+        *,
+        expected_version: int | None = None,
+        guild_id: int | None = None,
+        as_seat: int | None = None,
+    ) -> Outcome:
+        """A player's move. `action` is the engine action or its JSON form.
+        `as_seat` lets a GM act for a seat; the log marks it."""
+
+        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+            game, state = c.game, c.state
+            engine = registry.get(game.game)
+            _check_playing(game, expected_version)
+            seat, by_gm = await self._acting_seat(game, actor, guild_id, as_seat)
+            if engine.chance(state) is not None:
+                raise RuleError("The table is waiting for a roll or a card to be reported first.")
+            if seat not in engine.to_move(state):
+                raise RuleError(_not_your_turn(engine, game, state))
+            try:
+                parsed = engine.parse_action(action)
+            except ValidationError:
+                raise RuleError("That move isn't one this game understands.") from None
+            new_state, events = engine.apply(state, seat, parsed)
+            new_game = self._bump(game)
+            entries = [
+                LogEntry(
+                    version=0,
+                    kind="action",
+                    seat=seat,
+                    user_id=actor.user_id,
+                    gm=by_gm,
+                    payload={"action": engine.dump_action(parsed)},
+                )
+            ]
+            new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
+            return (
+                _Cached(new_game, new_state),
+                entries,
+                Outcome(game=new_game, state=new_state, events=events),
+            )
+
+        return await self._change(channel_id, fn)
+
+    async def report(
+        self,
+        channel_id: int,
+        actor: Actor,
+        values: list[str],
+        *,
+        expected_version: int | None = None,
+        guild_id: int | None = None,
+    ) -> Outcome:
+        """Physical mode: a player reports what their real dice or cards show."""
+
+        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+            game, state = c.game, c.state
+            engine = registry.get(game.game)
+            _check_playing(game, expected_version)
+            request = engine.chance(state)
+            if request is None:
+                raise RuleError("Nothing needs reporting right now.")
+            if game.mode != "physical":
+                raise RuleError("In digital mode the bot rolls and draws by itself.")
+            seat = game.seat_of(actor.user_id)
+            gm = await self.is_gm(game, actor, guild_id)
+            if request.reporter is not None and seat != request.reporter and not gm:
+                who = game.seats[request.reporter].name
+                raise RuleError(f"{who} reports this one (or a GM).")
+            outcome = ChanceOutcome(values=[v.strip() for v in values])
+            validate_outcome(request, outcome)
+            new_state, events = engine.resolve(state, outcome)
+            new_game = self._bump(game)
+            entries = [
+                LogEntry(
+                    version=0,
+                    kind="chance",
+                    seat=seat,
+                    user_id=actor.user_id,
+                    gm=gm and seat != request.reporter,
+                    payload={"values": outcome.values, "reported": True},
+                )
+            ]
+            new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
+            return (
+                _Cached(new_game, new_state),
+                entries,
+                Outcome(game=new_game, state=new_state, events=events),
+            )
+
+        return await self._change(channel_id, fn)
+
+    async def undo(self, channel_id: int, actor: Actor, guild_id: int | None) -> Outcome:
+        """Restore the state before the last step exactly, RNG counter included."""
+
+        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+            game = c.game
+            await self._require_gm(game, actor, guild_id, "undo")
+            if game.status not in ("active", "paused", "finished") or game.state is None:
+                raise RuleError("Nothing to undo: the game hasn't started.")
+            engine = registry.get(game.game)
+            log = [e for e in await self.storage.log(game.id) if not e.undone]
+            setup = next((e for e in log if e.kind == "setup"), None)
+            playable = [e for e in log if e.kind in ("action", "chance")]
+            if setup is None or not playable:
+                raise RuleError("Nothing to undo yet.")
+            last_version = playable[-1].version
+            keep = [e for e in playable if e.version != last_version]
+            replayed = replay(engine, setup.payload, keep)
+            status = "active" if game.status == "finished" else game.status
+            new = self._bump(
+                game,
+                status=status,
+                rng_counter=replayed.rng_counter,
+                result=None if game.status == "finished" else game.result,
+                finished_at=None if game.status == "finished" else game.finished_at,
+            )
+            entry = LogEntry(
+                version=0,
+                kind="undo",
+                user_id=actor.user_id,
+                gm=True,
+                payload={"undid_version": last_version},
+            )
+            return (
+                _Cached(new, replayed.state),
+                [entry],
+                Outcome(
+                    game=new, state=replayed.state, notice=f"{actor.name} undid the last move."
+                ),
+            )
+
+        return await self._change(channel_id, fn)
