@@ -24,7 +24,7 @@ Public surface, for renderers and cogs:
 - Odds (``odds``): ``attack_odds(state, dice)`` — the exact chance this attack
   defeats the card (and knocks the player out); ``draw_risk(state)`` — the exact
   chance the next card ends the turn Knocked Out (under the AI's attack policy)
-  and its expected Clues. The first call per process builds tables (~50 ms);
+  and its expected Clues. The first call per process builds tables (~35 ms);
   ``warm_up(state)`` does it ahead of time, after which each figure takes µs.
 - AI (``ai.choose``, also ``ENGINE.ai_action``), simulation
   (``simulate.simulate(players, games, seed)`` / ``format_stats``);

@@ -351,7 +351,7 @@ def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
 
 
 def warm_up(state: HellboyState) -> DrawRisk:
-    """Build the odds tables for this game's dice and a fresh turn (tens of milliseconds,
+    """Build the odds tables for this game's dice and a fresh turn (~50 milliseconds,
     once per process and dice set), so the first figure a player asks for is instant."""
     fresh = state.model_copy(update={"hand": FULL_HAND, "wounds": STARTING_WOUNDS})
     for wounds in range(1, STARTING_WOUNDS + 1):
