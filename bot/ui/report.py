@@ -2,12 +2,18 @@
 
 A modal holds at most five text inputs, so a request with more items is
 reported in one input, values separated by commas or spaces.
+
+A game can register a `ReportForm` for requests one line can't describe well
+(a drawn card with a kind, a name, three numbers and effects): the form lays
+out its own inputs and folds the answers back into the values the engine
+expects. Requests no form claims get the generic layout above.
 """
 
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -18,6 +24,47 @@ if TYPE_CHECKING:
     from bot.presenting import TablesUI
 
 MODAL_INPUTS = 5
+MODAL_TITLE = 45
+INPUT_LABEL = 45
+INPUT_PLACEHOLDER = 100
+
+
+@dataclass(frozen=True)
+class FormField:
+    """One text input of a game's report form."""
+
+    label: str
+    placeholder: str = ""
+    required: bool = True
+    max_length: int = 200
+
+
+class ReportForm(Protocol):
+    """A game's own layout for a physical-mode report."""
+
+    title: str
+
+    def fits(self, request: ChanceRequest) -> bool:
+        """Whether this form describes `request` (checked in registration order)."""
+
+    def fields(self, request: ChanceRequest) -> list[FormField]:
+        """At most five inputs."""
+
+    def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
+        """The report's values, one per chance item, from the answers in field order.
+        Raises RuleError for answers that can't be read (nothing is changed)."""
+
+
+_FORMS: list[ReportForm] = []
+
+
+def register_report_form(form: ReportForm) -> None:
+    if form not in _FORMS:
+        _FORMS.append(form)
+
+
+def form_for(request: ChanceRequest) -> ReportForm | None:
+    return next((form for form in _FORMS if form.fits(request)), None)
 
 
 def _hint(item: ChanceItem) -> str:
@@ -28,16 +75,31 @@ def _hint(item: ChanceItem) -> str:
 
 class ReportModal(discord.ui.Modal):
     def __init__(self, ui: TablesUI, request: ChanceRequest, game_id: int, version: int) -> None:
+        form = form_for(request)
+        title = form.title if form is not None else "Report the result"
         super().__init__(
-            title="Report the result"[:45], custom_id=f"pd:repm:{game_id}:{version}", timeout=900
+            title=title[:MODAL_TITLE], custom_id=f"pd:repm:{game_id}:{version}", timeout=900
         )
         self.ui = ui
         self.version = version
         self.request = request
+        self.form = form
         self.inputs: list[discord.ui.TextInput[Any]] = []
-        if len(request.items) <= MODAL_INPUTS:
-            for index, item in enumerate(request.items):
+        if form is not None:
+            for index, spec in enumerate(form.fields(request)[:MODAL_INPUTS]):
                 field: discord.ui.TextInput[Any] = discord.ui.TextInput(
+                    custom_id=f"field{index}",
+                    label=spec.label[:INPUT_LABEL],
+                    placeholder=spec.placeholder[:INPUT_PLACEHOLDER] or None,
+                    required=spec.required,
+                    max_length=spec.max_length,
+                    style=discord.TextStyle.short,
+                )
+                self.inputs.append(field)
+                self.add_item(field)
+        elif len(request.items) <= MODAL_INPUTS:
+            for index, item in enumerate(request.items):
+                field = discord.ui.TextInput(
                     custom_id=f"item{index}",
                     label=item.label[:45],
                     placeholder=_hint(item)[:100],
@@ -59,6 +121,8 @@ class ReportModal(discord.ui.Modal):
             self.add_item(field)
 
     def values(self) -> list[str]:
+        if self.form is not None:
+            return self.form.values(self.request, [str(f.value).strip() for f in self.inputs])
         if len(self.request.items) <= MODAL_INPUTS:
             return [str(field.value).strip() for field in self.inputs]
         return [v for v in re.split(r"[,\s]+", str(self.inputs[0].value)) if v]

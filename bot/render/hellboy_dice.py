@@ -1,0 +1,205 @@
+"""Hellboy: The Dice Game in Discord: the presenter the table uses for its board.
+
+Imported at start-up (bot.app.GAME_PACKAGES), it registers the presenter for
+"hellboy-dice" and its physical-mode card form. The board itself is drawn by
+`hellboy_board`, roll messages by `hellboy_events`, the odds picked by
+`hellboy_odds`; button codes live in `hellboy_codes`.
+
+Buttons for the player to move: Explore / End turn (with the risk of drawing
+again), a few attacks that are the best trade-offs between the chance to win
+and the dice spent (`/hellboy attack` or the dice select for any other set),
+and every choice the rules give (X2, Re-roll, Brave Move, Lucky Find).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+import discord
+
+from bot.models import GameRow
+from bot.render import hellboy_codes as codes
+from bot.render import hellboy_odds as odds
+from bot.render.games import SelectChoice, register_presenter
+from bot.render.hellboy_board import board as board_embed
+from bot.render.hellboy_events import event_lines
+from bot.render.hellboy_report import CARD_FORM
+from bot.render.hellboy_symbols import (
+    COLOUR_SQUARE,
+    dice_set,
+    die_face,
+    percent,
+    plural,
+)
+from bot.render.style import COLOUR_PLAY
+from bot.ui.report import register_report_form
+from engines.core.errors import RuleError
+from engines.core.protocol import Event
+from engines.hellboy_dice import ENGINE
+from engines.hellboy_dice.components import build_components
+from engines.hellboy_dice.models import (
+    BLUE,
+    CHANCE_PHASES,
+    COLOURS,
+    MAX_ATTACK_DICE,
+    Action,
+    Attack,
+    BraveMove,
+    ChooseReroll,
+    ChooseX2,
+    Components,
+    EndTurn,
+    Explore,
+    HellboyOptions,
+    HellboyState,
+    LuckyFind,
+)
+from engines.hellboy_dice.odds import dice_model
+
+KEY = "hellboy-dice"
+LABEL = 80
+
+
+class HellboyPresenter:
+    """The table's view of a Hellboy game (see bot.render.games.Presenter)."""
+
+    def board(self, game: GameRow, state: Any) -> discord.Embed:
+        if not isinstance(state, HellboyState):
+            return discord.Embed(title="Hellboy: The Dice Game", colour=COLOUR_PLAY)
+        return board_embed(game, state)
+
+    def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int]]:
+        seat = _human_to_move(game, state)
+        if seat is None:
+            return []
+        return [(label[:LABEL], codes.encode(action), seat) for label, action in _choices(state)]
+
+    def action_selects(self, game: GameRow, state: Any) -> list[SelectChoice]:
+        """The attack's dice select: any one to three of the dice left."""
+        seat = _human_to_move(game, state)
+        if seat is None or state.phase != "attack":
+            return []
+        model = dice_model(state.components)
+        options = []
+        for i, colour in enumerate(COLOURS):
+            faces = " ".join(f.label for f in state.components.dice[colour].faces)
+            for number in range(1, state.hand[i] + 1):
+                options.append(
+                    discord.SelectOption(
+                        label=f"{colour.capitalize()} die {number}",
+                        value=codes.select_value(colour, number),
+                        description=f"faces {faces} · {model.mean[i]:.1f} pips on average",
+                        emoji=COLOUR_SQUARE[colour],
+                    )
+                )
+        return [
+            SelectChoice(
+                code=codes.ATTACK_SELECT,
+                seat=seat,
+                placeholder="Or attack with any 1–3 dice of your choice…",
+                options=options,
+                min_values=1,
+                max_values=min(MAX_ATTACK_DICE, len(options)),
+            )
+        ]
+
+    def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
+        if not isinstance(state, HellboyState):
+            raise RuleError("This game hasn't started yet.")
+        return ENGINE.dump_action(codes.decode(code, values))
+
+    def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
+        comps = components_of(game)
+        if comps is None:
+            return [e.text for e in events if e.text]
+        return event_lines(comps, [s.name for s in game.seats], events)
+
+    def footer(self, game: GameRow) -> str:
+        comps = components_of(game)
+        if comps is None:
+            return ""
+        return provenance(comps)
+
+
+def _human_to_move(game: GameRow, state: Any) -> int | None:
+    """The seat whose buttons the board shows: a person to move, with no roll or draw pending."""
+    if not isinstance(state, HellboyState) or state.phase in CHANCE_PHASES:
+        return None
+    if state.phase == "over" or game.status != "active":
+        return None
+    seat = state.turn
+    if seat < len(game.seats) and game.seats[seat].ai:
+        return None
+    return seat
+
+
+def _choices(state: HellboyState) -> list[tuple[str, Action]]:
+    """(label, action) for each button, every one a legal action."""
+    phase, comps = state.phase, state.components
+    legal = ENGINE.legal_actions(state, state.turn)
+    found: list[tuple[str, Action]] = []
+    if phase == "explore":
+        risk = odds.next_card(state)
+        if Explore() in legal:
+            note = f" · {percent(risk.knocked_out)} risk of Knock Out" if risk else ""
+            found.append((f"🃏 Explore{note}", Explore()))
+        if EndTurn() in legal:
+            found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", EndTurn()))
+    elif phase == "attack":
+        hint = odds.suggested(state)
+        for choice in odds.trade_offs(odds.all_attacks(state)):
+            tip = " 💡" if choice.dice == hint else ""
+            label = f"⚔️ {dice_set(choice.dice)} · {percent(choice.defeat)}{tip}"
+            found.append((label, Attack(dice=choice.dice)))
+    elif phase == "choose_x2" and state.roll is not None:
+        for i, score in odds.x2_scores(state).items():
+            face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
+            found.append((f"✖️2 Double {i + 1}. {face} → {score}", ChooseX2(die=i)))
+    elif phase == "choose_reroll" and state.roll is not None:
+        for i, p in odds.reroll_chances(state).items():
+            face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
+            found.append((f"🔄 Re-roll {i + 1}. {face} · {percent(p)}", ChooseReroll(die=i)))
+        found.append(("✋ Keep the roll", ChooseReroll(die=None)))
+    elif phase == "brave_move":
+        found.append(("❤️ Lose a Wound for a Clue", BraveMove(accept=True)))
+        found.append(("🚪 No, discard the card", BraveMove(accept=False)))
+    elif phase == "lucky_find":
+        model = dice_model(comps)
+        for i, colour in enumerate(COLOURS):
+            if state.hand[i]:
+                label = f"🍀 Roll {dice_set([colour])} · {percent(model.clue[i])} Clue"
+                found.append((label, LuckyFind(die=colour)))
+        found.append(("🚪 No thanks", LuckyFind(die=None)))
+    return [(label, action) for label, action in found if action in legal]
+
+
+@lru_cache(maxsize=64)
+def _components(deck_path: str | None, dice_path: str | None) -> Components | None:
+    try:
+        return build_components(HellboyOptions(deck_path=deck_path, dice_path=dice_path))
+    except RuleError:
+        return None
+
+
+def components_of(game: GameRow) -> Components | None:
+    """The deck and dice a game's options name (for symbols and provenance), read once."""
+    deck, dice = game.options.get("deck_path"), game.options.get("dice_path")
+    return _components(
+        deck if isinstance(deck, str) else None, dice if isinstance(dice, str) else None
+    )
+
+
+def provenance(comps: Components) -> str:
+    """Where the deck and dice come from, as the footer says it: house data is labelled."""
+    dice_verified = all(comps.dice[name].verified for name in (*COLOURS, BLUE))
+    deck = comps.deck_name if comps.deck_verified else f"{comps.deck_name} (unverified)"
+    dice = "dice faces verified" if dice_verified else "house dice faces (unverified)"
+    if not comps.deck_verified and not dice_verified:
+        return f"{comps.deck_name}, house dice faces — unverified"
+    return f"{deck} · {dice}"
+
+
+PRESENTER = HellboyPresenter()
+register_presenter(KEY, PRESENTER)
+register_report_form(CARD_FORM)

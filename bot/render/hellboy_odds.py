@@ -1,0 +1,104 @@
+"""The odds a Hellboy player sees, shaped for buttons and the board.
+
+Every figure comes from `engines.hellboy_dice.odds` (exact enumeration, the blue
+die and the boss's effects included); this module only chooses which figures
+are worth a player's glance: a handful of attacks out of up to 28 possible dice
+sets, the re-roll and X2 choices, and the risk of drawing again.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.hellboy_dice import ENGINE
+from engines.hellboy_dice.attack import attack_choices, attack_score
+from engines.hellboy_dice.flow import can_draw
+from engines.hellboy_dice.models import COLOURS, Attack, Colour, HellboyState
+from engines.hellboy_dice.odds import DrawRisk, attack_odds, dice_model, draw_risk
+
+QUICK_ATTACKS = 8
+"""Attack buttons on the board: enough for every sensible trade-off, few enough to scan."""
+
+
+@dataclass(frozen=True)
+class AttackChoice:
+    dice: tuple[Colour, ...]
+    defeat: float
+    """The chance this attack defeats the card."""
+    knocked_out: float
+    """The chance this attack ends the turn Knocked Out."""
+    cost: float
+    """The dice's mean pips: what the attack takes from the rest of the turn."""
+
+
+def all_attacks(state: HellboyState) -> list[AttackChoice]:
+    """Every dice set the player could roll, best chance first (then the cheaper)."""
+    model = dice_model(state.components)
+    found = []
+    for dice in attack_choices(state.hand):
+        odds = attack_odds(state, dice)
+        cost = sum(model.mean[COLOURS.index(c)] for c in dice)
+        found.append(AttackChoice(dice, odds.defeat, odds.knocked_out, cost))
+    found.sort(key=lambda a: (-a.defeat, a.cost, a.knocked_out))
+    return found
+
+
+def trade_offs(choices: list[AttackChoice], limit: int = QUICK_ATTACKS) -> list[AttackChoice]:
+    """The attacks no other beats on both counts (a better chance for no more dice):
+    from the best chance down to the cheapest that still has a chance, at most `limit`,
+    always keeping the best and the cheapest of them."""
+    frontier: list[AttackChoice] = []
+    for choice in sorted(choices, key=lambda a: (a.cost, -a.defeat)):
+        if not frontier or choice.defeat > frontier[-1].defeat + 1e-12:
+            frontier.append(choice)
+    frontier.reverse()
+    hopeful = [c for c in frontier if c.defeat > 0] or frontier[:1]
+    if len(hopeful) <= limit:
+        return hopeful
+    return [*hopeful[: limit - 1], hopeful[-1]]
+
+
+def suggested(state: HellboyState) -> tuple[Colour, ...] | None:
+    """The dice the computer players would roll here: a fair hint for a person."""
+    if state.phase != "attack":
+        return None
+    action = ENGINE.ai_action(state, state.turn)
+    return action.dice if isinstance(action, Attack) else None
+
+
+def reroll_chances(state: HellboyState) -> dict[int, float]:
+    """Blue Re-roll: for each die that may still be re-rolled, the chance the attack
+    then wins (the re-rolled result stands; the Re-roll face adds nothing)."""
+    roll = state.roll
+    if roll is None or not roll.faces:
+        return {}
+    model = dice_model(state.components)
+    total, fight = sum(roll.values), state.fight_left
+    chances = {}
+    for i, (colour, done) in enumerate(zip(roll.colours, roll.rerolled, strict=True)):
+        if done:
+            continue
+        rest = total - roll.values[i]
+        values = model.values[COLOURS.index(colour)]
+        chances[i] = sum(q for v, q in values if rest + v >= fight)
+    return chances
+
+
+def x2_scores(state: HellboyState) -> dict[int, int]:
+    """Blue X2: the Attack Score if each die were the one doubled."""
+    roll = state.roll
+    if roll is None or not roll.faces or roll.blue is None:
+        return {}
+    scores = {}
+    for i in range(len(roll.faces)):
+        doubled = state.model_copy(update={"roll": roll.model_copy(update={"doubled": i})})
+        scores[i] = attack_score(doubled)
+    return scores
+
+
+def next_card(state: HellboyState) -> DrawRisk | None:
+    """The risk of exploring again, once banking is an option (before the first card
+    there is no choice to inform)."""
+    if state.phase != "explore" or not state.first_resolved or not can_draw(state):
+        return None
+    return draw_risk(state)

@@ -1,0 +1,87 @@
+"""/hellboy: what the board's buttons can't do for Hellboy: The Dice Game.
+
+`odds` lists every attack's exact odds (the board shows only the best
+trade-offs), `rules` is the quick reference, and `attack` rolls any dice set
+by name, for the combinations that have no button. Moves still go through the
+table service like a button click, so every rule and check applies.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.presenting import actor_of, channel_id_of
+from bot.render.hellboy_codes import typed_dice
+from bot.render.hellboy_dice import KEY, components_of, provenance
+from bot.render.hellboy_reference import odds_embed, rules_embed
+from bot.table import Outcome
+from engines.core.errors import RuleError
+from engines.hellboy_dice import ENGINE, Attack, HellboyOptions, HellboyState
+from engines.hellboy_dice.components import build_components
+
+if TYPE_CHECKING:
+    from bot.app import PandemoniumBot
+
+
+class HellboyCog(
+    commands.GroupCog,
+    group_name="hellboy",
+    group_description="Hellboy: The Dice Game: odds, rules, and any attack",
+):
+    def __init__(self, bot: PandemoniumBot) -> None:
+        self.bot = bot
+        super().__init__()
+
+    async def _game(self, interaction: discord.Interaction[Any]) -> tuple[Outcome, HellboyState]:
+        """This channel's running Hellboy game, or a polite refusal."""
+        current = await self.bot.table.current(channel_id_of(interaction))
+        if current is None or current.game.game != KEY:
+            raise RuleError(
+                "There is no game of Hellboy: The Dice Game in this channel."
+                " Open one with `/game new game:hellboy-dice`."
+            )
+        if not isinstance(current.state, HellboyState):
+            raise RuleError("The game hasn't started yet: the host presses **Start**.")
+        return current, current.state
+
+    @app_commands.command(name="odds", description="Exact odds for the card and dice in play")
+    @app_commands.guild_only()
+    async def odds(self, interaction: discord.Interaction[Any]) -> None:
+        _, state = await self._game(interaction)
+        await interaction.response.send_message(
+            embed=odds_embed(state, provenance(state.components)), ephemeral=True
+        )
+
+    @app_commands.command(name="rules", description="Hellboy: The Dice Game at a glance")
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        current = None
+        if interaction.channel_id is not None:
+            current = await self.bot.table.current(interaction.channel_id)
+        comps = components_of(current.game) if current and current.game.game == KEY else None
+        if comps is None:
+            comps = build_components(HellboyOptions())
+        await interaction.response.send_message(
+            embed=rules_embed(comps, provenance(comps)), ephemeral=True
+        )
+
+    @app_commands.command(name="attack", description="Attack with any one to three Attack Dice")
+    @app_commands.describe(dice="Dice to roll with the blue die, e.g. 'yellow yellow red' or 'yyr'")
+    @app_commands.guild_only()
+    async def attack(self, interaction: discord.Interaction[Any], dice: str) -> None:
+        current, _ = await self._game(interaction)
+        action = ENGINE.dump_action(Attack(dice=typed_dice(dice)))
+        outcome = await self.bot.table.act(
+            current.game.channel_id,
+            actor_of(interaction),
+            action,
+            guild_id=interaction.guild_id,
+        )
+        await self.bot.tables_ui.publish_reply(interaction, outcome)
+
+
+async def setup(bot: PandemoniumBot) -> None:
+    await bot.add_cog(HellboyCog(bot))
