@@ -1,0 +1,312 @@
+"""The Hellboy presenter: boards, buttons, selects and roll messages within Discord's
+limits over many random states; every button decodes to the legal move it names;
+malformed codes are refusals, never tracebacks; the odds shown are the engine's; and
+the physical-mode card form writes reports the engine reads as the card meant."""
+
+from __future__ import annotations
+
+import random
+import re
+from collections.abc import Iterator
+
+import discord
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.models import GameRow, SeatRow
+from bot.presenting import board_embed
+from bot.render import hellboy_odds as odds
+from bot.render.games import action_items
+from bot.render.hellboy_codes import decode, encode, typed_dice
+from bot.render.hellboy_dice import PRESENTER
+from bot.render.hellboy_report import CARD_FORM, card_report
+from bot.ui.components import MoveSelect
+from bot.ui.report import form_for
+from engines.core.chance import ChanceOutcome, enumerate_outcomes, sample
+from engines.core.errors import RuleError
+from engines.core.protocol import Event, Seat
+from engines.hellboy_dice import (
+    ENGINE,
+    Attack,
+    ChooseReroll,
+    ChooseX2,
+    Explore,
+    HellboyOptions,
+)
+from engines.hellboy_dice.cards import parse_card_report
+from engines.hellboy_dice.models import AttackResolved, HellboyState
+
+NAMES = ["**Liz** Sherman_the_firestarter", "Abe `Sapien`", "Roger ~~the~~ Homunculus",
+         "Kate || Corrigan", "Ben Daimio > 9000", "Johann *Kraus*"]
+BIG_ID, BIG_VERSION = 10**12, 10**7
+"""Table ids and versions far beyond any real game, so custom_id lengths are worst cases."""
+CODE = re.compile(r"[\w.,=+-]{1,60}")
+"""The code part the board's DynamicItems accept (bot/ui/components.py)."""
+
+
+def _game(state: HellboyState, mode: str = "digital", ai: frozenset[int] = frozenset()) -> GameRow:
+    seats = [SeatRow(user_id=None if i in ai else 100 + i, name=n, ai=i in ai)
+             for i, n in enumerate(state.names)]
+    return GameRow(id=BIG_ID, guild_id=1, channel_id=2, game="hellboy-dice", mode=mode,
+                   status="active", host_id=100, version=BIG_VERSION, seats=seats, rng_seed=1)
+
+
+def _new(players: int, mode: str = "digital") -> HellboyState:
+    seats = [Seat(index=i, name=NAMES[i]) for i in range(players)]
+    return ENGINE.setup(seats, HellboyOptions(mode=mode))
+
+
+def _play(seed: int, players: int, mode: str = "digital",
+          steps: int = 700) -> Iterator[tuple[HellboyState, list[Event]]]:
+    """Every state of a seeded game (mostly the AI's moves, some random ones so that
+    every kind of choice shows up), with the events that led to it."""
+    rng = random.Random(seed)
+    state = _new(players, mode)
+    events: list[Event] = []
+    for _ in range(steps):
+        yield state, events
+        if ENGINE.result(state) is not None:
+            return
+        request = ENGINE.chance(state)
+        if request is not None:
+            if request.items[0].open_hint is not None:
+                card = rng.choice(state.components.cards).id
+                state, events = ENGINE.resolve(state, ChanceOutcome(values=[card]))
+            else:
+                state, events = ENGINE.resolve(state, sample(request, rng))
+            continue
+        legal = ENGINE.legal_actions(state, state.turn)
+        action = ENGINE.ai_action(state, state.turn) if rng.random() < 0.7 else rng.choice(legal)
+        state, events = ENGINE.apply(state, state.turn, action)
+
+
+GAMES = [(1, 3, "digital"), (2, 6, "digital"), (3, 1, "digital"), (4, 2, "physical"),
+         (5, 4, "digital"), (6, 3, "physical")]
+
+
+def _states() -> Iterator[tuple[HellboyState, list[Event], str]]:
+    for seed, players, mode in GAMES:
+        for state, events in _play(seed, players, mode):
+            yield state, events, mode
+
+
+def _check_embed(embed: discord.Embed) -> None:
+    assert len(embed.title or "") <= 256 and len(embed.description or "") <= 4096
+    assert len(embed.fields) <= 25
+    for field in embed.fields:
+        assert 0 < len(field.name or "") <= 256 and 0 < len(field.value or "") <= 1024
+    assert len(embed.footer.text or "") <= 2048
+    assert len(embed) <= 6000
+
+
+def test_boards_buttons_and_messages_fit_discord_limits_in_random_games() -> None:
+    """Discord rejects a whole message for one over-long field, so every state must fit."""
+    phases = set()
+    for state, events, mode in _states():
+        phases.add(state.phase)
+        game = _game(state, mode)
+        _check_embed(board_embed(game, state))
+        buttons = PRESENTER.action_buttons(game, state)
+        assert len(buttons) <= 20
+        for label, code, seat in buttons:
+            assert 0 < len(label) <= 80 and CODE.fullmatch(code)
+            assert len(f"pd:mv:{game.id}:{game.version}:{seat}:{code}") <= 100
+        rows = 0
+        for item in action_items(game, state):
+            rows += 5 if isinstance(item, MoveSelect) else 1
+        assert rows <= 25, "five action rows of five"
+        for choice in PRESENTER.action_selects(game, state):
+            assert 1 <= len(choice.options) <= 25
+            assert choice.min_values <= choice.max_values <= min(3, len(choice.options))
+            assert all(len(o.label) <= 100 and len(o.description or "") <= 100
+                       for o in choice.options)
+        for line in PRESENTER.event_lines(game, events):
+            assert 0 < len(line) <= 2000
+    assert {"explore", "attack", "choose_x2", "choose_reroll", "over"} <= phases
+
+
+def test_every_button_decodes_to_the_legal_move_it_shows() -> None:
+    for state, _, mode in _states():
+        game = _game(state, mode)
+        legal = ENGINE.legal_actions(state, state.turn)
+        codes = [code for _, code, _ in PRESENTER.action_buttons(game, state)]
+        assert len(set(codes)) == len(codes), "one button per move"
+        for code in codes:
+            action = ENGINE.parse_action(PRESENTER.decode(game, state, state.turn, code, []))
+            assert action in legal
+        for action in legal:
+            assert decode(encode(action), []) == action, "codes round-trip for every move"
+        if state.phase in ("explore", "brave_move", "lucky_find", "choose_x2", "choose_reroll"):
+            assert len(codes) == len(legal), f"every choice of {state.phase} has a button"
+
+
+def test_attack_select_offers_each_die_left_and_decodes_the_picked_dice() -> None:
+    rng = random.Random(9)
+    seen = 0
+    for state, _, mode in _states():
+        if state.phase != "attack":
+            continue
+        game = _game(state, mode)
+        (choice,) = PRESENTER.action_selects(game, state)
+        assert len(choice.options) == sum(state.hand)
+        picked = rng.sample(choice.options, rng.randint(1, choice.max_values))
+        action = decode(choice.code, [o.value for o in picked])
+        wanted = sorted(o.label.split()[0].lower() for o in picked)
+        assert isinstance(action, Attack) and sorted(action.dice) == wanted
+        assert action in ENGINE.legal_actions(state, state.turn)
+        seen += 1
+    assert seen > 20
+
+
+def test_computer_seats_and_finished_games_get_no_buttons() -> None:
+    state = _new(3)
+    assert PRESENTER.action_buttons(_game(state, ai=frozenset({0})), state) == []
+    over = _game(state).model_copy(update={"status": "finished"})
+    assert PRESENTER.action_buttons(over, state) == []
+    assert PRESENTER.action_buttons(_game(state), state) == [("🃏 Explore", "x", 0)]
+
+
+@pytest.mark.parametrize("code,values", [
+    ("", []), ("zz", []), ("a.", []), ("a.yyyy", []), ("a.zz", []), ("a.y", ["y1"]),
+    ("d.3", []), ("d.-1", []), ("r.9", []), ("r.", []), ("bm.maybe", []), ("lf.q", []),
+    ("lf.yellow", []), ("as", []), ("as", ["y1", "y2", "o1", "k1"]), ("as", ["y1", "y1"]),
+    ("as", ["purple1"]), ("as", ["y0"]), ("x", ["y1"]), ("x.", []), ("b ", []),
+])
+def test_malformed_codes_are_refused_politely(code: str, values: list[str]) -> None:
+    with pytest.raises(RuleError):
+        decode(code, values)
+
+
+@given(st.text(max_size=12), st.lists(st.text(max_size=4), max_size=4))
+@settings(max_examples=300, deadline=None)
+def test_any_code_decodes_to_an_action_or_a_rule_error(code: str, values: list[str]) -> None:
+    """A forged custom_id must never reach the engine as a traceback."""
+    try:
+        action = decode(code, values)
+    except RuleError:
+        return
+    assert encode(action) == code or code == "as"
+
+
+def test_decode_before_the_game_starts_is_a_rule_error() -> None:
+    state = _new(2)
+    with pytest.raises(RuleError):
+        PRESENTER.decode(_game(state), None, 0, "x", [])
+
+
+def test_shown_attacks_are_the_best_trade_offs() -> None:
+    """No attack on the board is beaten by another set on both chance and dice spent,
+    and the best chance is always among them."""
+    for state, _ in _play(5, 3):
+        if state.phase != "attack":
+            continue
+        every = odds.all_attacks(state)
+        shown = odds.trade_offs(every)
+        assert 1 <= len(shown) <= odds.QUICK_ATTACKS
+        assert shown[0].defeat == max(a.defeat for a in every)
+        for a in shown:
+            assert not any(b.defeat > a.defeat and b.cost <= a.cost for b in every)
+
+
+def _chance_to_win(state: HellboyState) -> float:
+    """Enumerate the pending roll through the engine: the share of outcomes that win."""
+    request = ENGINE.chance(state)
+    assert request is not None
+    won = 0.0
+    for outcome, p in enumerate_outcomes(request):
+        _, events = ENGINE.resolve(state, outcome)
+        if any(isinstance(e, AttackResolved) and e.defeated for e in events):
+            won += float(p)
+    return won
+
+
+def test_reroll_and_x2_figures_match_what_the_engine_does() -> None:
+    """The figures on the Re-roll and X2 buttons are what the engine then does."""
+    checked = set()
+    for seed in range(6, 14):
+        for state, _ in _play(seed, 2):
+            if state.phase == "choose_reroll":
+                for die, chance in odds.reroll_chances(state).items():
+                    after, _ = ENGINE.apply(state, state.turn, ChooseReroll(die=die))
+                    assert chance == pytest.approx(_chance_to_win(after))
+                checked.add("reroll")
+            elif state.phase == "choose_x2":
+                for die, score in odds.x2_scores(state).items():
+                    _, events = ENGINE.apply(state, state.turn, ChooseX2(die=die))
+                    resolved = next(e for e in events if isinstance(e, AttackResolved))
+                    assert resolved.score == score
+                checked.add("x2")
+    assert checked == {"reroll", "x2"}
+
+
+def test_footer_labels_the_house_deck_and_dice() -> None:
+    state = _new(2)
+    assert PRESENTER.footer(_game(state)) == "house deck, house dice faces — unverified"
+
+
+def test_roll_messages_draw_the_dice_faces() -> None:
+    lines = []
+    for state, events in _play(1, 3, steps=200):
+        lines += PRESENTER.event_lines(_game(state), events)
+    rolled = [line for line in lines if line.startswith("🎲 Rolled")]
+    assert rolled and all(re.search("[🟨🟧🟥⬛]", line) for line in rolled)
+    assert any("Attack Score" in line for line in lines)
+
+
+# The physical-mode card form
+
+
+@pytest.mark.parametrize("answers,expected", [
+    (("Frog Swarm", "1", "5", "1", ""),
+     {"kind": "room", "name": "Frog Swarm", "clues": 1, "fight": 5, "skulls": 1}),
+    (("boss Hecate's Hag", "3", "8", "2", "No bursts; re-roll highest"),
+     {"kind": "boss", "name": "Hecate's Hag", "effects": ("no_bursts", "reroll_highest")}),
+    (("Nameless horror", "2", "7", "", "blue again"),
+     {"kind": "boss", "effects": ("blue_again",), "skulls": 0}),
+    (("Lucky find", "", "", "", ""), {"kind": "event", "event": "lucky_find"}),
+    (("event hole in the floor", "", "", "", ""), {"event": "hole_in_the_floor"}),
+    (("room", "0", "4", "", ""), {"kind": "room", "clues": 0, "fight": 4}),
+])
+def test_card_form_writes_the_report_the_engine_reads(
+    answers: tuple[str, str, str, str, str], expected: dict[str, object]
+) -> None:
+    card = parse_card_report(card_report(*answers))
+    for key, value in expected.items():
+        assert getattr(card, key) == value
+
+
+@pytest.mark.parametrize("answers,message", [
+    (("", "1", "2", "", ""), "Say what the card is"),
+    (("Frog Swarm", "one", "2", "", ""), "Clues must be a whole number"),
+    (("Frog Swarm", "1", "", "", ""), "Fill in Fight Value"),
+    (("Brave Move", "1", "", "", ""), "An event card has no"),
+    (("event tea party", "", "", "", ""), "not an event"),
+    (("boss Hecate", "1", "8", "", "invisible"), "not a boss effect"),
+])
+def test_card_form_refuses_what_it_cannot_read(
+    answers: tuple[str, str, str, str, str], message: str
+) -> None:
+    with pytest.raises(RuleError, match=message):
+        card_report(*answers)
+
+
+def test_card_form_is_used_for_card_draws_only() -> None:
+    state = _new(2, "physical")
+    drawing, _ = ENGINE.apply(state, 0, Explore())
+    draw = ENGINE.chance(drawing)
+    assert draw is not None and form_for(draw) is CARD_FORM
+    assert len(CARD_FORM.fields(draw)) == 5
+    card, _ = ENGINE.resolve(drawing, ChanceOutcome(values=["room clues=1 fight=3"]))
+    rolling, _ = ENGINE.apply(card, 0, Attack(dice=("yellow",)))
+    roll = ENGINE.chance(rolling)
+    assert roll is not None and form_for(roll) is None
+
+
+def test_typed_dice_read_names_letters_and_squares() -> None:
+    assert typed_dice("yellow, Yellow and RED") == ("yellow", "yellow", "red")
+    assert typed_dice("ok") == ("orange", "black")
+    assert typed_dice("🟨 ⬛️") == ("yellow", "black")
+    for bad in ("", "purple", "yyyy", "2 yellow"):
+        with pytest.raises(RuleError):
+            typed_dice(bad)
