@@ -14,16 +14,12 @@ import discord
 
 from bot.models import GameRow
 from bot.render.style import COLOUR_DONE, COLOUR_LOBBY, COLOUR_PLAY, FIELD_VALUE, clip
-from bot.ui.components import MoveButton, MoveSelect
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
 from engines.registry import AnyEngine
 
 MAX_ACTION_BUTTONS = 20
-ACTION_ROWS = 5
-ROW_WIDTH = 5
-MAX_SELECT_OPTIONS = 25
 
 
 class ActionChoice(Protocol):
@@ -34,7 +30,8 @@ class ActionChoice(Protocol):
 @dataclass(frozen=True)
 class SelectChoice:
     """A select menu for a player's choice that buttons can't hold (several values at once,
-    or more options than fit as buttons). The picked values travel to `Presenter.decode`."""
+    or more options than fit as buttons). The picked values travel to `Presenter.decode`.
+    At most 25 options; a board shows it as a `MoveSelect` on a row of its own."""
 
     code: str
     seat: int
@@ -70,33 +67,6 @@ def action_selects(presenter: Presenter, game: GameRow, state: Any) -> list[Sele
     """The presenter's select menus, or none for a presenter without the hook."""
     hook = getattr(presenter, "action_selects", None)
     return list(hook(game, state)) if hook is not None else []
-
-
-def action_items(game: GameRow, state: Any) -> list[discord.ui.Item[Any]]:
-    """Every move component of a board: the presenter's buttons, then its selects.
-
-    Buttons take one of a row's five slots, a select a whole row; selects that
-    no longer fit in the five rows are left out (the buttons come first)."""
-    presenter = presenter_for(game.game)
-    items: list[discord.ui.Item[Any]] = [
-        MoveButton(game.id, game.version, seat, code, label)
-        for label, code, seat in presenter.action_buttons(game, state)
-    ]
-    free_rows = ACTION_ROWS - -(-len(items) // ROW_WIDTH)
-    for choice in action_selects(presenter, game, state)[: max(0, free_rows)]:
-        items.append(
-            MoveSelect(
-                game.id,
-                game.version,
-                choice.seat,
-                choice.code,
-                choice.options[:MAX_SELECT_OPTIONS],
-                choice.placeholder,
-                choice.min_values,
-                choice.max_values,
-            )
-        )
-    return items
 
 
 class GenericPresenter:

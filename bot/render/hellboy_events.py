@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import singledispatch
+from itertools import pairwise
 
 from discord.utils import escape_markdown
 
@@ -62,8 +63,18 @@ class Table:
 def event_lines(components: Components, names: Sequence[str], events: list[Event]) -> list[str]:
     """Chat lines for a step's events (each within a message's limit)."""
     table = Table(components, names)
-    lines = (_line(event, table) for event in events)
+    lines = (
+        _line(event, table)
+        for event, after in pairwise([*events, None])
+        if event is not None and not (isinstance(event, AttackDeclared) and _rolled_at_once(after))
+    )
     return [clip(line, MESSAGE_CONTENT) for line in lines if line]
+
+
+def _rolled_at_once(after: Event | None) -> bool:
+    """An attack whose roll follows in the same step is told by the roll's line alone
+    (in physical mode the roll is reported later, so the declaration stands alone)."""
+    return isinstance(after, DiceRolled) and after.purpose == "attack"
 
 
 @singledispatch
@@ -98,6 +109,8 @@ def _(event: DiceRolled, table: Table) -> str:
         parts.append(blue_face(table.components, event.blue))
     if event.dice:
         parts.append(faces(table.components, event.dice))
+    if event.purpose == "attack":
+        return f"🎲 {table.who(event.seat)} rolls {' · '.join(parts)}"
     return f"{_PURPOSE[event.purpose]} {' · '.join(parts)}"
 
 
@@ -179,7 +192,6 @@ def _card(card: Card) -> str:
 
 
 _PURPOSE = {
-    "attack": "🎲 Rolled",
     "boss_reroll": "🔄 The boss forces a re-roll:",
     "reroll": "🔄 Re-roll:",
     "blue_again": "🔵 The boss rolls the blue die again:",

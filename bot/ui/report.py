@@ -73,6 +73,15 @@ def _hint(item: ChanceItem) -> str:
     return "one of: " + ", ".join(item.label_of(o) for o in item.options)
 
 
+def as_spelled(item: ChanceItem, value: str) -> str:
+    """A reported value as the item spells it, ignoring case: the die shows 'Skull', a
+    player types 'skull'. Anything else is left as typed, for the engine to refuse."""
+    if item.open_hint is not None or value in item.options:
+        return value
+    matches = {option for option in item.options if option.casefold() == value.casefold()}
+    return matches.pop() if len(matches) == 1 else value
+
+
 class ReportModal(discord.ui.Modal):
     def __init__(self, ui: TablesUI, request: ChanceRequest, game_id: int, version: int) -> None:
         form = form_for(request)
@@ -124,8 +133,12 @@ class ReportModal(discord.ui.Modal):
         if self.form is not None:
             return self.form.values(self.request, [str(f.value).strip() for f in self.inputs])
         if len(self.request.items) <= MODAL_INPUTS:
-            return [str(field.value).strip() for field in self.inputs]
-        return [v for v in re.split(r"[,\s]+", str(self.inputs[0].value)) if v]
+            values = [str(field.value).strip() for field in self.inputs]
+        else:
+            values = [v for v in re.split(r"[,\s]+", str(self.inputs[0].value)) if v]
+        if len(values) != len(self.request.items):
+            return values
+        return [as_spelled(item, v) for item, v in zip(self.request.items, values, strict=True)]
 
     @guarded
     async def on_submit(self, interaction: discord.Interaction[Any]) -> None:

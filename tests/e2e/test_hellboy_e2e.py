@@ -7,6 +7,7 @@ the harness."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator
 from typing import Any
 
@@ -18,6 +19,8 @@ from engines.hellboy_dice import ENGINE, HellboyState
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 
+ROLL = re.compile(r"🎲 \*\*\w+\*\* rolls .*[🟨🟧🟥⬛]")
+"""An attack's roll as posted: who rolled, the blue face, and each Attack Die's face."""
 MAX_CLICKS = 600
 """A bound on one game's clicks, far above the ~150 a 3-player game takes."""
 
@@ -140,7 +143,7 @@ async def test_three_players_play_a_whole_game_by_buttons(
     final = fake_discord.message(board.id)
     assert "game over" in final.text() and not _moves(final)
     texts = [m.text() for m in fake_discord.messages(fake_discord.text_channel)]
-    assert any("🎲 Rolled" in t for t in texts), "each attack's roll is posted with its faces"
+    assert any(ROLL.search(t) for t in texts), "each attack's roll is posted with its faces"
     assert any("wins with" in t or "share the win" in t for t in texts)
     boards = [m for m in fake_discord.messages(fake_discord.text_channel) if m.embeds]
     assert len(boards) == 1, "one live board, edited in place"
@@ -222,7 +225,7 @@ async def test_hellboy_commands_odds_rules_and_any_attack(
     assert (await _state(fake_discord, bot))[0].version == game.version
     attack = await fake_discord.slash(mover, "hellboy attack", dice="y o r")
     reply = (await attack.original()).text()
-    assert "🎲 Rolled" in reply and "🟨" in reply
+    assert ROLL.search(reply) and "🟨" in reply
     assert (await _state(fake_discord, bot))[0].version > game.version
 
 
@@ -264,7 +267,7 @@ async def test_physical_mode_reports_cards_and_rolls(
     await _click(fake, bot, "alice", board, "a.y")
     bad = await _report(fake, bot, "alice", board, ["Double burst", "7"])
     assert bad.startswith("refused") and "not a possible result" in bad
-    rolled = await _report(fake, bot, "alice", board, ["Double burst", "2"])
+    rolled = await _report(fake, bot, "alice", board, ["double BURST", "2"])
     assert "Double burst" in rolled and "defeated" in rolled, "2 pips + 2 beat Fight 3"
     await _click(fake, bot, "alice", board, "b")
     _, state = await _state(fake, bot)

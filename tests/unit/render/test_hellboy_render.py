@@ -17,13 +17,11 @@ from hypothesis import strategies as st
 from bot.models import GameRow, SeatRow
 from bot.presenting import board_embed
 from bot.render import hellboy_odds as odds
-from bot.render.games import action_items
 from bot.render.hellboy_codes import decode, encode, typed_dice
 from bot.render.hellboy_dice import PRESENTER
 from bot.render.hellboy_report import CARD_FORM, card_report
-from bot.ui.components import MoveSelect
-from bot.ui.report import form_for
-from engines.core.chance import ChanceOutcome, enumerate_outcomes, sample
+from bot.ui.report import as_spelled, form_for
+from engines.core.chance import ChanceItem, ChanceOutcome, enumerate_outcomes, sample
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
 from engines.hellboy_dice import (
@@ -112,11 +110,9 @@ def test_boards_buttons_and_messages_fit_discord_limits_in_random_games() -> Non
         for label, code, seat in buttons:
             assert 0 < len(label) <= 80 and CODE.fullmatch(code)
             assert len(f"pd:mv:{game.id}:{game.version}:{seat}:{code}") <= 100
-        rows = 0
-        for item in action_items(game, state):
-            rows += 5 if isinstance(item, MoveSelect) else 1
-        assert rows <= 25, "five action rows of five"
-        for choice in PRESENTER.action_selects(game, state):
+        selects = PRESENTER.action_selects(game, state)
+        assert len(buttons) + 5 * len(selects) <= 25, "five action rows of five"
+        for choice in selects:
             assert 1 <= len(choice.options) <= 25
             assert choice.min_values <= choice.max_values <= min(3, len(choice.options))
             assert all(len(o.label) <= 100 and len(o.description or "") <= 100
@@ -246,12 +242,24 @@ def test_footer_labels_the_house_deck_and_dice() -> None:
 
 
 def test_roll_messages_draw_the_dice_faces() -> None:
-    lines = []
-    for state, events in _play(1, 3, steps=200):
-        lines += PRESENTER.event_lines(_game(state), events)
-    rolled = [line for line in lines if line.startswith("🎲 Rolled")]
+    """As in the table's digital mode, an action and the rolls it causes are one step."""
+    history: list[Event] = []
+    for _, events in _play(1, 3, steps=200):
+        history += events
+    lines = PRESENTER.event_lines(_game(_new(3)), history)
+    rolled = [line for line in lines if line.startswith("🎲 ") and " rolls " in line]
     assert rolled and all(re.search("[🟨🟧🟥⬛]", line) for line in rolled)
     assert any("Attack Score" in line for line in lines)
+    assert not any("attacks with" in line for line in lines), "the roll line says it all"
+
+
+def test_a_physical_attack_is_announced_until_its_roll_is_reported() -> None:
+    state = _new(2, "physical")
+    drawing, _ = ENGINE.apply(state, 0, Explore())
+    card, _ = ENGINE.resolve(drawing, ChanceOutcome(values=["room clues=1 fight=3"]))
+    _, events = ENGINE.apply(card, 0, Attack(dice=("yellow", "red")))
+    (line,) = PRESENTER.event_lines(_game(card, "physical"), events)
+    assert "attacks with" in line and "🟨🟥" in line
 
 
 # The physical-mode card form
@@ -310,3 +318,12 @@ def test_typed_dice_read_names_letters_and_squares() -> None:
     for bad in ("", "purple", "yyyy", "2 yellow"):
         with pytest.raises(RuleError):
             typed_dice(bad)
+
+
+def test_reported_faces_are_read_whatever_their_case() -> None:
+    """'skull' is the blue die's 'Skull'; only an exact or one unambiguous match is changed."""
+    blue = ChanceItem(key="blue", label="Blue Effect Die", options=["Skull", "X2", "Re-roll"])
+    assert as_spelled(blue, "skull") == "Skull" and as_spelled(blue, "x2") == "X2"
+    assert as_spelled(blue, "Skulls") == "Skulls", "left for the engine to refuse"
+    twins = ChanceItem(key="t", label="twins", options=["ab", "AB"])
+    assert as_spelled(twins, "AB") == "AB" and as_spelled(twins, "Ab") == "Ab", "ambiguous"
