@@ -263,24 +263,54 @@ def _signature(board: Board) -> Signature:
     )
 
 
+@cache
+def _inner_links(tile_id: str, rotation: int) -> tuple[Edge, ...]:
+    """Pairs of adjacent squares of one tile with no inner wall between, tile-local."""
+    o = oriented(tile_id, rotation)
+    out = []
+    for y in range(TILE_SIZE):
+        for x in range(TILE_SIZE):
+            for b in ((x + 1, y), (x, y + 1)):
+                if max(b) < TILE_SIZE and frozenset({(x, y), b}) not in o.inner_walls:
+                    out.append(((x, y), b))
+    return tuple(out)
+
+
+_BIT = {d: 1 << i for i, d in enumerate(DIRECTIONS)}
+
+
 @lru_cache(maxsize=256)
 def _graph_for(signature: Signature) -> Graph:
     layout, opened, blocked = signature
-    tiles = {i: oriented(t, r) for i, (t, r) in enumerate(layout)}
-    result: Graph = {}
-    for y in range(SIZE):
-        for x in range(SIZE):
-            a = (x, y)
-            out = []
-            for dx, dy in DIRECTIONS:
-                b = (x + dx, y + dy)
-                if not in_bounds(b):
-                    continue
-                e = edge(a, b)
-                if e not in blocked and (e in opened or _open_in(tiles, a, b)):
-                    out.append(b)
-            result[a] = tuple(out)
-    return result
+    tiles = [oriented(t, r) for t, r in layout]
+    links: set[Edge] = set(opened)
+    for index, ((tile_id, rotation), o) in enumerate(zip(layout, tiles, strict=True)):
+        ox, oy = tile_origin(index)
+        for (ax, ay), (bx, by) in _inner_links(tile_id, rotation):
+            links.add(((ox + ax, oy + ay), (ox + bx, oy + by)))
+        for (lx, ly), (dx, dy) in o.exits:
+            if dx + dy == 1:  # east or south: the tile across must have an exit back
+                a = (ox + lx, oy + ly)
+                b = (a[0] + dx, a[1] + dy)
+                if in_bounds(b) and (_local(b), (-dx, -dy)) in tiles[tile_index(b)].exits:
+                    links.add((a, b))
+    links -= blocked
+    flags = dict.fromkeys(_ALL_SQUARES, 0)
+    for a, b in links:
+        flags[a] |= _BIT[(b[0] - a[0], b[1] - a[1])]
+        flags[b] |= _BIT[(a[0] - b[0], a[1] - b[1])]
+    return {sq: _STEPS[sq][f] for sq, f in flags.items()}
+
+
+_ALL_SQUARES: tuple[Square, ...] = tuple((x, y) for y in range(SIZE) for x in range(SIZE))
+#: For each square and each set of open directions, the neighbours in N, E, S, W order.
+_STEPS: dict[Square, tuple[tuple[Square, ...], ...]] = {
+    (x, y): tuple(
+        tuple((x + dx, y + dy) for i, (dx, dy) in enumerate(DIRECTIONS) if f >> i & 1)
+        for f in range(16)
+    )
+    for x, y in _ALL_SQUARES
+}
 
 
 def graph(board: Board) -> Graph:

@@ -33,6 +33,7 @@ from __future__ import annotations
 
 import random
 from functools import cache, lru_cache
+from typing import NamedTuple
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -50,6 +51,7 @@ from engines.hellraiser.board import (
 from engines.hellraiser.tiles import TILE_COUNT, TILE_SIZE, tile_defs
 
 MAX_ATTEMPTS = 50
+MAX_REARRANGEMENTS = 20
 
 Mask = int  # bit i: an exit at position i along a side (west→east, or north→south)
 _N, _E, _S, _W = 0, 1, 2, 3
@@ -65,6 +67,7 @@ class Layout(BaseModel):
         default=(None,) * TILE_COUNT, min_length=TILE_COUNT, max_length=TILE_COUNT
     )
     attempt: int = Field(default=1, ge=1)
+    rearranged: int = Field(default=0, ge=0, description="re-arrangements in this attempt")
     aside: tuple[str, ...] = Field(
         default=(), description="tiles drawn that would wall off empty spots, until one fits"
     )
@@ -122,50 +125,64 @@ def _neighbour_of(spot: int, side: int) -> int | None:
     return None
 
 
-_NEIGHBOURS: tuple[tuple[int | None, ...], ...] = tuple(
-    tuple(_neighbour_of(spot, side) for side in range(4)) for spot in range(TILE_COUNT)
+#: For each spot, (side, neighbouring spot) for the sides that face another spot.
+_ADJACENT: tuple[tuple[tuple[int, int], ...], ...] = tuple(
+    tuple((side, n) for side in range(4) if (n := _neighbour_of(spot, side)) is not None)
+    for spot in range(TILE_COUNT)
 )
 
 Needs = tuple[Mask, Mask, Mask, Mask]
 Spots = tuple[tuple[str, int] | None, ...]
 
 
-def _key(layout: Layout) -> Spots:
-    return tuple(None if p is None else (p.tile, p.rotation) for p in layout.spots)
+class Analysis(NamedTuple):
+    """What a layout allows next; computed once per layout (memoised)."""
+
+    needs: tuple[Needs, ...]  # per empty spot, the exits each neighbour shows towards it
+    open_spots: tuple[int, ...]
+    candidates: tuple[str, ...]
+
+
+def _key(layout: Layout) -> tuple[Spots, tuple[str, ...]]:
+    return tuple([None if p is None else (p.tile, p.rotation) for p in layout.spots]), layout.aside
 
 
 @lru_cache(maxsize=64)
-def _needs_table(spots: Spots) -> tuple[Needs, ...]:
-    """For each empty spot, the exits each placed neighbour shows towards it."""
-    table = []
-    for spot in range(TILE_COUNT):
-        out = [0, 0, 0, 0]
-        if spots[spot] is None:
-            for side, n in enumerate(_NEIGHBOURS[spot]):
-                p = spots[n] if n is not None else None
-                if p is not None:
-                    out[side] = _side_masks(*p)[(side + 2) % 4]
-        table.append((out[0], out[1], out[2], out[3]))
-    return tuple(table)
+def _analyse(spots: Spots, aside: tuple[str, ...]) -> Analysis:
+    needs = [[0, 0, 0, 0] for _ in range(TILE_COUNT)]
+    used = set()
+    for spot, p in enumerate(spots):
+        if p is not None:
+            used.add(p[0])
+            masks = _side_masks(*p)
+            for side, n in _ADJACENT[spot]:
+                if spots[n] is None:
+                    needs[n][(side + 2) % 4] = masks[side]
+    unplaced = tuple(t for t in tile_defs() if t not in used)
+    table = tuple((n[0], n[1], n[2], n[3]) for n in needs)
+    if not used:
+        return Analysis(table, tuple(range(TILE_COUNT)), unplaced)
+    open_ = tuple(s for s in range(TILE_COUNT) if any(table[s]))
+    wanted = {(side, need) for s in open_ for side, need in enumerate(table[s]) if need}
+    fitting = tuple(
+        t for t in unplaced if t not in aside and not wanted.isdisjoint(_satisfiable(t))
+    )
+    return Analysis(table, open_, fitting)
 
 
-def _needs(layout: Layout, spot: int) -> Needs:
-    return _needs_table(_key(layout))[spot]
+def analyse(layout: Layout) -> Analysis:
+    return _analyse(*_key(layout))
 
 
 def open_spots(layout: Layout) -> list[int]:
     """Empty spots an exit of the map leads to (every spot before the first tile)."""
-    if all(p is None for p in layout.spots):
-        return list(range(TILE_COUNT))
-    table = _needs_table(_key(layout))
-    return [s for s in range(TILE_COUNT) if any(table[s])]
+    return list(analyse(layout).open_spots)
 
 
-def _fits(layout: Layout, tile_id: str, spot: int, rotation: int) -> bool:
-    if all(p is None for p in layout.spots):
-        return True
-    masks = _side_masks(tile_id, rotation)
-    return any(m & need for m, need in zip(masks, _needs(layout, spot), strict=True))
+def candidates(layout: Layout) -> list[str]:
+    """Remaining tiles that can join the map at some open spot in some turn (a tile set
+    aside because it would wall off empty spots waits until another tile is laid)."""
+    return list(analyse(layout).candidates)
 
 
 def _unplaced(layout: Layout) -> list[str]:
@@ -173,116 +190,156 @@ def _unplaced(layout: Layout) -> list[str]:
     return [t for t in tile_defs() if t not in used]
 
 
-def candidates(layout: Layout) -> list[str]:
-    """Remaining tiles that can join the map at some open spot in some turn."""
-    spots = open_spots(layout)
-    if len(spots) == TILE_COUNT:
-        return _unplaced(layout)
-    wanted = {(side, need) for s in spots for side, need in enumerate(_needs(layout, s)) if need}
-    return [
-        t
-        for t in _unplaced(layout)
-        if t not in layout.aside and not wanted.isdisjoint(_satisfiable(t))
-    ]
-
-
 def _spot_label(spot: int) -> str:
     return f"row {spot // GRID_TILES + 1}, column {spot % GRID_TILES + 1}"
+
+
+_TURNS = ["0", "1", "2", "3"]
+_TURN_LABELS = ["as printed", "a quarter turn", "a half turn", "three quarter turns"]
 
 
 def layout_request(layout: Layout) -> ChanceRequest:
     """The next chance node: draw a tile, a spot and a turn."""
     if is_complete(layout):
         raise ValueError("the map is already laid")
-    tiles = candidates(layout)
-    spots = open_spots(layout)
+    return _request(*_key(layout))
+
+
+@lru_cache(maxsize=64)
+def _request(spots: Spots, aside: tuple[str, ...]) -> ChanceRequest:
+    a = _analyse(spots, aside)
     defs = tile_defs()
-    placed = sum(p is not None for p in layout.spots)
+    placed = sum(p is not None for p in spots)
     return ChanceRequest(
         prompt=f"Lay map tile {placed + 1} of {TILE_COUNT}",
         items=[
             ChanceItem(
-                key="tile", label="map tile", options=tiles, labels=[defs[t].name for t in tiles]
+                key="tile",
+                label="map tile",
+                options=list(a.candidates),
+                labels=[defs[t].name for t in a.candidates],
             ),
             ChanceItem(
                 key="spot",
                 label="spot",
-                options=[str(s) for s in spots],
-                labels=[_spot_label(s) for s in spots],
+                options=[str(s) for s in a.open_spots],
+                labels=[_spot_label(s) for s in a.open_spots],
             ),
-            ChanceItem(
-                key="turn",
-                label="turn",
-                options=["0", "1", "2", "3"],
-                labels=["as printed", "a quarter turn", "a half turn", "three quarters"],
-            ),
+            ChanceItem(key="turn", label="turn", options=_TURNS, labels=_TURN_LABELS),
         ],
     )
 
 
 def place(layout: Layout, outcome: ChanceOutcome) -> Layout:
     """Lay the drawn tile, re-arranged until it connects (see the module docstring)."""
-    request = layout_request(layout)
-    validate_outcome(request, outcome)
+    if is_complete(layout):
+        raise ValueError("the map is already laid")
+    key = _key(layout)
+    validate_outcome(_request(*key), outcome)
+    a = _analyse(*key)
     tile_id, spot_text, turn_text = outcome.values
-    spots = [int(s) for s in request.items[1].options]
+    spots = a.open_spots
     first, turn = spots.index(int(spot_text)), int(turn_text)
-    tried = [
-        (spot, Placement(tile=tile_id, rotation=(turn + j) % 4))
-        for i in range(len(spots))
-        for spot in [spots[(first + i) % len(spots)]]
-        for j in range(4)
-        if _fits(layout, tile_id, spot, (turn + j) % 4)
-    ]
-    for spot, placement in tried:
-        if not _seals_off(layout, spot, placement):
-            return _after_placing(layout, spot, placement)
-    if len(request.items[0].options) > 1:
+    empty = frozenset(s for s, p in enumerate(layout.spots) if p is None)
+    first_tile = len(empty) == TILE_COUNT
+    for i in range(len(spots)):
+        spot = spots[(first + i) % len(spots)]
+        for j in range(4):
+            rotation = (turn + j) % 4
+            masks = _side_masks(tile_id, rotation)
+            if not first_tile and not any(m & n for m, n in zip(masks, a.needs[spot], strict=True)):
+                continue
+            if not _seals_off(empty, a, spot, masks):
+                return _after_placing(layout, spot, Placement(tile=tile_id, rotation=rotation))
+    if len(a.candidates) > 1:
         return layout.model_copy(update={"aside": (*layout.aside, tile_id)})
     return _stuck(layout)
+
+
+def _seals_off(empty: frozenset[int], a: Analysis, spot: int, masks: Needs) -> bool:
+    """Whether laying a tile with these side exits at `spot` would leave a group of
+    empty spots that no exit leads into, so the layout could never be finished; such a
+    turn or spot is passed over, and a tile with no other way is set aside."""
+    reached = {n for side, n in _ADJACENT[spot] if masks[side]}
+    if len(empty) < TILE_COUNT:
+        reached.update(a.open_spots)
+    left = set(empty)
+    left.discard(spot)
+    while left:
+        frontier = [left.pop()]
+        found = False
+        while frontier:
+            s = frontier.pop()
+            found = found or s in reached
+            for _, n in _ADJACENT[s]:
+                if n in left:
+                    left.discard(n)
+                    frontier.append(n)
+        if not found:
+            return True
+    return False
 
 
 def _with(layout: Layout, spot: int, placement: Placement) -> Layout:
     spots = list(layout.spots)
     spots[spot] = placement
-    return layout.model_copy(update={"spots": tuple(spots)})
-
-
-def _seals_off(layout: Layout, spot: int, placement: Placement) -> bool:
-    """Whether laying this would leave a group of empty spots that no exit leads
-    into, so the layout could never be finished; such a turn or spot is passed over
-    when another one connects."""
-    laid = _with(layout, spot, placement)
-    empty = {s for s, p in enumerate(laid.spots) if p is None}
-    while empty:
-        region = {empty.pop()}
-        frontier = list(region)
-        reached = False
-        while frontier:
-            s = frontier.pop()
-            reached = reached or any(_needs(laid, s))
-            for side in range(4):
-                n = _NEIGHBOURS[s][side]
-                if n is not None and n in empty:
-                    empty.discard(n)
-                    region.add(n)
-                    frontier.append(n)
-        if not reached:
-            return True
-    return False
+    return layout.model_copy(update={"spots": tuple(spots), "aside": ()})
 
 
 def _after_placing(layout: Layout, spot: int, placement: Placement) -> Layout:
-    laid = _with(layout, spot, placement).model_copy(update={"aside": ()})
-    if is_complete(laid) or candidates(laid):
+    laid = _with(layout, spot, placement)
+    if is_complete(laid) or analyse(laid).candidates:
         return laid
     return _stuck(laid)
 
 
 def _stuck(layout: Layout) -> Layout:
+    """No remaining tile can be laid without walling off empty spots: re-arrange."""
+    if layout.rearranged < MAX_REARRANGEMENTS:
+        return pick_up_around_gaps(layout)
     if layout.attempt < MAX_ATTEMPTS:
         return Layout(attempt=layout.attempt + 1)
     return knock_through(layout)
+
+
+def pick_up_around_gaps(layout: Layout) -> Layout:
+    """Pick up every tile next to an empty spot, then any tile no longer joined to the
+    largest part of the map; they go back among the tiles still to draw."""
+    spots = list(layout.spots)
+    for s, p in enumerate(layout.spots):
+        if p is None:
+            for _, n in _ADJACENT[s]:
+                spots[n] = None
+    keep = _largest_group(spots)
+    return Layout(
+        spots=tuple(p if s in keep else None for s, p in enumerate(spots)),
+        attempt=layout.attempt,
+        rearranged=layout.rearranged + 1,
+    )
+
+
+def _largest_group(placements: list[Placement | None]) -> set[int]:
+    """The biggest set of laid tiles joined to each other by matching exits."""
+    spots = [None if p is None else (p.tile, p.rotation) for p in placements]
+    left = {s for s, p in enumerate(spots) if p is not None}
+    best: set[int] = set()
+    while left:
+        group = {left.pop()}
+        frontier = list(group)
+        while frontier:
+            s = frontier.pop()
+            p = spots[s]
+            assert p is not None
+            mine = _side_masks(*p)
+            for side, n in _ADJACENT[s]:
+                q = spots[n]
+                if n in left and q is not None and mine[side] & _side_masks(*q)[(side + 2) % 4]:
+                    left.discard(n)
+                    group.add(n)
+                    frontier.append(n)
+        if len(group) > len(best):
+            best = group
+    return best
 
 
 def knock_through(layout: Layout) -> Layout:
@@ -298,12 +355,7 @@ def knock_through(layout: Layout) -> Layout:
         if len(groups) == 1:
             return done
         main = groups[0]
-        a, b = next(
-            (a, b)
-            for a in sorted(main)
-            for side in range(4)
-            if (b := _NEIGHBOURS[a][side]) is not None and b not in main
-        )
+        a, b = next((a, b) for a in sorted(main) for _, b in _ADJACENT[a] if b not in main)
         done = done.model_copy(
             update={"knocked_through": (*done.knocked_through, _middle_edge(a, b))}
         )

@@ -207,6 +207,7 @@ class TilePack(BaseModel):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
+    credit: str = Field(min_length=1, description="whose game and setting this is, shown with it")
     tiles: tuple[TileDef, ...] = Field(min_length=TILE_COUNT, max_length=TILE_COUNT)
 
     @model_validator(mode="after")
