@@ -173,7 +173,13 @@ def odds_lines(state: HellboyState) -> list[str]:
     lines: list[str] = []
     if phase == "attack":
         hint = odds.suggested(state)
-        for choice in odds.trade_offs(odds.all_attacks(state)):
+        shown = odds.trade_offs(odds.all_attacks(state), keep=hint)
+        if all(choice.defeat == 0 for choice in shown):
+            lines.append(
+                "No dice can defeat it in one attack: dice that score stay on the card"
+                " and lower its Fight Value."
+            )
+        for choice in shown:
             ko = f" · {percent(choice.knocked_out)} Knocked Out" if choice.knocked_out else ""
             tip = " 💡" if choice.dice == hint else ""
             lines.append(f"{dice_set(choice.dice)} **{percent(choice.defeat)}** to defeat{ko}{tip}")

@@ -148,7 +148,7 @@ def _choices(state: HellboyState) -> list[tuple[str, Action]]:
             found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", EndTurn()))
     elif phase == "attack":
         hint = odds.suggested(state)
-        for choice in odds.trade_offs(odds.all_attacks(state)):
+        for choice in odds.trade_offs(odds.all_attacks(state), keep=hint):
             tip = " 💡" if choice.dice == hint else ""
             label = f"⚔️ {dice_set(choice.dice)} · {percent(choice.defeat)}{tip}"
             found.append((label, Attack(dice=choice.dice)))

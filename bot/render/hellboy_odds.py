@@ -43,19 +43,51 @@ def all_attacks(state: HellboyState) -> list[AttackChoice]:
     return found
 
 
-def trade_offs(choices: list[AttackChoice], limit: int = QUICK_ATTACKS) -> list[AttackChoice]:
-    """The attacks no other beats on both counts (a better chance for no more dice):
-    from the best chance down to the cheapest that still has a chance, at most `limit`,
-    always keeping the best and the cheapest of them."""
+def trade_offs(
+    choices: list[AttackChoice],
+    limit: int = QUICK_ATTACKS,
+    keep: tuple[Colour, ...] | None = None,
+) -> list[AttackChoice]:
+    """The attacks worth a button, at most `limit`, best chance first.
+
+    When some set can win: those no other set beats on both counts (a better
+    chance for no more dice), from the best chance down to the cheapest that
+    still has a chance, always keeping those two. When none can win this attack,
+    the dice that score still stay on the card and lower its Fight Value, so the
+    sets run from the strongest to the cheapest instead. `keep` (the computer
+    players' pick) is always among them."""
     frontier: list[AttackChoice] = []
     for choice in sorted(choices, key=lambda a: (a.cost, -a.defeat)):
         if not frontier or choice.defeat > frontier[-1].defeat + 1e-12:
             frontier.append(choice)
-    frontier.reverse()
-    hopeful = [c for c in frontier if c.defeat > 0] or frontier[:1]
-    if len(hopeful) <= limit:
-        return hopeful
-    return [*hopeful[: limit - 1], hopeful[-1]]
+    hopeful = [c for c in reversed(frontier) if c.defeat > 0]
+    shown = _ends_and_between(hopeful or _by_strength(choices), limit)
+    extra = next((c for c in choices if c.dice == keep), None)
+    if extra is None or extra in shown:
+        return shown
+    if len(shown) >= limit:
+        shown = [*shown[: limit - 2], shown[-1]]
+    if hopeful:
+        return sorted([*shown, extra], key=lambda c: (-c.defeat, c.cost))
+    return sorted([*shown, extra], key=lambda c: (-c.cost, c.knocked_out))
+
+
+def _by_strength(choices: list[AttackChoice]) -> list[AttackChoice]:
+    """One set per dice cost (the least risky), strongest first."""
+    best: dict[float, AttackChoice] = {}
+    for choice in choices:
+        held = best.get(round(choice.cost, 9))
+        if held is None or choice.knocked_out < held.knocked_out:
+            best[round(choice.cost, 9)] = choice
+    return [best[cost] for cost in sorted(best, reverse=True)]
+
+
+def _ends_and_between(ranked: list[AttackChoice], limit: int) -> list[AttackChoice]:
+    """At most `limit` of `ranked`: the first, the last, and evenly spread between."""
+    if len(ranked) <= limit:
+        return ranked
+    picks = sorted({round(i * (len(ranked) - 1) / (limit - 1)) for i in range(limit)})
+    return [ranked[i] for i in picks]
 
 
 def suggested(state: HellboyState) -> tuple[Colour, ...] | None:

@@ -193,16 +193,44 @@ def test_decode_before_the_game_starts_is_a_rule_error() -> None:
 
 def test_shown_attacks_are_the_best_trade_offs() -> None:
     """No attack on the board is beaten by another set on both chance and dice spent,
-    and the best chance is always among them."""
+    the best chance is always among them, and so is the computer players' pick."""
     for state, _ in _play(5, 3):
         if state.phase != "attack":
             continue
         every = odds.all_attacks(state)
-        shown = odds.trade_offs(every)
+        hint = odds.suggested(state)
+        shown = odds.trade_offs(every, keep=hint)
         assert 1 <= len(shown) <= odds.QUICK_ATTACKS
-        assert shown[0].defeat == max(a.defeat for a in every)
-        for a in shown:
-            assert not any(b.defeat > a.defeat and b.cost <= a.cost for b in every)
+        assert hint in [a.dice for a in shown]
+        if shown[0].defeat > 0:
+            assert shown[0].defeat == max(a.defeat for a in every)
+            for a in shown:
+                assert not any(b.defeat > a.defeat and b.cost <= a.cost for b in every)
+
+
+def _choice(dice: str, defeat: float, cost: float) -> odds.AttackChoice:
+    return odds.AttackChoice(typed_dice(dice), defeat, 0.0, cost)
+
+
+def test_trade_offs_keep_the_ends_and_the_pick_within_the_limit() -> None:
+    chances = [_choice(d, p, c) for d, p, c in [
+        ("y", 0.1, 1), ("o", 0.2, 2), ("r", 0.3, 3), ("k", 0.4, 4), ("yy", 0.5, 5),
+        ("yo", 0.6, 6), ("yr", 0.7, 7), ("yk", 0.8, 8), ("oo", 0.05, 9),
+    ]]
+    shown = odds.trade_offs(chances, limit=4)
+    assert shown[0].defeat == 0.8 and shown[-1].defeat == 0.1
+    assert len(shown) == 4 and all(a.defeat != 0.05 for a in shown), "a dominated set"
+    picked = odds.trade_offs(chances, limit=4, keep=typed_dice("r"))
+    assert len(picked) == 4 and typed_dice("r") in [a.dice for a in picked]
+    assert picked[0].defeat == 0.8 and picked[-1].defeat == 0.1
+
+
+def test_when_nothing_can_win_the_sets_run_from_strongest_to_cheapest() -> None:
+    """Scoring dice stay on the card, so a hopeless attack still has a strongest choice."""
+    hopeless = [_choice(d, 0.0, c) for d, c in [("y", 1), ("o", 2), ("rk", 5), ("yrk", 6)]]
+    shown = odds.trade_offs(hopeless, limit=3)
+    costs = [a.cost for a in shown]
+    assert len(costs) == 3 and costs[0] == 6 and costs[-1] == 1 and costs == sorted(costs)[::-1]
 
 
 def _chance_to_win(state: HellboyState) -> float:
