@@ -8,13 +8,17 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from typing import Any
 
+import discord
 import pytest
 
+from bot import presenting
 from bot.app import PandemoniumBot
+from bot.render.games import action_selects, presenter_for
 from bot.render.hellboy_codes import encode
+from bot.ui.components import MoveSelect
 from engines.hellboy_dice import ENGINE, HellboyState
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
@@ -287,3 +291,55 @@ async def test_physical_mode_reports_cards_and_rolls(
     assert "Hecate" in await _report(fake, bot, "bob", board, boss)
     _, state = await _state(fake, bot)
     assert state.in_play is not None and state.in_play.effects == ("no_bursts", "reroll_highest")
+
+
+def _with_selects(board_view: Callable[..., discord.ui.View]) -> Callable[..., discord.ui.View]:
+    """board_view plus the presenter's select menus (the `action_selects` hook), unless
+    the board already shows them."""
+
+    def view(game: Any, state: Any, **kwargs: Any) -> discord.ui.View:
+        built = board_view(game, state, **kwargs)
+        if kwargs.get("gm_seat") is not None or any(
+            isinstance(item, MoveSelect) for item in built.children
+        ):
+            return built
+        for choice in action_selects(presenter_for(game.game), game, state):
+            built.add_item(MoveSelect(
+                game.id, game.version, choice.seat, choice.code, choice.options,
+                choice.placeholder, choice.min_values, choice.max_values,
+            ))
+        return built
+
+    return view
+
+
+async def test_attack_select_rolls_any_dice_set(
+    fake_discord: FakeDiscord, bot: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The dice select (one option per die left, one to three picks) through Discord:
+    the payload is valid, the picked dice are rolled, and a wrong member is refused."""
+    monkeypatch.setattr(presenting, "board_view", _with_selects(presenting.board_view))
+    fake = fake_discord
+    board = await _open_table(fake, bot, joiners=("bob",))
+    board = await _start(fake, board)
+    while (await _state(fake, bot))[1].phase != "attack":
+        game, state = await _state(fake, bot)
+        live = await _board_now(fake, bot, board)
+        code = next(c for c in ("x", "bm.n", "lf.n", "b") if any(
+            cid.endswith(f":{c}") for cid in _moves(live)))
+        await _click(fake, bot, _member_of(fake, game, state.turn), board, code)
+    game, state = await _state(fake, bot)
+    live = await _board_now(fake, bot, board)
+    select = next(cid for cid in live.custom_ids() if cid.startswith("pd:sel:"))
+    options = [o["value"] for o in live.find_component(select)["options"]]
+    assert len(options) == sum(state.hand)
+    mover = _member_of(fake, game, state.turn)
+    wrong = await fake.select("carol", live, select, ["y1"])
+    assert "Those buttons are for" in await _private(wrong)
+    picked = [options[0], options[-1]]
+    handle = await fake.select(mover, live, select, picked)
+    assert not await handle.ephemeral()
+    await handle.original()
+    log = await bot.storage.log(game.id)
+    attack = next(e for e in reversed(log) if e.kind == "action")
+    assert attack.payload["action"] == {"type": "attack", "dice": ["yellow", "black"]}
