@@ -51,6 +51,23 @@ def in_bounds(sq: Square) -> bool:
     return 0 <= sq[0] < SIZE and 0 <= sq[1] < SIZE
 
 
+COLUMNS = "ABCDEFGHIJKLMNOPQR"
+
+
+def square_name(sq: Square) -> str:
+    """What players call a square: column letter A-R (west to east), row 1-18 (north
+    to south), e.g. (2, 6) is 'C7'; the picture and the text map are labelled so."""
+    return f"{COLUMNS[sq[0]]}{sq[1] + 1}"
+
+
+def parse_square(text: str) -> Square:
+    """'C7' (any case, spaces ignored) back to (2, 6); a RuleError says what is allowed."""
+    t = text.strip().upper().replace(" ", "")
+    if len(t) >= 2 and t[0] in COLUMNS and t[1:].isdigit() and 1 <= int(t[1:]) <= SIZE:
+        return COLUMNS.index(t[0]), int(t[1:]) - 1
+    raise RuleError(f"'{text}' is not a square: use a column A-R and a row 1-18, like C7.")
+
+
 def tile_index(sq: Square) -> int:
     """Tiles are numbered in reading order: (y // 3) * 6 + x // 3."""
     return (sq[1] // TILE_SIZE) * GRID_TILES + sq[0] // TILE_SIZE

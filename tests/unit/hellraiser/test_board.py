@@ -45,6 +45,17 @@ def test_tile_index_reads_the_grid_in_rows() -> None:
     assert bd.tile_origin(7) == (3, 3)
 
 
+def test_squares_are_named_by_column_letter_and_row_number() -> None:
+    assert bd.square_name((0, 0)) == "A1"
+    assert bd.square_name((2, 6)) == "C7"
+    assert bd.square_name((17, 17)) == "R18"
+    for sq in all_squares():
+        assert bd.parse_square(bd.square_name(sq).lower()) == sq
+    for bad in ("S1", "A0", "A19", "7C", "", "A"):
+        with pytest.raises(RuleError, match="like C7"):
+            bd.parse_square(bad)
+
+
 @pytest.mark.parametrize("seed", range(40))
 def test_an_exit_into_a_wall_is_a_wall_for_both_tiles(seed: int) -> None:
     """'If an exit from one tile leads to a wall on another tile - that exit is blocked.

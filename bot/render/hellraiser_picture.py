@@ -1,0 +1,649 @@
+"""The Hellraiser map as a picture (PNG) for the live board embed, and as text.
+
+`render_board(board, pieces)` draws the Channard Institute: room and corridor
+floors, walls, doorways (and Key doorways, destroyed walls, blocked doorways),
+room furniture (greyed once used), the Stairs and the Elevators, the gateway,
+and every piece. `render_text(board, pieces)` is the fallback for when a
+picture cannot be shown: one character per square with the walls between
+them, short enough for a Discord code block.
+
+Squares are named like the board module names them (column A-R, row 1-18) and
+both drawings are labelled so, so players can say "move to C7". Only Pillow's
+bundled default font is used. Both functions are pure: same input, same output.
+"""
+
+from __future__ import annotations
+
+import io
+from collections import OrderedDict, defaultdict
+from functools import lru_cache
+from typing import Literal
+
+from PIL import Image, ImageDraw, ImageFont
+from pydantic import BaseModel, ConfigDict, Field, field_validator
+
+from engines.hellraiser import board as bd
+from engines.hellraiser.board import Board, Edge, Square
+from engines.hellraiser.tiles import FurnitureKind
+
+FigureKind = Literal["human", "skinned", "cenobite", "creature"]
+RGB = tuple[int, int, int]
+
+
+def _on_map(sq: Square) -> Square:
+    if not bd.in_bounds(sq):
+        raise ValueError(f"square {sq} is off the 18×18 map")
+    return sq
+
+
+class Figure(BaseModel):
+    """A character, Skinned Human, Cenobite or Creature standing on the map."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: FigureKind
+    square: Square
+    label: str = Field(min_length=1, max_length=3, description="initials, e.g. 'Al' or 'PH'")
+    name: str = Field(default="", max_length=40, description="for the legend of the text map")
+    colour: int | None = Field(default=None, description="seat colour 0xRRGGBB (humans)")
+    status: tuple[str, ...] = Field(
+        default=(), description="e.g. paralysed, insane, braindead, degenerate, robot, stunned"
+    )
+
+    _square_ok = field_validator("square")(_on_map)
+
+
+class Corpse(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    square: Square
+    label: str = Field(default="", max_length=3)
+
+    _square_ok = field_validator("square")(_on_map)
+
+
+class Pieces(BaseModel):
+    """Everything on the map that is not the map itself; the engine's view fills it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    figures: tuple[Figure, ...] = ()
+    corpses: tuple[Corpse, ...] = ()
+    items: tuple[Square, ...] = Field(default=(), description="dropped item counters")
+    used_furniture: tuple[tuple[int, str], ...] = Field(
+        default=(), description="(tile index, furniture id) of used room items"
+    )
+    dragged_to_hell: tuple[Square, ...] = Field(default=(), description="'dragged to Hell'")
+
+    @field_validator("items", "dragged_to_hell")
+    @classmethod
+    def _squares_on_map(cls, squares: tuple[Square, ...]) -> tuple[Square, ...]:
+        return tuple(_on_map(sq) for sq in squares)
+
+
+# Geometry and colours
+
+CELL = 46
+MARGIN = 36
+BOARD_PX = CELL * bd.SIZE
+WIDTH = MARGIN * 2 + BOARD_PX
+LEGEND_TOP = MARGIN + BOARD_PX + 12
+HEIGHT = LEGEND_TOP + 60
+
+BACKGROUND: RGB = (22, 17, 19)
+ROOM_FLOOR: RGB = (216, 203, 176)
+CORRIDOR_FLOOR: RGB = (148, 145, 140)
+ROOM_GRID: RGB = (196, 182, 154)
+CORRIDOR_GRID: RGB = (132, 129, 124)
+WALL: RGB = (28, 20, 22)
+SEAM: RGB = (96, 86, 80)
+LABEL: RGB = (230, 220, 205)
+TILE_NAME: RGB = (70, 58, 52)
+KEY_GOLD: RGB = (222, 170, 40)
+RUBBLE: RGB = (118, 108, 100)
+BLOCKED: RGB = (200, 40, 40)
+GATEWAY: RGB = (200, 24, 24)
+CENOBITE: RGB = (24, 22, 26)
+CENOBITE_EDGE: RGB = (210, 40, 48)
+CREATURE: RGB = (86, 98, 40)
+CORPSE: RGB = (120, 120, 124)
+ITEM: RGB = (240, 196, 60)
+HELL_MARK: RGB = (140, 20, 20)
+BADGE: RGB = (255, 232, 90)
+WALL_WIDTH = 5
+
+FURNITURE_CODES: dict[FurnitureKind, str] = {
+    "bookshelf": "Bk",
+    "wardrobe": "Wd",
+    "steel cabinet": "Cb",
+    "tall mirror": "Mi",
+    "desk": "Dk",
+    "water cooler": "Wc",
+    "pot plants": "Pp",
+    "bed": "Bd",
+    "chair": "Ch",
+    "carpet": "Cp",
+    "rug": "Rg",
+    "curtains": "Ct",
+    "sheets": "Sh",
+}
+USE_COLOURS: dict[tuple[str, ...], RGB] = {
+    ("tip", "obstacle"): (112, 70, 36),
+    ("obstacle",): (166, 118, 70),
+    ("restraint",): (118, 58, 112),
+}
+USED_FURNITURE: RGB = (150, 146, 140)
+
+STATUS_MARKS = {
+    "paralysed": "P",
+    "insane": "I",
+    "braindead": "B",
+    "degenerate": "D",
+    "robot": "R",
+    "stunned": "S",
+    "trapped": "T",
+    "restrained": "T",
+    "skin": "W",
+}
+
+
+@lru_cache(maxsize=8)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+def _origin(sq: Square) -> tuple[int, int]:
+    return MARGIN + sq[0] * CELL, MARGIN + sq[1] * CELL
+
+
+def _centre(sq: Square) -> tuple[int, int]:
+    x, y = _origin(sq)
+    return x + CELL // 2, y + CELL // 2
+
+
+def _text_colour(fill: RGB) -> RGB:
+    r, g, b = fill
+    return (0, 0, 0) if r * 299 + g * 587 + b * 114 > 140_000 else (255, 255, 255)
+
+
+def _rgb(colour: int) -> RGB:
+    return (colour >> 16) & 0xFF, (colour >> 8) & 0xFF, colour & 0xFF
+
+
+# The map (cached: it only changes when walls, doorways or used items change)
+
+
+def _edge_line(e: Edge) -> tuple[int, int, int, int]:
+    """Screen segment of the boundary between the two squares of an edge."""
+    (ax, ay), (bx, by) = e
+    if ay == by:  # side by side: a vertical segment
+        x = MARGIN + max(ax, bx) * CELL
+        y = MARGIN + ay * CELL
+        return x, y, x, y + CELL
+    y = MARGIN + max(ay, by) * CELL
+    x = MARGIN + ax * CELL
+    return x, y, x + CELL, y
+
+
+def _draw_floors(draw: ImageDraw.ImageDraw, board: Board) -> None:
+    for index in range(36):
+        kind = bd.placed(board, index).tile.kind
+        floor, grid = (ROOM_FLOOR, ROOM_GRID) if kind == "room" else (CORRIDOR_FLOOR, CORRIDOR_GRID)
+        x0, y0 = _origin(bd.tile_origin(index))
+        draw.rectangle((x0, y0, x0 + 3 * CELL, y0 + 3 * CELL), fill=floor)
+        for i in (1, 2):
+            draw.line((x0 + i * CELL, y0, x0 + i * CELL, y0 + 3 * CELL), fill=grid, width=1)
+            draw.line((x0, y0 + i * CELL, x0 + 3 * CELL, y0 + i * CELL), fill=grid, width=1)
+
+
+def _draw_walls(draw: ImageDraw.ImageDraw, board: Board) -> None:
+    graph = bd.graph(board)
+    keys = set(board.key_doorways)
+    destroyed = set(board.destroyed_walls)
+    blocked = {b.edge for b in board.blocked_doorways}
+    for y in range(bd.SIZE):
+        for x in range(bd.SIZE):
+            a = (x, y)
+            for b in ((x + 1, y), (x, y + 1)):
+                if not bd.in_bounds(b):
+                    continue
+                e = bd.edge(a, b)
+                line = _edge_line(e)
+                if e in blocked:
+                    continue  # drawn over the pieces layer's floor below, see _draw_blocked
+                if b not in graph[a]:
+                    draw.line(line, fill=WALL, width=WALL_WIDTH)
+                elif e in destroyed:
+                    _draw_rubble(draw, line)
+                elif e in keys:
+                    draw.line(line, fill=KEY_GOLD, width=3)
+                elif not bd.same_room(a, b):
+                    draw.line(line, fill=SEAM, width=1)
+    for e in blocked:
+        _draw_blocked(draw, _edge_line(e))
+    draw.rectangle(
+        (MARGIN, MARGIN, MARGIN + BOARD_PX, MARGIN + BOARD_PX), outline=WALL, width=WALL_WIDTH
+    )
+    _draw_corners(draw, graph)
+
+
+def _draw_corners(draw: ImageDraw.ImageDraw, graph: bd.Graph) -> None:
+    """Square caps where walls meet, so wall ends look joined, not notched."""
+    half = WALL_WIDTH // 2
+    for y in range(1, bd.SIZE):
+        for x in range(1, bd.SIZE):
+            nw, ne, sw, se = (x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)
+            walls = (
+                ne not in graph[nw],
+                se not in graph[ne],
+                se not in graph[sw],
+                sw not in graph[nw],
+            )
+            if any(walls):
+                px, py = MARGIN + x * CELL, MARGIN + y * CELL
+                draw.rectangle((px - half, py - half, px + half, py + half), fill=WALL)
+
+
+def _draw_rubble(draw: ImageDraw.ImageDraw, line: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = line
+    for i in range(0, CELL, 8):
+        t = i / CELL
+        px, py = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
+        draw.ellipse((px + 1, py - 2, px + 5, py + 2), fill=RUBBLE)
+
+
+def _draw_blocked(draw: ImageDraw.ImageDraw, line: tuple[int, int, int, int]) -> None:
+    x0, y0, x1, y1 = line
+    draw.line(line, fill=(112, 70, 36), width=9)
+    cx, cy = (x0 + x1) // 2, (y0 + y1) // 2
+    r = 9
+    draw.line((cx - r, cy - r, cx + r, cy + r), fill=BLOCKED, width=3)
+    draw.line((cx - r, cy + r, cx + r, cy - r), fill=BLOCKED, width=3)
+
+
+def _draw_furniture(
+    draw: ImageDraw.ImageDraw, board: Board, used: frozenset[tuple[int, str]]
+) -> None:
+    """A box per room item: colour by what it can be used for, a two-letter kind and
+    its number (Strength difficulty and health); crossed out once used."""
+    font, small = _font(13), _font(11)
+    for index in range(36):
+        for item in bd.room_furniture(board, index):
+            x, y = _origin(item.square)
+            spent = (index, item.furniture.id) in used
+            fill = USED_FURNITURE if spent else USE_COLOURS[item.furniture.uses]
+            box = (x + 5, y + 14, x + CELL - 5, y + CELL - 5)
+            draw.rounded_rectangle(box, radius=5, fill=fill)
+            ink = _text_colour(fill)
+            code = FURNITURE_CODES[item.furniture.kind]
+            draw.text((x + 8, y + 30), code, font=font, fill=ink, anchor="lm")
+            draw.text(
+                (x + CELL - 8, y + 30),
+                str(item.furniture.number),
+                font=small,
+                fill=ink,
+                anchor="rm",
+            )
+            if spent:
+                draw.line((box[0], box[1], box[2], box[3]), fill=(70, 70, 70), width=2)
+                draw.line((box[0], box[3], box[2], box[1]), fill=(70, 70, 70), width=2)
+
+
+def _draw_stairs(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
+    step = size // 5
+    for i in range(5):
+        top = y + i * step
+        draw.rectangle((x + i * step // 2, top, x + size, top + step - 2), fill=(60, 52, 48))
+
+
+def _draw_elevator(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
+    draw.rectangle((x, y, x + size, y + size), fill=(70, 78, 92), outline=WALL)
+    cx, h = x + size // 2, size // 2
+    draw.polygon([(cx, y + 3), (cx - 7, y + h - 2), (cx + 7, y + h - 2)], fill=(235, 235, 235))
+    draw.polygon(
+        [(cx, y + size - 3), (cx - 7, y + h + 2), (cx + 7, y + h + 2)], fill=(235, 235, 235)
+    )
+
+
+def _draw_portals(draw: ImageDraw.ImageDraw, board: Board) -> None:
+    for sq in bd.portal_squares(board, "stairs"):
+        x, y = _origin(sq)
+        _draw_stairs(draw, x + 8, y + 14, CELL - 18)
+    for sq in bd.portal_squares(board, "elevator"):
+        x, y = _origin(sq)
+        _draw_elevator(draw, x + 9, y + 13, CELL - 18)
+
+
+def _draw_tile_names(draw: ImageDraw.ImageDraw, board: Board) -> None:
+    font = _font(10)
+    for index in range(36):
+        name = bd.placed(board, index).tile.name
+        x0, y0 = _origin(bd.tile_origin(index))
+        while font.getlength(name) > 3 * CELL - 8 and len(name) > 4:
+            name = name[:-2] + "…"
+        draw.text((x0 + 4, y0 + 2), name, font=font, fill=TILE_NAME)
+
+
+def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
+    font = _font(16)
+    for i in range(bd.SIZE):
+        letter = bd.COLUMNS[i]
+        cx = MARGIN + i * CELL + CELL // 2
+        draw.text((cx, MARGIN // 2), letter, font=font, fill=LABEL, anchor="mm")
+        cy = MARGIN + i * CELL + CELL // 2
+        draw.text((MARGIN // 2, cy), str(i + 1), font=font, fill=LABEL, anchor="mm")
+        draw.text((WIDTH - MARGIN // 2, cy), str(i + 1), font=font, fill=LABEL, anchor="mm")
+
+
+def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
+    font = _font(13)
+    x, y = MARGIN, LEGEND_TOP
+    samples: list[tuple[str, RGB]] = [
+        ("room", ROOM_FLOOR),
+        ("corridor", CORRIDOR_FLOOR),
+        ("tip/obstacle", USE_COLOURS[("tip", "obstacle")]),
+        ("obstacle", USE_COLOURS[("obstacle",)]),
+        ("restraint", USE_COLOURS[("restraint",)]),
+        ("used item", USED_FURNITURE),
+        ("Key doorway", KEY_GOLD),
+        ("gateway", GATEWAY),
+    ]
+    for text, colour in samples:
+        draw.rectangle((x, y + 2, x + 14, y + 16), fill=colour, outline=LABEL)
+        draw.text((x + 19, y), text, font=font, fill=LABEL)
+        x += 19 + int(font.getlength(text)) + 12
+    _draw_stairs(draw, x, y + 2, 15)
+    draw.text((x + 20, y), "stairs", font=font, fill=LABEL)
+    x += 20 + int(font.getlength("stairs")) + 12
+    _draw_elevator(draw, x, y + 1, 16)
+    draw.text((x + 21, y), "elevator", font=font, fill=LABEL)
+    x, y = MARGIN, LEGEND_TOP + 24
+    draw.ellipse((x, y + 1, x + 16, y + 17), fill=(70, 130, 200), outline=(255, 255, 255))
+    draw.text((x + 21, y), "Human", font=font, fill=LABEL)
+    x += 80
+    draw.ellipse((x, y + 1, x + 16, y + 17), fill=(70, 130, 200), outline=CENOBITE_EDGE, width=3)
+    draw.text((x + 21, y), "Skinned", font=font, fill=LABEL)
+    x += 86
+    _diamond(draw, (x + 8, y + 9), 9, CENOBITE, CENOBITE_EDGE)
+    draw.text((x + 21, y), "Cenobite", font=font, fill=LABEL)
+    x += 92
+    draw.polygon([(x + 8, y), (x, y + 17), (x + 16, y + 17)], fill=CREATURE)
+    draw.text((x + 21, y), "Creature", font=font, fill=LABEL)
+    x += 92
+    draw.rounded_rectangle((x, y + 2, x + 16, y + 16), radius=3, fill=CORPSE)
+    draw.text((x + 21, y), "corpse", font=font, fill=LABEL)
+    x += 78
+    _diamond(draw, (x + 7, y + 9), 7, ITEM, (60, 40, 0))
+    draw.text((x + 19, y), "item", font=font, fill=LABEL)
+    x += 62
+    draw.line((x, y + 9, x + 16, y + 9), fill=(112, 70, 36), width=7)
+    draw.line((x + 3, y + 3, x + 13, y + 15), fill=BLOCKED, width=2)
+    draw.text((x + 21, y), "blocked door", font=font, fill=LABEL)
+    x += 112
+    _draw_rubble(draw, (x, y + 9, x + 20, y + 9))
+    draw.text((x + 24, y), "broken wall", font=font, fill=LABEL)
+    x += 106
+    draw.text((x, y), "P I B D R S T: status", font=font, fill=LABEL)
+
+
+def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
+    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_floors(draw, board)
+    _draw_furniture(draw, board, used)
+    _draw_portals(draw, board)
+    _draw_tile_names(draw, board)
+    _draw_walls(draw, board)
+    _draw_labels(draw)
+    _draw_legend(draw)
+    return image
+
+
+BaseKey = tuple[object, ...]
+_BASES: OrderedDict[BaseKey, Image.Image] = OrderedDict()
+_BASES_KEPT = 16
+
+
+def _base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
+    """The map without its pieces, kept for the few boards in play: it only changes
+    when a wall, doorway or room item does, while pieces move every turn."""
+    key: BaseKey = (
+        tuple((p.tile, p.rotation) for p in board.tiles),
+        frozenset(board.destroyed_walls),
+        frozenset(board.key_doorways),
+        frozenset(b.edge for b in board.blocked_doorways),
+        used,
+    )
+    image = _BASES.get(key)
+    if image is None:
+        image = _draw_base(board, used)
+        _BASES[key] = image
+        if len(_BASES) > _BASES_KEPT:
+            _BASES.popitem(last=False)
+    else:
+        _BASES.move_to_end(key)
+    return image
+
+
+# Pieces
+
+
+def _diamond(
+    draw: ImageDraw.ImageDraw, centre: tuple[int, int], r: int, fill: RGB, edge: RGB
+) -> None:
+    cx, cy = centre
+    draw.polygon(
+        [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, outline=edge, width=2
+    )
+
+
+def _draw_gateway(draw: ImageDraw.ImageDraw, sq: Square) -> None:
+    cx, cy = _centre(sq)
+    for r, colour in ((21, (90, 10, 10)), (17, GATEWAY), (11, (255, 90, 40)), (5, (255, 220, 120))):
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
+
+
+def _slots(count: int, sq: Square) -> list[tuple[int, int, int]]:
+    """Where up to four pieces sit in one square: (x, y, radius)."""
+    cx, cy = _centre(sq)
+    if count == 1:
+        return [(cx, cy, 16)]
+    q = CELL // 4
+    spots = [(cx - q, cy - q), (cx + q, cy - q), (cx - q, cy + q), (cx + q, cy + q)]
+    return [(x, y, 10) for x, y in spots[:count]]
+
+
+def _draw_figure(draw: ImageDraw.ImageDraw, figure: Figure, x: int, y: int, r: int) -> None:
+    font = _font(15 if r > 12 else 11)
+    if figure.kind in ("human", "skinned"):
+        fill = _rgb(figure.colour) if figure.colour is not None else (70, 130, 200)
+        edge, width = ((255, 255, 255), 2) if figure.kind == "human" else (CENOBITE_EDGE, 4)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=edge, width=width)
+    elif figure.kind == "cenobite":
+        fill = CENOBITE
+        _diamond(draw, (x, y), r + 3, fill, CENOBITE_EDGE)
+    else:
+        fill = CREATURE
+        draw.polygon(
+            [(x, y - r - 2), (x - r - 2, y + r), (x + r + 2, y + r)],
+            fill=fill,
+            outline=(20, 24, 10),
+        )
+    draw.text((x, y + 1), figure.label, font=font, fill=_text_colour(fill), anchor="mm")
+    marks = [STATUS_MARKS.get(s, s[:1].upper()) for s in figure.status][:2]
+    for i, mark in enumerate(marks):
+        bx, by = x + r - 2 - i * 11, y - r + 1
+        draw.ellipse((bx - 6, by - 6, bx + 6, by + 6), fill=BADGE, outline=(0, 0, 0))
+        draw.text((bx, by + 1), mark, font=_font(10), fill=(0, 0, 0), anchor="mm")
+
+
+def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> None:
+    if board.gateway is not None:
+        _draw_gateway(draw, board.gateway)
+    for sq in pieces.dragged_to_hell:
+        x, y = _origin(sq)
+        draw.ellipse((x + 3, y + 3, x + 17, y + 17), fill=HELL_MARK, outline=(0, 0, 0))
+        draw.text((x + 10, y + 11), "H", font=_font(10), fill=(255, 255, 255), anchor="mm")
+    for corpse in pieces.corpses:
+        x, y = _origin(corpse.square)
+        draw.rounded_rectangle(
+            (x + 7, y + 12, x + CELL - 7, y + CELL - 12),
+            radius=4,
+            fill=CORPSE,
+            outline=(40, 40, 40),
+        )
+        draw.text(
+            (x + CELL // 2, y + CELL // 2),
+            corpse.label or "†",
+            font=_font(12),
+            fill=(20, 20, 20),
+            anchor="mm",
+        )
+    counts: dict[Square, int] = defaultdict(int)
+    for sq in pieces.items:
+        counts[sq] += 1
+    for sq, n in counts.items():
+        x, y = _origin(sq)
+        _diamond(draw, (x + CELL - 10, y + CELL - 10), 7, ITEM, (60, 40, 0))
+        if n > 1:
+            draw.text(
+                (x + CELL - 10, y + CELL - 9), str(n), font=_font(10), fill=(0, 0, 0), anchor="mm"
+            )
+    by_square: dict[Square, list[Figure]] = defaultdict(list)
+    for figure in pieces.figures:
+        by_square[figure.square].append(figure)
+    for sq, figures in by_square.items():
+        shown = figures if len(figures) <= 4 else figures[:3]
+        slots = _slots(len(shown) + (len(figures) > 4), sq)
+        for figure, (x, y, r) in zip(shown, slots, strict=False):
+            _draw_figure(draw, figure, x, y, r)
+        if len(figures) > 4:
+            x, y, r = slots[3]
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(0, 0, 0))
+            draw.text(
+                (x, y + 1), f"+{len(figures) - 3}", font=_font(11), fill=(0, 0, 0), anchor="mm"
+            )
+
+
+def render_board(board: Board, pieces: Pieces) -> bytes:
+    """The map with its pieces, as PNG bytes (WIDTH × HEIGHT pixels)."""
+    used = frozenset(pieces.used_furniture)
+    image = _base(board, used).copy()
+    _draw_pieces(ImageDraw.Draw(image), board, pieces)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+# The text fallback
+
+TEXT_LIMIT = 1900
+_FIGURE_CHAR = {"cenobite": "&", "creature": "*"}
+TEXT_LEGEND = (
+    "A-Z human  a-z skinned  & Cenobite  * Creature  _ corpse  ? item  O gateway\n"
+    "> stairs  ^ elevator  = room item (x used)  . room  | - + wall  X blocked  % broken"
+)
+
+
+def _square_char(
+    board: Board,
+    sq: Square,
+    figures: dict[Square, list[Figure]],
+    corpses: set[Square],
+    items: set[Square],
+    furniture: dict[Square, bool],
+    portals: dict[Square, str],
+) -> str:
+    here = figures.get(sq)
+    if here:
+        f = here[0]
+        if f.kind in _FIGURE_CHAR:
+            return _FIGURE_CHAR[f.kind]
+        first = f.label[0]
+        return first.upper() if f.kind == "human" else first.lower()
+    if sq in corpses:
+        return "_"
+    if board.gateway == sq:
+        return "O"
+    if sq in items:
+        return "?"
+    if sq in portals:
+        return portals[sq]
+    if sq in furniture:
+        return "x" if furniture[sq] else "="
+    return "." if bd.tile_at(board, sq).kind == "room" else " "
+
+
+def _edge_char(board: Board, a: Square, b: Square, wall: str) -> str:
+    e = bd.edge(a, b)
+    if any(x.edge == e for x in board.blocked_doorways):
+        return "X"
+    if not bd.can_step(board, a, b):
+        return wall
+    if e in board.destroyed_walls or e in board.key_doorways:
+        return "%"
+    return " "
+
+
+def render_text(board: Board, pieces: Pieces) -> str:
+    """One character per square with the walls between squares, labelled A-R and 1-18,
+    then a legend and where each figure stands; at most TEXT_LIMIT characters, for a
+    Discord code block (the caller adds the fences)."""
+    figures: dict[Square, list[Figure]] = defaultdict(list)
+    for f in pieces.figures:
+        figures[f.square].append(f)
+    used = set(pieces.used_furniture)
+    furniture = {
+        item.square: (index, item.furniture.id) in used
+        for index in range(36)
+        for item in bd.room_furniture(board, index)
+    }
+    portals = {sq: ">" for sq in bd.portal_squares(board, "stairs")}
+    portals.update({sq: "^" for sq in bd.portal_squares(board, "elevator")})
+    corpses = {c.square for c in pieces.corpses}
+    items = set(pieces.items)
+    g = bd.graph(board)
+    size = bd.SIZE
+    lines = ["   " + " ".join(bd.COLUMNS)]
+    for gy in range(2 * size + 1):
+        y = gy // 2
+        row = [f"{y + 1:>2}" if gy % 2 else "  "]
+        for gx in range(2 * size + 1):
+            x = gx // 2
+            if gx % 2 and gy % 2:
+                row.append(_square_char(board, (x, y), figures, corpses, items, furniture, portals))
+            elif gy % 2:  # a vertical boundary left of (x, y)
+                inside = 0 < x < size
+                row.append(_edge_char(board, (x - 1, y), (x, y), "|") if inside else "|")
+            elif gx % 2:  # a horizontal boundary above (x, y)
+                inside = 0 < y < size
+                row.append(_edge_char(board, (x, y - 1), (x, y), "-") if inside else "-")
+            else:
+                row.append(_corner(g, x, y))
+        lines.append("".join(row).rstrip())
+    text = "\n".join(lines) + "\n" + TEXT_LEGEND
+    return _with_roster(text, pieces, board.gateway)
+
+
+def _corner(g: bd.Graph, x: int, y: int) -> str:
+    if x in (0, bd.SIZE) or y in (0, bd.SIZE):
+        return "+"
+    nw, ne, sw, se = (x - 1, y - 1), (x, y - 1), (x - 1, y), (x, y)
+    walled = ne not in g[nw] or se not in g[ne] or se not in g[sw] or sw not in g[nw]
+    return "+" if walled else " "
+
+
+def _with_roster(text: str, pieces: Pieces, gateway: Square | None) -> str:
+    """Who is where, as far as the limit allows (the map itself always fits)."""
+    entries = []
+    for f in pieces.figures:
+        char = _FIGURE_CHAR.get(f.kind) or (
+            f.label[0].upper() if f.kind == "human" else f.label[0].lower()
+        )
+        entries.append(f"{char} {f.name or f.label} {bd.square_name(f.square)}")
+    roster = "\n" + "  ".join(entries) if entries else ""
+    if gateway is not None:
+        roster = f"\nO gateway {bd.square_name(gateway)}" + roster.replace("\n", "  ", 1)
+    if len(text) + len(roster) > TEXT_LIMIT:
+        roster = roster[: TEXT_LIMIT - len(text) - 1] + "…"
+    return text + roster

@@ -1,0 +1,182 @@
+"""The drawn board: a PNG for every generated map, and a text map within Discord's limits."""
+
+from __future__ import annotations
+
+import io
+import random
+
+import pytest
+from PIL import Image
+
+from bot.render import hellraiser_picture as pic
+from bot.render.hellraiser_picture import Corpse, Figure, Pieces, render_board, render_text
+from engines.hellraiser import board as bd
+from engines.hellraiser.board import Board, Square
+from engines.hellraiser.mapgen import generate
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def random_pieces(board: Board, rng: random.Random, figures: int = 8) -> Pieces:
+    def sq() -> Square:
+        return rng.randrange(18), rng.randrange(18)
+
+    kinds = ("human", "skinned", "cenobite", "creature")
+    furniture = [(f.tile, f.furniture.id) for i in range(36) for f in bd.room_furniture(board, i)]
+    return Pieces(
+        figures=tuple(
+            Figure(
+                kind=rng.choice(kinds),
+                square=sq(),
+                label=rng.choice(["Al", "PH", "Ch", "7", "Zed"]),
+                name=rng.choice(["Alice", "Pinhead", "the Female Cenobite", "Butterball"]),
+                colour=rng.randrange(0x1000000),
+                status=tuple(rng.sample(["paralysed", "insane", "robot", "stunned"], 2)),
+            )
+            for _ in range(figures)
+        ),
+        corpses=(Corpse(square=sq(), label="Bo"),),
+        items=tuple(sq() for _ in range(rng.randrange(6))),
+        used_furniture=tuple(rng.sample(furniture, 4)),
+        dragged_to_hell=(sq(),),
+    )
+
+
+def open_png(data: bytes) -> Image.Image:
+    assert data.startswith(PNG_SIGNATURE)
+    image = Image.open(io.BytesIO(data))
+    image.load()
+    return image
+
+
+def test_the_picture_renders_for_many_generated_maps() -> None:
+    """Issue 6: 'the picture renders for every generated map'."""
+    for seed in range(60):
+        rng = random.Random(seed)
+        board = generate(rng)
+        if seed % 2:
+            board = bd.open_gateway(board, (rng.randrange(18), rng.randrange(18)))
+        image = open_png(render_board(board, random_pieces(board, rng, figures=seed % 12)))
+        assert image.size == (pic.WIDTH, pic.HEIGHT)
+        assert image.format == "PNG"
+
+
+def test_the_picture_fits_an_embed_and_is_the_same_for_the_same_board() -> None:
+    board = generate(random.Random(1))
+    pieces = random_pieces(board, random.Random(2))
+    assert 800 <= pic.WIDTH <= 1000 and 800 <= pic.HEIGHT <= 1000
+    assert render_board(board, pieces) == render_board(board, pieces)
+
+
+def pixel(image: Image.Image, x: int, y: int) -> tuple[int, int, int]:
+    value = image.getpixel((x, y))
+    assert isinstance(value, tuple)
+    return value[0], value[1], value[2]
+
+
+def edge_midpoint(a: Square, b: Square) -> tuple[int, int]:
+    x0, y0, x1, y1 = pic._edge_line(bd.edge(a, b))
+    return (x0 + x1) // 2, (y0 + y1) // 2
+
+
+def test_walls_are_drawn_exactly_where_a_step_is_refused() -> None:
+    """The picture's walls are the rules' walls, doorways between tiles included."""
+    board = generate(random.Random(3))
+    image = open_png(render_board(board, Pieces()))
+    for y in range(18):
+        for x in range(17):
+            a, b = (x, y), (x + 1, y)
+            walled = pixel(image, *edge_midpoint(a, b)) == pic.WALL
+            assert walled == (not bd.can_step(board, a, b)), (a, b)
+
+
+def test_a_blocked_doorway_and_a_key_doorway_change_the_picture() -> None:
+    board = generate(random.Random(4))
+    tile, item, (a, b) = next(
+        (i, f.furniture.id, door)
+        for i in range(36)
+        for f in bd.room_furniture(board, i)
+        if "obstacle" in f.furniture.uses
+        for door in bd.doorways(board, i)
+    )
+    before = open_png(render_board(board, Pieces()))
+    blocked = open_png(render_board(bd.block_doorway(board, a, b, tile, item), Pieces()))
+    x, y = edge_midpoint(a, b)
+    assert pixel(before, x, y) != pixel(blocked, x, y)
+    wall = next(e for i in range(36) for e in bd.walls_between_tiles(board, i))
+    keyed = open_png(render_board(bd.open_key_doorway(board, *wall), Pieces()))
+    assert pixel(keyed, *edge_midpoint(*wall)) == pic.KEY_GOLD
+
+
+def test_figures_the_gateway_and_used_items_are_drawn_where_they_are() -> None:
+    board = bd.open_gateway(generate(random.Random(5)), (9, 9))
+    item = bd.room_furniture(board, next(i for i in range(36) if bd.room_furniture(board, i)))[0]
+    pieces = Pieces(
+        figures=(Figure(kind="human", square=(0, 0), label="A", colour=0x12AB34),),
+        used_furniture=((item.tile, item.furniture.id),),
+    )
+    image = open_png(render_board(board, pieces))
+    cx, cy = pic._centre((0, 0))
+    assert pixel(image, cx - 8, cy + 6) == (0x12, 0xAB, 0x34)
+    gx, gy = pic._centre((9, 9))
+    assert pixel(image, gx - 14, gy) == pic.GATEWAY
+    fx, fy = pic._origin(item.square)
+    assert pixel(image, fx + 7, fy + 17) == pic.USED_FURNITURE
+    fresh = open_png(render_board(board, Pieces()))
+    assert pixel(fresh, fx + 7, fy + 17) == pic.USE_COLOURS[item.furniture.uses]
+
+
+def test_rendering_one_board_does_not_leak_pieces_into_the_next() -> None:
+    """The map layer is reused between renders; pieces are drawn on a copy."""
+    board = generate(random.Random(6))
+    empty = render_board(board, Pieces())
+    render_board(board, random_pieces(board, random.Random(7), figures=12))
+    assert render_board(board, Pieces()) == empty
+
+
+def text_grid(text: str) -> list[str]:
+    lines = text.split("\n")
+    return [line.ljust(39) for line in lines[1:38]]
+
+
+@pytest.mark.parametrize("seed", range(25))
+def test_the_text_map_fits_a_code_block_and_shows_the_rules_walls(seed: int) -> None:
+    """Fallback: at most 1,900 characters even with many long-named figures; a wall
+    character sits exactly where a step is refused."""
+    rng = random.Random(seed)
+    board = bd.open_gateway(generate(rng), (rng.randrange(18), rng.randrange(18)))
+    pieces = random_pieces(board, rng, figures=30)
+    text = render_text(board, pieces)
+    assert len(text) <= pic.TEXT_LIMIT
+    grid = text_grid(text)
+    for y in range(18):
+        for x in range(18):
+            if x < 17:
+                c = grid[2 * y + 1][2 + 2 * x + 2]
+                assert (c in "|X") == (not bd.can_step(board, (x, y), (x + 1, y))), (x, y)
+            if y < 17:
+                c = grid[2 * y + 2][2 + 2 * x + 1]
+                assert (c in "-X") == (not bd.can_step(board, (x, y), (x, y + 1))), (x, y)
+
+
+def test_the_text_map_marks_pieces_portals_and_lists_where_figures_stand() -> None:
+    board = bd.open_gateway(generate(random.Random(9)), (4, 4))
+    pieces = Pieces(
+        figures=(
+            Figure(kind="human", square=(0, 0), label="Al", name="Alice"),
+            Figure(kind="cenobite", square=(17, 17), label="PH", name="Pinhead"),
+            Figure(kind="skinned", square=(5, 0), label="Fr", name="Frank"),
+        ),
+        corpses=(Corpse(square=(0, 17)),),
+    )
+    text = render_text(board, pieces)
+    grid = text_grid(text)
+
+    def at(sq: Square) -> str:
+        return grid[2 * sq[1] + 1][2 + 2 * sq[0] + 1]
+
+    assert at((0, 0)) == "A" and at((17, 17)) == "&" and at((5, 0)) == "f"
+    assert at((0, 17)) == "_" and at((4, 4)) == "O"
+    for sq in bd.portal_squares(board, "stairs"):
+        assert at(sq) == ">"
+    assert "Alice A1" in text and "Pinhead R18" in text and "gateway E5" in text
