@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 import discord
 
@@ -57,16 +57,19 @@ class Presenter(Protocol):
     def footer(self, game: GameRow) -> str: ...
 
 
-class SelectingPresenter(Presenter, Protocol):
-    """A presenter that also offers select menus (an optional hook: see `action_selects`)."""
+@runtime_checkable
+class SelectingPresenter(Protocol):
+    """A presenter that also offers select menus: an optional hook, so presenters
+    written before it (or with nothing to select) need not change."""
 
     def action_selects(self, game: GameRow, state: Any) -> list[SelectChoice]: ...
 
 
 def action_selects(presenter: Presenter, game: GameRow, state: Any) -> list[SelectChoice]:
     """The presenter's select menus, or none for a presenter without the hook."""
-    hook = getattr(presenter, "action_selects", None)
-    return list(hook(game, state)) if hook is not None else []
+    if isinstance(presenter, SelectingPresenter):
+        return presenter.action_selects(game, state)
+    return []
 
 
 class GenericPresenter:

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from bot.models import GameRow, SeatRow
 from bot.presenting import board_embed
 from bot.render import hellboy_odds as odds
+from bot.render.games import GenericPresenter, action_selects
 from bot.render.hellboy_codes import decode, encode, typed_dice
 from bot.render.hellboy_dice import PRESENTER
 from bot.render.hellboy_report import CARD_FORM, card_report
@@ -355,3 +356,14 @@ def test_reported_faces_are_read_whatever_their_case() -> None:
     assert as_spelled(blue, "Skulls") == "Skulls", "left for the engine to refuse"
     twins = ChanceItem(key="t", label="twins", options=["ab", "AB"])
     assert as_spelled(twins, "AB") == "AB" and as_spelled(twins, "Ab") == "Ab", "ambiguous"
+
+
+def test_select_hook_is_optional_for_presenters() -> None:
+    """Presenters without `action_selects` (the generic one) simply offer no selects."""
+    state = _new(2)
+    drawing, _ = ENGINE.apply(state, 0, Explore())
+    card, _ = ENGINE.resolve(drawing, ChanceOutcome(values=["loading-bay-frog"]))
+    game = _game(card)
+    assert card.phase == "attack"
+    assert action_selects(GenericPresenter(), game, card) == []
+    assert [c.code for c in action_selects(PRESENTER, game, card)] == ["as"]
