@@ -32,7 +32,7 @@ from bot.render.hellboy_symbols import (
     percent,
     plural,
 )
-from bot.render.style import COLOUR_PLAY
+from bot.render.style import COLOUR_PLAY, clip
 from bot.ui.report import register_report_form
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
@@ -59,6 +59,7 @@ from engines.hellboy_dice.odds import dice_model
 
 KEY = "hellboy-dice"
 LABEL = 80
+OPTION_TEXT = 100
 
 
 class HellboyPresenter:
@@ -89,7 +90,9 @@ class HellboyPresenter:
                     discord.SelectOption(
                         label=f"{colour.capitalize()} die {number}",
                         value=codes.select_value(colour, number),
-                        description=f"faces {faces} · {model.mean[i]:.1f} pips on average",
+                        description=clip(
+                            f"{model.mean[i]:.1f} pips on average · faces {faces}", OPTION_TEXT
+                        ),
                         emoji=COLOUR_SQUARE[colour],
                     )
                 )
