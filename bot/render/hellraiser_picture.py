@@ -425,6 +425,11 @@ def _base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
     return image
 
 
+def clear_map_cache() -> None:
+    """Forget the kept map layers (benchmarks measure a first render with it)."""
+    _BASES.clear()
+
+
 # Pieces
 
 
@@ -545,64 +550,49 @@ TEXT_LEGEND = (
 )
 
 
-def _square_char(
-    board: Board,
-    sq: Square,
-    figures: dict[Square, list[Figure]],
-    corpses: set[Square],
-    items: set[Square],
-    furniture: dict[Square, bool],
-    portals: dict[Square, str],
-) -> str:
-    here = figures.get(sq)
-    if here:
-        f = here[0]
-        if f.kind in _FIGURE_CHAR:
-            return _FIGURE_CHAR[f.kind]
-        first = f.label[0]
-        return first.upper() if f.kind == "human" else first.lower()
-    if sq in corpses:
-        return "_"
-    if board.gateway == sq:
-        return "O"
-    if sq in items:
-        return "?"
-    if sq in portals:
-        return portals[sq]
-    if sq in furniture:
-        return "x" if furniture[sq] else "="
-    return "." if bd.tile_at(board, sq).kind == "room" else " "
+def _figure_char(f: Figure) -> str:
+    if f.kind in _FIGURE_CHAR:
+        return _FIGURE_CHAR[f.kind]
+    return f.label[0].upper() if f.kind == "human" else f.label[0].lower()
 
 
-def _edge_char(board: Board, a: Square, b: Square, wall: str) -> str:
-    e = bd.edge(a, b)
-    if any(x.edge == e for x in board.blocked_doorways):
-        return "X"
-    if not bd.can_step(board, a, b):
-        return wall
-    if e in board.destroyed_walls or e in board.key_doorways:
-        return "%"
-    return " "
+def _square_chars(board: Board, pieces: Pieces) -> dict[Square, str]:
+    """One character per square, later layers covering earlier ones: floor, room item,
+    portal, dropped item, gateway, corpse, then the first figure standing there."""
+    chars = {
+        sq: "." if bd.placed(board, bd.tile_index(sq)).tile.kind == "room" else " "
+        for sq in bd.graph(board)
+    }
+    used = set(pieces.used_furniture)
+    for index in range(36):
+        for item in bd.room_furniture(board, index):
+            chars[item.square] = "x" if (index, item.furniture.id) in used else "="
+    chars.update(dict.fromkeys(bd.portal_squares(board, "stairs"), ">"))
+    chars.update(dict.fromkeys(bd.portal_squares(board, "elevator"), "^"))
+    chars.update(dict.fromkeys(pieces.items, "?"))
+    if board.gateway is not None:
+        chars[board.gateway] = "O"
+    chars.update(dict.fromkeys((c.square for c in pieces.corpses), "_"))
+    for f in reversed(pieces.figures):
+        chars[f.square] = _figure_char(f)
+    return chars
 
 
 def render_text(board: Board, pieces: Pieces) -> str:
     """One character per square with the walls between squares, labelled A-R and 1-18,
     then a legend and where each figure stands; at most TEXT_LIMIT characters, for a
     Discord code block (the caller adds the fences)."""
-    figures: dict[Square, list[Figure]] = defaultdict(list)
-    for f in pieces.figures:
-        figures[f.square].append(f)
-    used = set(pieces.used_furniture)
-    furniture = {
-        item.square: (index, item.furniture.id) in used
-        for index in range(36)
-        for item in bd.room_furniture(board, index)
-    }
-    portals = {sq: ">" for sq in bd.portal_squares(board, "stairs")}
-    portals.update({sq: "^" for sq in bd.portal_squares(board, "elevator")})
-    corpses = {c.square for c in pieces.corpses}
-    items = set(pieces.items)
     g = bd.graph(board)
+    chars = _square_chars(board, pieces)
+    marks = dict.fromkeys(board.destroyed_walls, "%")
+    marks.update(dict.fromkeys(board.key_doorways, "%"))
+    marks.update(dict.fromkeys((b.edge for b in board.blocked_doorways), "X"))
+
+    def boundary(a: Square, b: Square, wall: str) -> str:
+        if not (bd.in_bounds(a) and bd.in_bounds(b)):
+            return wall
+        return marks.get(bd.edge(a, b)) or (" " if b in g[a] else wall)
+
     size = bd.SIZE
     lines = ["   " + " ".join(bd.COLUMNS)]
     for gy in range(2 * size + 1):
@@ -611,13 +601,11 @@ def render_text(board: Board, pieces: Pieces) -> str:
         for gx in range(2 * size + 1):
             x = gx // 2
             if gx % 2 and gy % 2:
-                row.append(_square_char(board, (x, y), figures, corpses, items, furniture, portals))
-            elif gy % 2:  # a vertical boundary left of (x, y)
-                inside = 0 < x < size
-                row.append(_edge_char(board, (x - 1, y), (x, y), "|") if inside else "|")
-            elif gx % 2:  # a horizontal boundary above (x, y)
-                inside = 0 < y < size
-                row.append(_edge_char(board, (x, y - 1), (x, y), "-") if inside else "-")
+                row.append(chars[(x, y)])
+            elif gy % 2:  # the boundary west of (x, y)
+                row.append(boundary((x - 1, y), (x, y), "|"))
+            elif gx % 2:  # the boundary north of (x, y)
+                row.append(boundary((x, y - 1), (x, y), "-"))
             else:
                 row.append(_corner(g, x, y))
         lines.append("".join(row).rstrip())
@@ -637,10 +625,7 @@ def _with_roster(text: str, pieces: Pieces, gateway: Square | None) -> str:
     """Who is where, as far as the limit allows (the map itself always fits)."""
     entries = []
     for f in pieces.figures:
-        char = _FIGURE_CHAR.get(f.kind) or (
-            f.label[0].upper() if f.kind == "human" else f.label[0].lower()
-        )
-        entries.append(f"{char} {f.name or f.label} {bd.square_name(f.square)}")
+        entries.append(f"{_figure_char(f)} {f.name or f.label} {bd.square_name(f.square)}")
     roster = "\n" + "  ".join(entries) if entries else ""
     if gateway is not None:
         roster = f"\nO gateway {bd.square_name(gateway)}" + roster.replace("\n", "  ", 1)

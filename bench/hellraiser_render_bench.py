@@ -1,0 +1,167 @@
+"""Hellraiser map: picture render time, text map time, and map generation time.
+
+Picture: `render_board` for generated maps with pieces on them, first render of a
+map (map layer drawn) and later renders (map layer reused, pieces moved), against
+a same-run baseline: Pillow creating an empty canvas of the same size and
+encoding it as PNG with the same settings. Aim: under 100 ms per picture.
+
+Map generation: `mapgen.generate` (every chance node sampled, tiles re-arranged
+until the map is one network) against a same-run baseline: 36 tiles shuffled
+into a `Board` with random turns and no connection rule.
+
+    .venv/bin/python -m bench.hellraiser_render_bench [--maps 40] [--layouts 300]
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import random
+import statistics
+import time
+from collections.abc import Callable
+from functools import partial
+
+from PIL import Image
+
+from bot.render import hellraiser_picture as pic
+from bot.render.hellraiser_picture import (
+    Corpse,
+    Figure,
+    FigureKind,
+    Pieces,
+    render_board,
+    render_text,
+)
+from engines.core.chance import sample
+from engines.hellraiser import board as bd
+from engines.hellraiser import mapgen
+from engines.hellraiser.board import Board, Placement
+from engines.hellraiser.tiles import tile_defs
+
+
+def _timed(fn: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    fn()
+    return time.perf_counter() - started
+
+
+def _pieces(board: Board, rng: random.Random) -> Pieces:
+    """A busy mid-game table: six Humans, three Cenobites, two Creatures, items, a corpse."""
+
+    def sq() -> tuple[int, int]:
+        return rng.randrange(18), rng.randrange(18)
+
+    human: list[FigureKind] = ["human"]
+    cenobite: list[FigureKind] = ["cenobite"]
+    creature: list[FigureKind] = ["creature"]
+    kinds = human * 6 + cenobite * 3 + creature * 2
+    furniture = [(f.tile, f.furniture.id) for i in range(36) for f in bd.room_furniture(board, i)]
+    return Pieces(
+        figures=tuple(
+            Figure(
+                kind=k,
+                square=sq(),
+                label=f"P{i}",
+                name=f"Player {i}",
+                colour=rng.randrange(0x1000000),
+                status=("insane",) if i % 4 == 0 else (),
+            )
+            for i, k in enumerate(kinds)
+        ),
+        corpses=(Corpse(square=sq(), label="Xx"),),
+        items=tuple(sq() for _ in range(5)),
+        used_furniture=tuple(rng.sample(furniture, 6)),
+        dragged_to_hell=(sq(),),
+    )
+
+
+def _empty_canvas_png() -> bytes:
+    image = Image.new("RGB", (pic.WIDTH, pic.HEIGHT), pic.BACKGROUND)
+    out = io.BytesIO()
+    image.save(out, format="PNG", compress_level=1)
+    return out.getvalue()
+
+
+def bench_pictures(maps: int) -> dict[str, float]:
+    rng = random.Random(1)
+    boards = [bd.open_gateway(mapgen.generate(rng), (9, 9)) for _ in range(maps)]
+    render_board(boards[0], Pieces())  # load the font once, as the bot does at start-up
+    first, later, texts, baseline = [], [], [], []
+    for board in boards:
+        pieces = _pieces(board, rng)
+        pic.clear_map_cache()
+        first.append(_timed(partial(render_board, board, pieces)))
+        moved = pieces.model_copy(update={"figures": _pieces(board, rng).figures})
+        later.append(_timed(partial(render_board, board, moved)))
+        texts.append(_timed(partial(render_text, board, moved)))
+        baseline.append(_timed(_empty_canvas_png))
+    size = len(render_board(boards[0], _pieces(boards[0], rng)))
+    return {
+        "first_ms": statistics.median(first) * 1000,
+        "first_max_ms": max(first) * 1000,
+        "later_ms": statistics.median(later) * 1000,
+        "text_ms": statistics.median(texts) * 1000,
+        "baseline_ms": statistics.median(baseline) * 1000,
+        "png_kb": size / 1024,
+    }
+
+
+def _shuffled_board(rng: random.Random) -> Board:
+    ids = list(tile_defs())
+    rng.shuffle(ids)
+    return Board(tiles=[Placement(tile=t, rotation=rng.randrange(4)) for t in ids])
+
+
+def bench_layouts(layouts: int) -> dict[str, float]:
+    ours = [_timed(partial(mapgen.generate, random.Random(s))) for s in range(layouts)]
+    base = [_timed(partial(_shuffled_board, random.Random(s))) for s in range(layouts)]
+    steps = []
+    for seed in range(min(layouts, 200)):
+        rng = random.Random(seed)
+        layout, n = mapgen.new_layout(), 0
+        while not mapgen.is_complete(layout):
+            layout = mapgen.place(layout, sample(mapgen.layout_request(layout), rng))
+            n += 1
+        steps.append(n)
+    connected = sum(bd.is_connected(_shuffled_board(random.Random(s))) for s in range(layouts))
+    return {
+        "ours_ms": statistics.mean(ours) * 1000,
+        "ours_max_ms": max(ours) * 1000,
+        "base_ms": statistics.mean(base) * 1000,
+        "steps": statistics.mean(steps),
+        "steps_max": max(steps),
+        "shuffled_connected": connected / layouts,
+    }
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--maps", type=int, default=40)
+    parser.add_argument("--layouts", type=int, default=300)
+    args = parser.parse_args(argv)
+
+    p = bench_pictures(args.maps)
+    print(f"board picture, {pic.WIDTH}x{pic.HEIGHT} PNG (median of {args.maps} maps):")
+    print(f"  first render of a map       {p['first_ms']:8.1f} ms  (worst {p['first_max_ms']:.1f})")
+    print(f"  later render, pieces moved  {p['later_ms']:8.1f} ms  (aim < 100 ms)")
+    print(f"  baseline: empty canvas PNG  {p['baseline_ms']:8.1f} ms")
+    print(f"  ratio first / baseline      {p['first_ms'] / p['baseline_ms']:8.1f}x")
+    print(f"  ratio later / baseline      {p['later_ms'] / p['baseline_ms']:8.1f}x")
+    print(f"  PNG size                    {p['png_kb']:8.0f} KiB")
+    print(f"  text map                    {p['text_ms']:8.2f} ms")
+
+    g = bench_layouts(args.layouts)
+    print(f"map generation ({args.layouts} seeds):")
+    print(
+        f"  generate (one network)      {g['ours_ms']:8.2f} ms/map  (worst {g['ours_max_ms']:.1f})"
+    )
+    print(f"  baseline: shuffled Board    {g['base_ms']:8.2f} ms/map")
+    print(f"  ratio generate / baseline   {g['ours_ms'] / g['base_ms']:8.1f}x")
+    print(f"  chance nodes per map        {g['steps']:8.1f}  (worst {g['steps_max']})")
+    connected = g["shuffled_connected"]
+    print(f"  shuffled maps connected     {connected:8.1%}  (why tiles are re-arranged)")
+
+
+if __name__ == "__main__":
+    main()
