@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.models import GameRow
-from bot.render.games import lobby_embed, presenter_for
+from bot.render.games import action_selects, lobby_embed, presenter_for
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
 from bot.table import Actor, Outcome, StaleBoard
 from bot.ui.components import (
     EndConfirmButton,
     LobbyButton,
     MoveButton,
+    MoveSelect,
     PrivateViewButton,
     ReportButton,
 )
@@ -99,6 +100,21 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         if gm_seat is None or seat == gm_seat:
             view.add_item(
                 MoveButton(game.id, game.version, seat, code, label, gm=gm_seat is not None)
+            )
+    for choice in action_selects(presenter_for(game.game), game, state):
+        if gm_seat is None or choice.seat == gm_seat:
+            view.add_item(
+                MoveSelect(
+                    game.id,
+                    game.version,
+                    choice.seat,
+                    choice.code,
+                    choice.options,
+                    choice.placeholder,
+                    choice.min_values,
+                    choice.max_values,
+                    gm=gm_seat is not None,
+                )
             )
     if gm_seat is None and engine.late_joining and len(game.seats) < engine.max_seats:
         view.add_item(LobbyButton("join", game.id))

@@ -15,7 +15,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from bot.models import GameRow, SeatRow
-from bot.presenting import board_embed
+from bot.presenting import board_embed, board_view
 from bot.render import hellboy_odds as odds
 from bot.render.games import GenericPresenter, action_selects
 from bot.render.hellboy_codes import decode, encode, typed_dice
@@ -120,6 +120,8 @@ def test_boards_buttons_and_messages_fit_discord_limits_in_random_games() -> Non
                        for o in choice.options)
         for line in PRESENTER.event_lines(game, events):
             assert 0 < len(line) <= 2000
+        view = board_view(game, state)  # discord.py raises if the rows overflow
+        assert len(view.children) == len(buttons) + len(selects) or mode == "physical"
     assert {"explore", "attack", "choose_x2", "choose_reroll", "over"} <= phases
 
 
