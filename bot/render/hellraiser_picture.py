@@ -24,7 +24,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Edge, Square
-from engines.hellraiser.tiles import FurnitureKind
+from engines.hellraiser.tiles import TILE_COUNT, FurnitureKind
 
 FigureKind = Literal["human", "skinned", "cenobite", "creature"]
 RGB = tuple[int, int, int]
@@ -186,7 +186,7 @@ def _edge_line(e: Edge) -> tuple[int, int, int, int]:
 
 
 def _draw_floors(draw: ImageDraw.ImageDraw, board: Board) -> None:
-    for index in range(36):
+    for index in range(TILE_COUNT):
         kind = bd.placed(board, index).tile.kind
         floor, grid = (ROOM_FLOOR, ROOM_GRID) if kind == "room" else (CORRIDOR_FLOOR, CORRIDOR_GRID)
         x0, y0 = _origin(bd.tile_origin(index))
@@ -210,7 +210,7 @@ def _draw_walls(draw: ImageDraw.ImageDraw, board: Board) -> None:
                 e = bd.edge(a, b)
                 line = _edge_line(e)
                 if e in blocked:
-                    continue  # drawn over the pieces layer's floor below, see _draw_blocked
+                    continue  # drawn last, over the walls around it
                 if b not in graph[a]:
                     draw.line(line, fill=WALL, width=WALL_WIDTH)
                 elif e in destroyed:
@@ -245,11 +245,13 @@ def _draw_corners(draw: ImageDraw.ImageDraw, graph: bd.Graph) -> None:
 
 
 def _draw_rubble(draw: ImageDraw.ImageDraw, line: tuple[int, int, int, int]) -> None:
+    """A destroyed wall: a row of broken bits where the wall stood."""
     x0, y0, x1, y1 = line
-    for i in range(0, CELL, 8):
-        t = i / CELL
+    length = max(abs(x1 - x0), abs(y1 - y0))
+    for i in range(4, length, 8):
+        t = i / length
         px, py = x0 + (x1 - x0) * t, y0 + (y1 - y0) * t
-        draw.ellipse((px + 1, py - 2, px + 5, py + 2), fill=RUBBLE)
+        draw.ellipse((px - 2.5, py - 2.5, px + 2.5, py + 2.5), fill=RUBBLE)
 
 
 def _draw_blocked(draw: ImageDraw.ImageDraw, line: tuple[int, int, int, int]) -> None:

@@ -41,6 +41,9 @@ from engines.hellraiser.tiles import (
 Square = tuple[int, int]
 Edge = tuple[Square, Square]
 
+# The tile pack is read here, when the engine is imported at start-up, never in a move.
+tile_defs()
+
 GRID_TILES = 6
 SIZE = GRID_TILES * TILE_SIZE
 #: Neighbour order, used wherever ties are broken: north, east, south, west.
@@ -267,8 +270,8 @@ def printed_open(board: Board, a: Square, b: Square) -> bool:
     return _open_in({ia: placed(board, ia), ib: placed(board, ib)}, a, b)
 
 
-Layout = tuple[tuple[str, int], ...]
-Signature = tuple[Layout, frozenset[Edge], frozenset[Edge]]
+TileLayout = tuple[tuple[str, int], ...]
+Signature = tuple[TileLayout, frozenset[Edge], frozenset[Edge]]
 Graph = dict[Square, tuple[Square, ...]]
 
 
@@ -378,8 +381,7 @@ def step_towards(board: Board, start: Square, goal: Square) -> Square:
 
     Used for being sucked towards the gateway. House rule: the pull follows the
     corridors; if no walk leads there (a doorway is blocked), the pull goes straight
-    through walls towards the gateway, since nothing stops Hell's pull; when even
-    that is off the map the character stays where they are."""
+    through walls towards the gateway, since nothing stops Hell's pull."""
     if start == goal:
         return start
     dist = distances_to(board, goal)
