@@ -65,13 +65,20 @@ def test_engines_never_use_the_global_random() -> None:
     assert not offenders, offenders
 
 
+FILE_METHODS = {"read_text", "read_bytes", "write_text", "write_bytes", "open"}
+
+
 def test_engines_open_files_only_in_pack_loaders() -> None:
     offenders = []
     for path in ENGINES.rglob("*.py"):
         if path.name in PACK_LOADERS:
             continue
-        text = path.read_text(encoding="utf-8")
-        for call in ("open(", ".read_text(", ".read_bytes(", ".write_text("):
-            if call in text:
-                offenders.append(f"{path.relative_to(ENGINES)}: {call}")
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call):
+                continue
+            func = node.func
+            if (isinstance(func, ast.Name) and func.id == "open") or (
+                isinstance(func, ast.Attribute) and func.attr in FILE_METHODS
+            ):
+                offenders.append(f"{path.relative_to(ENGINES)}:{node.lineno}")
     assert not offenders, offenders
