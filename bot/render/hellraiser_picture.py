@@ -15,6 +15,7 @@ bundled default font is used. Both functions are pure: same input, same output.
 from __future__ import annotations
 
 import io
+import threading
 from collections import OrderedDict, defaultdict
 from functools import lru_cache
 from typing import Literal
@@ -404,11 +405,13 @@ def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
 BaseKey = tuple[object, ...]
 _BASES: OrderedDict[BaseKey, Image.Image] = OrderedDict()
 _BASES_KEPT = 16
+_BASES_LOCK = threading.Lock()
 
 
 def _base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
     """The map without its pieces, kept for the few boards in play: it only changes
-    when a wall, doorway or room item does, while pieces move every turn."""
+    when a wall, doorway or room item does, while pieces move every turn. Guarded by a
+    lock, since the bot may render in worker threads to keep its event loop free."""
     key: BaseKey = (
         tuple((p.tile, p.rotation) for p in board.tiles),
         frozenset(board.destroyed_walls),
@@ -416,20 +419,23 @@ def _base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
         frozenset(b.edge for b in board.blocked_doorways),
         used,
     )
-    image = _BASES.get(key)
-    if image is None:
-        image = _draw_base(board, used)
+    with _BASES_LOCK:
+        image = _BASES.get(key)
+        if image is not None:
+            _BASES.move_to_end(key)
+            return image
+    image = _draw_base(board, used)
+    with _BASES_LOCK:
         _BASES[key] = image
         if len(_BASES) > _BASES_KEPT:
             _BASES.popitem(last=False)
-    else:
-        _BASES.move_to_end(key)
     return image
 
 
 def clear_map_cache() -> None:
     """Forget the kept map layers (benchmarks measure a first render with it)."""
-    _BASES.clear()
+    with _BASES_LOCK:
+        _BASES.clear()
 
 
 # Pieces

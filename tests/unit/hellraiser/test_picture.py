@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import random
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from PIL import Image
@@ -180,3 +181,19 @@ def test_the_text_map_marks_pieces_portals_and_lists_where_figures_stand() -> No
     for sq in bd.portal_squares(board, "stairs"):
         assert at(sq) == ">"
     assert "Alice A1" in text and "Pinhead R18" in text and "gateway E5" in text
+
+
+def test_renders_from_worker_threads_match_renders_in_turn(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The bot may render off its event loop; the kept map layers are shared safely,
+    including while old ones are dropped."""
+    monkeypatch.setattr(pic, "_BASES_KEPT", 3)
+    boards = [generate(random.Random(20 + i)) for i in range(6)]
+    jobs = [(b, random_pieces(b, random.Random(i))) for i, b in enumerate(boards * 2)]
+    pic.clear_map_cache()
+    expected = [render_board(b, p) for b, p in jobs]
+    pic.clear_map_cache()
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        got = list(pool.map(lambda job: render_board(*job), jobs))
+    assert got == expected
