@@ -1,1 +1,33 @@
-"""Hellraiser, the fan game by curufea (CC BY-NC-SA 2.5 AU), as a pure engine."""
+"""Hellraiser — a pure engine for curufea's fan game (key ``hellraiser``).
+
+The game is by curufea under CC BY-NC-SA 2.5 AU; house data (tiles, cards,
+Named Cenobite powers) is marked `verified: false` in the packs. Rules, house
+rules and how to play with the bot: docs/games/hellraiser.md.
+
+Public surface, for renderers and cogs:
+
+- ``ENGINE`` (a ``HellraiserEngine``, registered on import) implements
+  ``engines.core.protocol.Engine``. Flow: every seat submits ``CreateCharacter``
+  (18 points, each statistic 1-6; option ``quick_start`` skips it), then the
+  map is laid one tile per chance node, then rounds of turns.
+- Options (``HellraiserOptions``): ``mode`` "digital" | "physical",
+  ``max_rounds`` and ``limit_outcome`` (the house limit), ``lost_souls``,
+  ``quick_start``, ``max_dice``.
+- Actions (``Action``, discriminated on ``type``): see ``models``.
+- Chance: dice are one item per die ("1".."6"); a card draw is one item over
+  the cards left (physical mode: the card drawn from the printed house deck);
+  a map tile is the map engineer's (tile, spot, turn) item triple.
+- ``view(state, seat)``: public board facts, the seat's own hand and visions.
+- AI (``ai.choose``), simulation (``simulate.simulate`` / ``format_stats``).
+"""
+
+from engines.hellraiser.engine import HellraiserEngine
+from engines.hellraiser.models import Action, HellraiserOptions, HellraiserState
+from engines.hellraiser.powers import check_pack
+from engines.registry import register
+
+check_pack()
+ENGINE = HellraiserEngine()
+register(ENGINE)
+
+__all__ = ["ENGINE", "Action", "HellraiserEngine", "HellraiserOptions", "HellraiserState"]

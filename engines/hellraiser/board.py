@@ -22,6 +22,7 @@ edges is memoised by the facts it depends on, so the rules may query freely.
 
 from __future__ import annotations
 
+import weakref
 from collections import deque
 from collections.abc import Iterable, Mapping
 from functools import cache, lru_cache
@@ -211,20 +212,24 @@ class BlockedDoorway(BaseModel):
 
 
 class Board(BaseModel):
-    """The placed map plus the facts play changes. Serialises to and from JSON."""
+    """The placed map plus the facts play changes. Serialises to and from JSON.
 
-    model_config = ConfigDict(extra="forbid")
+    Immutable (frozen, tuples): the rules change the map through the functions at
+    the end of this module, which return a new board. That is what lets `graph`
+    remember its answer per board safely."""
 
-    tiles: list[Placement] = Field(min_length=TILE_COUNT, max_length=TILE_COUNT)
-    destroyed_walls: list[Edge] = Field(default_factory=list)
-    key_doorways: list[Edge] = Field(default_factory=list)
-    blocked_doorways: list[BlockedDoorway] = Field(default_factory=list)
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    tiles: tuple[Placement, ...] = Field(min_length=TILE_COUNT, max_length=TILE_COUNT)
+    destroyed_walls: tuple[Edge, ...] = ()
+    key_doorways: tuple[Edge, ...] = ()
+    blocked_doorways: tuple[BlockedDoorway, ...] = ()
     gateway: Square | None = None
 
     @field_validator("destroyed_walls", "key_doorways")
     @classmethod
-    def _edges(cls, value: list[Edge]) -> list[Edge]:
-        return [_check_edge(e) for e in value]
+    def _edges(cls, value: tuple[Edge, ...]) -> tuple[Edge, ...]:
+        return tuple(_check_edge(e) for e in value)
 
     @field_validator("gateway")
     @classmethod
@@ -333,9 +338,27 @@ _STEPS: dict[Square, tuple[tuple[Square, ...], ...]] = {
 }
 
 
+Facts = tuple[object, ...]
+_MEMO: dict[int, tuple[Facts, Graph]] = {}
+
+
 def graph(board: Board) -> Graph:
-    """Each square's open neighbours in N, E, S, W order, memoised by the wall facts."""
-    return _graph_for(_signature(board))
+    """Each square's open neighbours in N, E, S, W order.
+
+    Remembered per board object (the rules ask many questions of one board) and,
+    across boards, per wall facts. A board is immutable, so its answer holds while
+    it lives: the memo keeps the very tuples it was computed from and is dropped
+    when the board is."""
+    facts: Facts = (board.tiles, board.destroyed_walls, board.key_doorways, board.blocked_doorways)
+    key = id(board)
+    hit = _MEMO.get(key)
+    if hit is not None and all(a is b for a, b in zip(hit[0], facts, strict=True)):
+        return hit[1]
+    result = _graph_for(_signature(board))
+    if hit is None:
+        weakref.finalize(board, _MEMO.pop, key, None)
+    _MEMO[key] = (facts, result)
+    return result
 
 
 # Movement and sight
@@ -529,7 +552,7 @@ def open_key_doorway(board: Board, a: Square, b: Square) -> Board:
         raise RuleError("A Key opens a wall between two tiles, not inside one.")
     if printed_open(board, a, b) or e in board.key_doorways or e in board.destroyed_walls:
         raise RuleError("There is already a doorway there.")
-    return board.model_copy(update={"key_doorways": [*board.key_doorways, e]})
+    return board.model_copy(update={"key_doorways": (*board.key_doorways, e)})
 
 
 def destroy_wall(board: Board, a: Square, b: Square) -> Board:
@@ -537,7 +560,7 @@ def destroy_wall(board: Board, a: Square, b: Square) -> Board:
     e = _adjacent_pair(a, b)
     if printed_open(board, a, b) or e in board.key_doorways or e in board.destroyed_walls:
         raise RuleError("There is no wall there to destroy.")
-    return board.model_copy(update={"destroyed_walls": [*board.destroyed_walls, e]})
+    return board.model_copy(update={"destroyed_walls": (*board.destroyed_walls, e)})
 
 
 def block_doorway(board: Board, a: Square, b: Square, tile: int, furniture: str) -> Board:
@@ -550,13 +573,13 @@ def block_doorway(board: Board, a: Square, b: Square, tile: int, furniture: str)
     if not any(f.furniture.id == furniture for f in room_furniture(board, tile)):
         raise RuleError("That room item is not on that tile.")
     blocked = BlockedDoorway(edge=e, tile=tile, furniture=furniture)
-    return board.model_copy(update={"blocked_doorways": [*board.blocked_doorways, blocked]})
+    return board.model_copy(update={"blocked_doorways": (*board.blocked_doorways, blocked)})
 
 
 def clear_doorway(board: Board, a: Square, b: Square) -> Board:
     """The Obstacle in the doorway is moved away or destroyed."""
     e = edge(a, b)
-    kept = [x for x in board.blocked_doorways if x.edge != e]
+    kept = tuple(x for x in board.blocked_doorways if x.edge != e)
     if len(kept) == len(board.blocked_doorways):
         raise RuleError("That doorway is not blocked.")
     return board.model_copy(update={"blocked_doorways": kept})

@@ -94,8 +94,8 @@ def to_board(layout: Layout) -> Board:
     """The finished map, ready for play."""
     if not is_complete(layout):
         raise ValueError("the layout still has empty spots")
-    tiles = [p for p in layout.spots if p is not None]
-    return Board(tiles=tiles, destroyed_walls=list(layout.knocked_through))
+    tiles = tuple(p for p in layout.spots if p is not None)
+    return Board(tiles=tiles, destroyed_walls=layout.knocked_through)
 
 
 # Exits as bit masks per side, in the map's frame

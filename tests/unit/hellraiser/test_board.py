@@ -316,3 +316,27 @@ def test_connectivity_sees_a_sealed_map() -> None:
     )
     assert not bd.is_connected(walled)
     assert len(bd.tile_components(walled)) == 2
+
+
+def test_each_board_remembers_its_walls_and_a_changed_board_does_not_share_them() -> None:
+    """graph() is memoised per (immutable) board; a change makes a new board with its
+    own answer, and the memo goes when the board does."""
+    board = generate(random.Random(12))
+    assert bd.graph(board) is bd.graph(board)
+    tile, item, (a, b) = next(
+        (i, f.furniture.id, door)
+        for i in range(36)
+        for f in bd.room_furniture(board, i)
+        if "obstacle" in f.furniture.uses
+        for door in bd.doorways(board, i)
+    )
+    blocked = bd.block_doorway(board, a, b, tile, item)
+    assert b in bd.graph(board)[a] and b not in bd.graph(blocked)[a]
+    assert b in bd.graph(bd.clear_doorway(blocked, a, b))[a]
+    moved_gateway = bd.open_gateway(blocked, (0, 0))
+    assert bd.graph(moved_gateway) == bd.graph(blocked)
+    with pytest.raises(ValueError, match="frozen"):
+        board.gateway = (1, 1)  # type: ignore[misc]
+    before = len(bd._MEMO)
+    bd.graph(bd.open_gateway(board, (2, 2)))
+    assert len(bd._MEMO) == before, "a board nobody holds leaves nothing behind"

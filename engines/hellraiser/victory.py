@@ -1,0 +1,70 @@
+"""Every way the game ends.
+
+- "If the Human players close the gate to Hell, they win" (gateway.close).
+- "If a Skinned Human player gets a skin and closes the gate to Hell, they win"
+  (gateway.close).
+- "If the Leviathan players cause all Humans to become casualties, they win" —
+  unless "the Skinned Human player kills more Humans than the Leviathan players":
+  then that Skinned Human player wins (house: compared when no Human is left, or
+  at the limit; the Skinned Human with most kills, ties shared).
+- House limit (option `max_rounds`): the game ends after that many rounds. With
+  the gateway open the Leviathan players win (or, with `limit_outcome: draw`,
+  nobody); with it still shut, nobody raised Hell: a draw.
+"""
+
+from __future__ import annotations
+
+from engines.hellraiser.models import GameOver, HellraiserState
+from engines.hellraiser.query import Out, alive_humans, gate_open
+
+
+def finish(s: HellraiserState, winners: tuple[int, ...], summary: str, out: Out) -> None:
+    s.winners = tuple(sorted(w for w in winners if 0 <= w < s.seats))
+    s.summary = summary
+    s.phase = "over"
+    s.pending.clear()
+    if not out.quiet:
+        out.add(GameOver(winners=s.winners, text=summary))
+
+
+def _skinned_victors(s: HellraiserState) -> tuple[int, ...]:
+    best = max(s.skinned_kills.values(), default=0)
+    if best <= s.leviathan_kills or best == 0:
+        return ()
+    return tuple(seat for seat, n in s.skinned_kills.items() if n == best)
+
+
+def _leviathan_win(s: HellraiserState, why: str, out: Out) -> None:
+    skinned = _skinned_victors(s)
+    if skinned:
+        names = " and ".join(s.names[i] for i in skinned)
+        finish(s, skinned, f"{why} {names} killed more Humans than Leviathan and"
+                           f" wins as a Skinned Human.", out)
+        return
+    winners = tuple(i for i, r in enumerate(s.roles) if r == "leviathan")
+    if not winners:
+        finish(s, (), f"{why} Leviathan wins.", out)
+        return
+    finish(s, winners, f"{why} The Leviathan players win.", out)
+
+
+def check(s: HellraiserState, out: Out) -> None:
+    """After every step: is there no Human left standing?"""
+    if s.phase != "play" or s.winners is not None:
+        return
+    if not alive_humans(s):
+        _leviathan_win(s, "Every Human is a casualty.", out)
+
+
+def round_limit(s: HellraiserState, out: Out) -> bool:
+    """Called as a round starts; True if the house limit ended the game."""
+    if s.round <= s.options.max_rounds:
+        return False
+    why = f"The house limit of {s.options.max_rounds} rounds is reached."
+    if not gate_open(s):
+        finish(s, (), f"{why} Nobody opened the gateway: a draw.", out)
+    elif s.options.limit_outcome == "draw":
+        finish(s, (), f"{why} The gateway is still open: a draw.", out)
+    else:
+        _leviathan_win(s, f"{why} The gateway is still open.", out)
+    return True
