@@ -120,11 +120,11 @@ def check_attack(s: HellraiserState, seat: int, a: Attack, stats: tuple[Stat, ..
     require(not s.flags.attacked, "You already made your attack this turn.")
     att = attacker_for(s, seat, a)
     require(att.pinned == 0, f"{att.name} is pinned down and cannot attack.")
-    if att.kind != "human":
-        require(att.attacked_round != s.round, f"{att.name} already attacked this round.")
     require(not stunned(s, att), f"{att.name} is stunned.")
     if att.kind == "creature":
         require(get(att.stats, "strength") > 0, "A Creature with Strength 0 cannot attack.")
+    if att.kind != "human":
+        require(att.attacked_round != s.round, f"{att.name} already attacked this round.")
     allowed = stats or attack_stats(att)
     require(a.stat in allowed,
             f"{att.name} attacks with {', '.join(LABEL[x] for x in allowed)}.")

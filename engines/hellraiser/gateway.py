@@ -195,8 +195,8 @@ def close(s: HellraiserState, by: str, out: Out) -> None:
     fig = find(s, by)
     s.board = close_gateway(board(s))
     if fig.condition == "skinned" and fig.seat is not None:
-        finish(s, (fig.seat,), f"{fig.name}, wearing a stolen skin, closes the gateway to Hell"
-                               " and wins alone.", out)
+        finish(s, (fig.seat,), f"{fig.name}, a Skinned Human in a stolen skin, closes the"
+                               " gateway to Hell and wins alone.", out)
         return
     winners = tuple(i for i, r in enumerate(s.roles) if r == "human")
     finish(s, winners, "The Human players close the gateway to Hell and win.", out)

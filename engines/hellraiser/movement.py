@@ -150,8 +150,9 @@ def check_figure_move(s: HellraiserState, seat: int, a: MoveFigure) -> tuple[Fig
     require(fig.kind in ("cenobite", "creature") and fig.condition == "board",
             "Only Cenobites and Creatures on the map move this way.")
     figure_mover(s, seat, fig)
-    require(fig.moved_round != s.round, f"{fig.name} has already moved this round.")
+    require(not stunned(s, fig), f"{fig.name} is stunned.")
     require(can_move_self(fig), f"{fig.name} can't move.")
+    require(fig.moved_round != s.round, f"{fig.name} has already moved this round.")
     if fig.kind == "creature":
         reach = destinations(s, fig, effective(s, fig, "speed"))
         require(a.to in reach, f"{fig.name} can't reach that square (Speed "
@@ -159,7 +160,6 @@ def check_figure_move(s: HellraiserState, seat: int, a: MoveFigure) -> tuple[Fig
         return fig, 0
     require(s.flags.main == "cenobites" and not s.pending,
             "Roll the Cenobites' movement first (your main option this turn).")
-    require(not stunned(s, fig), f"{fig.name} is stunned.")
     if a.to in hop_targets(s, fig):
         require(s.flags.budget >= 1, "No movement is left this turn.")
         return fig, 1
