@@ -64,26 +64,36 @@ class BoardUpdater:
     async def _edit(self, outcome: Outcome) -> None:
         """Show the newest state: the table may have moved on since the request
         (a click edits the board itself), and an older picture must never win."""
-        from bot.presenting import board_embed, board_view
+        from bot.presenting import render_board
 
         latest = await self.bot.table.current(outcome.game.channel_id)
         if latest is not None and _key(latest) > _key(outcome):
             outcome = latest
         game = outcome.game
         channel = self.bot.get_partial_messageable(game.channel_id)
-        embed = board_embed(game, outcome.state)
-        view = board_view(game, outcome.state)
+        board = await render_board(game, outcome.state)
         board_id = game.board_message_id
         if latest is not None and latest.game.id == game.id:
             board_id = latest.game.board_message_id or board_id
         if board_id is not None:
+            message = channel.get_partial_message(board_id)
             try:
-                await channel.get_partial_message(board_id).edit(embed=embed, view=view)
+                if board.picture is not None:
+                    await message.edit(
+                        embed=board.embed, view=board.view, attachments=board.attachments()
+                    )
+                else:
+                    await message.edit(embed=board.embed, view=board.view)
                 return
             except discord.NotFound:
                 log.info("board of game %s was deleted; posting a new one", game.id)
-        message = await channel.send(embed=embed, view=view)
-        await self.bot.table.set_board_message(game.channel_id, game.id, message.id)
+        file = board.file()
+        if file is not None:
+            sent = await channel.send(embed=board.embed, view=board.view, file=file)
+        else:
+            sent = await channel.send(embed=board.embed, view=board.view)
+        message_id = sent.id
+        await self.bot.table.set_board_message(game.channel_id, game.id, message_id)
 
 
 def _key(outcome: Outcome) -> tuple[int, int]:

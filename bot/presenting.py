@@ -6,13 +6,23 @@ so a slow Discord never holds up the next player's move.
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot.models import GameRow
-from bot.render.games import action_selects, lobby_embed, presenter_for
+from bot.render.games import (
+    BoardPicture,
+    PicturePresenter,
+    PrivatePresenter,
+    action_selects,
+    lobby_embed,
+    presenter_for,
+)
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
 from bot.table import Actor, Outcome, StaleBoard
 from bot.ui.components import (
@@ -123,13 +133,41 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
     return view
 
 
+@dataclass
+class RenderedBoard:
+    embed: discord.Embed
+    view: discord.ui.View
+    picture: BoardPicture | None = None
+
+    def file(self) -> discord.File | None:
+        if self.picture is None:
+            return None
+        return discord.File(io.BytesIO(self.picture.data), filename=self.picture.filename)
+
+    def attachments(self) -> list[discord.File]:
+        file = self.file()
+        return [file] if file is not None else []
+
+
+async def render_board(game: GameRow, state: Any, notice: str | None = None) -> RenderedBoard:
+    """Embed, components and (for games that draw one) the picture. Drawing runs in
+    a worker thread so a 30 ms render never stalls other channels."""
+    embed = board_embed(game, state, notice)
+    view = board_view(game, state)
+    presenter = presenter_for(game.game)
+    picture = None
+    if state is not None and isinstance(presenter, PicturePresenter):
+        picture = await asyncio.to_thread(presenter.board_picture, game, state)
+        if picture is not None:
+            embed.set_image(url=f"attachment://{picture.filename}")
+    return RenderedBoard(embed, view, picture)
+
+
 def private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
     """What only `seat` may see: the game's presenter shows it if it knows how."""
     presenter = presenter_for(game.game)
-    custom = getattr(presenter, "private", None)
-    if custom is not None:
-        embed: discord.Embed = custom(game, state, seat)
-        return embed
+    if isinstance(presenter, PrivatePresenter):
+        return presenter.private(game, state, seat)
     view = registry.get(game.game).view(state, seat)
     text = "\n".join(f"**{k}**: {v}" for k, v in view.items())
     return discord.Embed(
@@ -311,10 +349,13 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], outcome: Outcome
     ) -> None:
         """A click on the board: the board itself is edited, then events follow."""
-        embed = board_embed(outcome.game, outcome.state)
-        await interaction.response.edit_message(
-            embed=embed, view=board_view(outcome.game, outcome.state)
-        )
+        board = await render_board(outcome.game, outcome.state)
+        if board.picture is not None:
+            await interaction.response.edit_message(
+                embed=board.embed, view=board.view, attachments=board.attachments()
+            )
+        else:
+            await interaction.response.edit_message(embed=board.embed, view=board.view)
         if (
             interaction.message is not None
             and interaction.message.id != outcome.game.board_message_id
@@ -338,10 +379,14 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
     ) -> None:
         """Reply with a fresh board, which becomes the game's live board."""
-        response = await interaction.response.send_message(
-            embed=board_embed(outcome.game, outcome.state, notice),
-            view=board_view(outcome.game, outcome.state),
-        )
+        board = await render_board(outcome.game, outcome.state, notice)
+        file = board.file()
+        if file is not None:
+            response = await interaction.response.send_message(
+                embed=board.embed, view=board.view, file=file
+            )
+        else:
+            response = await interaction.response.send_message(embed=board.embed, view=board.view)
         message_id = response.message_id
         if message_id is None:
             message_id = (await interaction.original_response()).id

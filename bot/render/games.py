@@ -22,11 +22,6 @@ from engines.registry import AnyEngine
 MAX_ACTION_BUTTONS = 20
 
 
-class ActionChoice(Protocol):
-    label: str
-    code: str
-
-
 @dataclass(frozen=True)
 class SelectChoice:
     """A select menu for a player's choice that buttons can't hold (several values at once,
@@ -63,6 +58,29 @@ class SelectingPresenter(Protocol):
     written before it (or with nothing to select) need not change."""
 
     def action_selects(self, game: GameRow, state: Any) -> list[SelectChoice]: ...
+
+
+@dataclass(frozen=True)
+class BoardPicture:
+    """A drawn board, attached to the board message and shown as the embed's image."""
+
+    filename: str
+    data: bytes
+
+
+@runtime_checkable
+class PicturePresenter(Protocol):
+    """A presenter that draws its board (optional hook). Called in a worker thread,
+    so it must not touch the event loop; None when there is nothing to draw."""
+
+    def board_picture(self, game: GameRow, state: Any) -> BoardPicture | None: ...
+
+
+@runtime_checkable
+class PrivatePresenter(Protocol):
+    """A presenter that shows a seat its hidden information its own way (optional)."""
+
+    def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed: ...
 
 
 def action_selects(presenter: Presenter, game: GameRow, state: Any) -> list[SelectChoice]:
@@ -130,6 +148,11 @@ _GENERIC = GenericPresenter()
 
 def register_presenter(game_key: str, presenter: Presenter) -> None:
     _PRESENTERS[game_key] = presenter
+
+
+def unregister_presenter(game_key: str) -> None:
+    """For tests that register a throwaway presenter."""
+    _PRESENTERS.pop(game_key, None)
 
 
 def presenter_for(game_key: str) -> Presenter:

@@ -4,12 +4,21 @@ buttons, concurrency, restarts, stale boards, permissions, undo, and the log."""
 from __future__ import annotations
 
 import asyncio
+import io
 import json
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.app import PandemoniumBot
+from bot.models import GameRow
+from bot.render.games import (
+    BoardPicture,
+    GenericPresenter,
+    register_presenter,
+    unregister_presenter,
+)
 from tests.e2e.conftest import SEED, StartBot
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
 
@@ -255,3 +264,35 @@ async def test_follow_ups_survive_an_expired_interaction_token(
         fake_discord.text_channel, lambda m: m.content == "late news"
     )
     assert late.webhook_id is None, "posted with the bot's token, not the dead webhook"
+
+
+class _DrawnPig(GenericPresenter):
+    """The generic presenter plus a tiny picture: one pixel column per banked point."""
+
+    def board_picture(self, game: GameRow, state: Any) -> BoardPicture | None:
+        image = Image.new("RGB", (64, 16), "black")
+        for x in range(min(64, sum(state.scores) + state.turn_points)):
+            image.putpixel((x, 8), (255, 0, 0))
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return BoardPicture("board.png", out.getvalue())
+
+
+async def test_drawn_boards_travel_as_attachments(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    register_presenter("pig", _DrawnPig())
+    try:
+        board = await _new_pig(fake_discord, pandemonium)
+        await (await fake_discord.click("alice", board, label="Start")).original()
+        board = fake_discord.message(board.id)
+        assert board.embed is not None
+        assert board.embed["image"]["url"] == "attachment://board.png"
+        (first,) = board.attachments
+        assert first.data.startswith(b"\x89PNG")
+        roll = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+        await (await fake_discord.click("alice", board, roll)).original()
+        board = fake_discord.message(board.id)
+        assert len(board.attachments) == 1, "the picture is replaced, not piled up"
+    finally:
+        unregister_presenter("pig")
