@@ -49,7 +49,7 @@ def waiting(s: HellraiserState, portal: PortalName) -> list[Figure]:
 
 
 def enter(s: HellraiserState, cid: str, square: Square, out: Out) -> None:
-    fig = update(s, cid, condition="board", square=square, moved_round=s.round)
+    fig = update(s, cid, condition="board", square=square)
     if not out.quiet:
         out.add(Changed(figure=cid, change="entered", text=f"{fig.name} enters the Institute."))
 
@@ -68,8 +68,7 @@ def make_creature(s: HellraiserState, casualty: str, strength: int, speed: int,
     name = find(s, casualty).name if casualty else "Abomination"
     creature = Figure(
         id=f"x{s.creatures_made}", kind="creature", name=f"Creature ({name})", seat=seat,
-        condition="board", square=square, stats=stats, start=stats, moved_round=s.round,
-        attacked_round=s.round,
+        condition="board", square=square, stats=stats, start=stats,
     )
     s.figures.append(creature)
     if casualty:

@@ -342,8 +342,7 @@ def become_cenobite(s: HellraiserState, fid: str, source: str | None, out: Out) 
     update(s, fid, condition="cenobite", square=None, skin=False)
     cenobite = Figure(
         id=f"c{fig.id}", kind="cenobite", name=f"Cenobite {fig.name}", condition="board",
-        square=fig.square, stats=FULL_CENOBITE, start=FULL_CENOBITE, moved_round=s.round,
-        attacked_round=s.round,
+        square=fig.square, stats=FULL_CENOBITE, start=FULL_CENOBITE,
     )
     s.figures.append(cenobite)
     if not out.quiet:

@@ -126,17 +126,17 @@ def open_gateway(s: HellraiserState, fid: str, stat: Stat, out: Out) -> None:
         join_leviathan(s, seat, out, first=True)
     pool = max(1, len(alive_humans(s)))
     for i, named in enumerate(cat().cenobites[:pool]):
-        s.figures.append(_cenobite(named, square if i == 0 else None, s.round))
+        s.figures.append(_cenobite(named, square if i == 0 else None))
         if i == 0 and not out.quiet:
             out.add(Changed(figure=f"c-{named.id}", change="entered",
                             text=f"{named.name} stands in the gateway."))
 
 
-def _cenobite(named: NamedCenobite, square: tuple[int, int] | None, round_: int) -> Figure:
+def _cenobite(named: NamedCenobite, square: tuple[int, int] | None) -> Figure:
     return Figure(
         id=f"c-{named.id}", kind="cenobite", name=named.name,
         condition="board" if square is not None else "pool", square=square,
-        stats=FULL_CENOBITE, start=FULL_CENOBITE, power=named.power, moved_round=round_,
+        stats=FULL_CENOBITE, start=FULL_CENOBITE, power=named.power,
     )
 
 

@@ -1,0 +1,168 @@
+"""Skinned Humans (return, skinning, draining) and every way the game ends."""
+
+from __future__ import annotations
+
+import random
+
+from engines.core.chance import sample
+from engines.hellraiser import ENGINE
+from engines.hellraiser.board import portal_squares
+from engines.hellraiser.models import (
+    Attack,
+    Choice,
+    Choose,
+    EndTurn,
+    HellraiserState,
+    Search,
+    Skin,
+    SolvePuzzle,
+)
+from engines.hellraiser.query import hid
+from tests.unit.hellraiser.support import (
+    act,
+    center,
+    edit,
+    figure,
+    gate_opened,
+    new_game,
+    pending_roll,
+    refused,
+    report,
+    roll,
+    with_stats,
+)
+
+
+def escaped(players: int = 3) -> HellraiserState:
+    """Seat 1 opened the gateway; seat 2's character was sucked into Hell (stats with a 0);
+    seat 0 draws Escape from Hell from the Action deck in the Library."""
+    state = gate_opened(new_game(players), seat=1)
+    state = edit(state, "h2", condition="hell", square=None, soul_in_hell=True,
+                 stats=(2, 0, 3, 1, 0, 4))
+    state.roles[2] = "out"
+    state = edit(state, "h0", square=center(state, "library"))
+    state = roll(act(state, Search(deck="action")), 6, 6, 6)
+    return report(state, "escape_from_hell")
+
+
+def test_escape_from_hell_brings_humans_back_skinned_with_zeros_set_to_one() -> None:
+    """'Skinned Humans retain their initial statistics. Any statistic that was 0, is now
+    set at 1.' The first victim stays in Hell (house)."""
+    state = escaped()
+    ghoul = figure(state, "h2")
+    assert ghoul.condition == "skinned" and ghoul.stats == (2, 1, 3, 1, 1, 4)
+    assert state.roles[2] == "skinned"
+    assert state.board is not None and ghoul.square is not None
+    assert ghoul.square in portal_squares(state.board)
+    assert figure(state, "h1").condition == "hell"  # the first victim
+    assert state.decks["action"].discard == {"escape_from_hell": 1}
+
+
+def skinned_on_corpse() -> HellraiserState:
+    """Seat 2 is a Skinned Human on h0's corpse; h3 watches from the same tile."""
+    state = escaped(4)
+    square = figure(state, "h2").square
+    state = edit(state, "h0", condition="corpse", square=square, stats=(0, 0, 5, 3, 2, 3),
+                 start=(3, 3, 5, 3, 2, 3))
+    state.roles[0] = "out"
+    state = edit(state, "h3", square=square)
+    return act(state, EndTurn())  # seat 0's search ended its turn; seat 1 (Leviathan) ends
+
+
+def test_skinning_a_corpse_takes_the_turn_raises_stats_and_shocks_onlookers() -> None:
+    """'Compare the statistics of the corpse to the Skinned Human - if the corpse had a
+    higher statistic in any area, raise the Skinned Human's statistic to match it. Any
+    Human in line of sight ... takes 1 Mental damage.'"""
+    state = skinned_on_corpse()
+    assert state.turn == 2
+    state = act(state, Skin(corpse="h0"))
+    ghoul = figure(state, "h2")
+    assert ghoul.skin and ghoul.stats == (3, 3, 5, 3, 2, 4)
+    head = state.pending[0]
+    assert isinstance(head, Choice) and head.figure == "h3" and head.points == 1
+    state = act(state, Choose(option="0"), seat=3)
+    assert state.turn == 3  # skinning took the whole turn
+    assert figure(state, "h0").skinned_corpse
+    assert "Only a Skinned Human" in refused(state, Skin(corpse="h0"))
+    state = act(act(state, EndTurn()), EndTurn())  # round 2: seat 0 (out) is skipped
+    assert state.turn == 2
+    assert "no unskinned Human corpse" in refused(state, Skin(corpse="h0"))
+
+
+def test_draining_takes_points_and_every_two_raise_the_skinned_human() -> None:
+    """'Every two points of statistic taken from a Human allows the Skinned Human to raise
+    their statistic by 1. No statistic can be raised higher than 8.'"""
+    state = skinned_on_corpse()
+    state = with_stats(state, "h2", (8, 3, 3, 3, 3, 7))
+    state = act(state, Attack(target="h3", drain="willpower"))
+    assert pending_roll(state).groups == (8, 3)
+    state = roll(state, 6, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1)
+    assert figure(state, "h3").stats[5] == 0 and figure(state, "h2").stats[5] == 8
+    assert figure(state, "h2").drained[5] == 1
+    assert "Only a Skinned Human" in refused(
+        act(state, EndTurn()), Attack(target="h2", drain="wits"))
+
+
+def test_humans_win_by_closing_the_gate() -> None:
+    state = gate_opened(new_game(2), seat=1)
+    state = edit(state, "h0", square=state.board.gateway)  # type: ignore[union-attr]
+    won = roll(act(state, SolvePuzzle()), 6, 6, 6, 1, 1, 1, 1, 1, 1)
+    assert won.winners == (0,) and ENGINE.result(won) is not None
+    assert ENGINE.to_move(won) == [] and ENGINE.chance(won) is None
+
+
+def test_leviathan_wins_when_every_human_is_a_casualty() -> None:
+    state = gate_opened(new_game(2), seat=1)
+    state = with_stats(state, "h0", (1, 0, 3, 3, 6, 5))
+    state = edit(state, "h0", square=state.board.gateway)  # type: ignore[union-attr]
+    state = act(state, EndTurn())
+    state = roll(act(state, Attack(attacker="c-pinhead", target="h0")), 6, 1, 1, 1, 1)
+    assert state.phase == "over" and state.winners == (1,)
+    assert state.leviathan_kills == 1 and figure(state, "h0").soul_in_hell
+
+
+def test_a_skinned_human_with_more_kills_than_leviathan_wins_instead() -> None:
+    """'If the Skinned Human player kills more Humans than the Leviathan players, they
+    win' (house: compared when no Human is left)."""
+    state = skinned_on_corpse()
+    state = with_stats(state, "h3", (1, 1, 3, 3, 5, 5))
+    state = with_stats(state, "h2", (8, 3, 3, 3, 3, 3))
+    state = roll(act(state, Attack(target="h3")), 6, 6, 1, 1, 1, 1, 1, 1, 1)
+    assert state.phase == "over" and state.winners == (2,) and "Skinned" in state.summary
+    assert state.skinned_kills == {2: 1} and state.leviathan_kills == 0
+
+
+def test_the_house_limit_ends_the_game() -> None:
+    """House: after `max_rounds` rounds the game ends — a draw if nobody opened the
+    gateway, else a Leviathan win (or a draw with limit_outcome: draw)."""
+    state = new_game(1, max_rounds=5)
+    for _ in range(5):
+        state = act(state, EndTurn())
+    assert state.phase == "over" and state.winners == () and "draw" in state.summary
+    opened = gate_opened(new_game(2, max_rounds=5), seat=1)
+    for _ in range(10):
+        opened = act(opened, EndTurn())
+    assert opened.winners == (1,)
+    drawn = gate_opened(new_game(2, max_rounds=5, limit_outcome="draw"), seat=1)
+    for _ in range(10):
+        drawn = act(drawn, EndTurn())
+    assert drawn.winners == () and "draw" in drawn.summary
+
+
+def test_the_lone_player_plays_against_the_house_leviathan() -> None:
+    """House solo variant: the gateway opens without swallowing the only character and
+    the engine plays Leviathan's turns itself."""
+    state = gate_opened(new_game(1), seat=0)
+    assert state.phantom and state.leviathans == [-1]
+    assert figure(state, hid(0)).condition == "alive"
+    state = act(state, EndTurn())
+    assert state.turn == -1
+    rng = random.Random(0)
+    while state.turn != 0 and state.phase == "play":
+        request = ENGINE.chance(state)
+        if request is not None:
+            state, _ = ENGINE.resolve(state, sample(request, rng))
+        else:  # the house Leviathan's attack left seat 0 a damage split to choose
+            assert ENGINE.to_move(state) == [0] and isinstance(state.pending[0], Choice)
+            state = act(state, Choose(option=state.pending[0].options[0]))
+    assert state.round == 2 and ENGINE.to_move(state) == [0]
