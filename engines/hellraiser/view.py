@@ -114,7 +114,7 @@ def board_view(s: HellraiserState, seat: int | None) -> dict[str, Any]:
     if seat is not None:
         private = {
             "hand": [_card(*ref.split(":", 1)) for ref in hand(s, seat)],
-            "vision": s.visions[seat].model_dump() if seat in s.visions else None,
+            "vision": s.visions[seat].model_dump(mode="json") if seat in s.visions else None,
         }
     return {
         "game": "hellraiser",
@@ -127,7 +127,7 @@ def board_view(s: HellraiserState, seat: int | None) -> dict[str, Any]:
         "turn_name": seat_name(s, s.turn) if s.phase == "play" else None,
         "controller": turn_controller(s) if s.phase == "play" else None,
         "turn_figure": fig.id if fig is not None else None,
-        "flags": s.flags.model_dump(),
+        "flags": s.flags.model_dump(mode="json"),
         "waiting": _waiting(s),
         "seats": [
             {"seat": i, "name": n, "role": role(s, i), "created": s.created[i] is not None,
@@ -148,7 +148,7 @@ def board_view(s: HellraiserState, seat: int | None) -> dict[str, Any]:
         "dragged_to_hell": [list(sq) for sq in s.dragged],
         "decks": {d: {"left": s.decks[d].size(), "discard": sum(s.decks[d].discard.values()),
                       "out": sum(s.decks[d].removed.values())} for d in DECKS},
-        "effects": [e.model_dump() for e in s.effects],
+        "effects": [e.model_dump(mode="json") for e in s.effects],
         "winners": list(s.winners) if s.winners is not None else None,
         "summary": s.summary,
         **private,
