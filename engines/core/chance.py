@@ -11,7 +11,9 @@ enumerating outcomes instead of sampling.
 
 from __future__ import annotations
 
+import bisect
 import itertools
+import math
 import random
 from collections.abc import Iterator
 from fractions import Fraction
@@ -93,12 +95,27 @@ def validate_outcome(request: ChanceRequest, outcome: ChanceOutcome) -> None:
 
 
 def sample(request: ChanceRequest, rng: random.Random) -> ChanceOutcome:
-    """Resolve a request digitally. The RNG is passed in; engines never own one."""
-    if any(item.open_hint is not None for item in request.items):
-        raise ValueError("an open (physical-mode) chance item cannot be sampled")
-    return ChanceOutcome(
-        values=[rng.choices(item.options, weights=item.weights)[0] for item in request.items]
-    )
+    """Resolve a request digitally. The RNG is passed in; engines never own one.
+
+    Each item takes exactly what `rng.choices(options, weights=weights)[0]` takes and
+    returns (one `rng.random()`, bisected into the cumulative weights), so logged games
+    replay from `(seed, counter)` whichever version drew them; calling `choices` itself
+    cost AI simulations about a seventh of their time.
+    """
+    items = request.items
+    for item in items:
+        if item.open_hint is not None:
+            raise ValueError("an open (physical-mode) chance item cannot be sampled")
+    return ChanceOutcome(values=[_pick(item.options, item.weights, rng) for item in items])
+
+
+def _pick(options: list[str], weights: list[int], rng: random.Random) -> str:
+    """`rng.choices(options, weights=weights)[0]`, inlined (see `sample`)."""
+    cumulative = list(itertools.accumulate(weights))
+    total = cumulative[-1] + 0.0 if cumulative else 0.0
+    if len(cumulative) != len(options) or not 0.0 < total < math.inf:
+        return rng.choices(options, weights=weights)[0]  # raises just as it always did
+    return options[bisect.bisect(cumulative, rng.random() * total, 0, len(options) - 1)]
 
 
 def enumerate_outcomes(request: ChanceRequest) -> Iterator[tuple[ChanceOutcome, Fraction]]:
