@@ -8,6 +8,8 @@ cannot drift apart.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable
+from functools import cache
+from itertools import product
 from typing import Any, TypeVar
 
 from engines.core.errors import RuleError
@@ -68,7 +70,7 @@ from engines.hellraiser.query import (
     turn_controller,
     turn_figure,
 )
-from engines.hellraiser.stats import GROUP_STATS, HOUSE_DEFAULT
+from engines.hellraiser.stats import CREATION_MAX, CREATION_MIN, CREATION_POINTS, GROUP_STATS
 from engines.hellraiser.tiles import STATS
 from engines.hellraiser.turns import check_draw, waiting_seat
 
@@ -89,7 +91,7 @@ def _keep(check: Callable[[Any], object], candidates: Iterable[A]) -> list[A]:
 def actions(s: HellraiserState, seat: int) -> list[Action]:
     if s.phase == "create":
         if 0 <= seat < s.seats and s.created[seat] is None:
-            return [CreateCharacter(**dict(zip(STATS, HOUSE_DEFAULT, strict=True)))]
+            return list(_creations())
         return []
     if waiting_seat(s) != seat:
         return []
@@ -100,6 +102,14 @@ def actions(s: HellraiserState, seat: int) -> list[Action]:
     if turn_figure(s) is not None:
         return character_actions(s, seat)
     return leviathan_actions(s, seat)
+
+
+@cache
+def _creations() -> tuple[CreateCharacter, ...]:
+    """Every legal character: 18 points over six statistics, each 1 to 6 (3,431 of them)."""
+    spreads = (p for p in product(range(CREATION_MIN, CREATION_MAX + 1), repeat=len(STATS))
+               if sum(p) == CREATION_POINTS)
+    return tuple(CreateCharacter(**dict(zip(STATS, p, strict=True))) for p in spreads)
 
 
 def character_actions(s: HellraiserState, seat: int) -> list[Action]:
