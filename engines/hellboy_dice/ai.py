@@ -42,19 +42,30 @@ because drawing also spends dice the one-card look-ahead does not see (1.3 score
 solo simulations against 0.8-1.7)."""
 
 
+_EXPLORE, _END_TURN = Explore(), EndTurn()
+_ATTACKS: dict[tuple[int, ...], Attack] = {}
+"""Actions are frozen, so the AI hands out shared ones instead of validating new ones."""
+
+
+def _attack(dice: tuple[int, ...]) -> Attack:
+    found = _ATTACKS.get(dice)
+    if found is None:
+        found = _ATTACKS[dice] = Attack(dice=tuple(COLOURS[c] for c in dice))
+    return found
+
+
 def choose(state: HellboyState, seat: int) -> Action:
     phase = state.phase
     if seat != state.turn:
         raise ValueError(f"seat {seat} has no move: it is seat {state.turn}'s turn")
     if phase == "explore":
-        return Explore() if _explore(state) else EndTurn()
+        return _EXPLORE if _explore(state) else _END_TURN
     if phase == "attack":
         card = state.in_play
         assert card is not None
         mid = model_id(state.components)
-        dice = attack_policy(mid, state.fight_left, flags_of(card), state.hand,
-                             card.skulls >= state.wounds)
-        return Attack(dice=tuple(COLOURS[c] for c in dice))
+        return _attack(attack_policy(mid, state.fight_left, flags_of(card), state.hand,
+                                     card.skulls >= state.wounds))
     if phase == "choose_x2":
         assert state.roll is not None
         values = state.roll.values

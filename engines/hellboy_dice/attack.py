@@ -25,6 +25,7 @@ from engines.hellboy_dice.models import (
     DiceRolled,
     Hand,
     HellboyState,
+    replace,
 )
 
 T = TypeVar("T")
@@ -70,9 +71,16 @@ def attack_choices(hand: Hand) -> list[tuple[Colour, ...]]:
     return found
 
 
+_DECLARED: dict[tuple[Colour, ...], AttackRoll] = {}
+"""A roll before it lands depends only on its dice, and rolls are frozen: share them."""
+
+
 def declare(s: HellboyState, dice: tuple[Colour, ...], out: Out) -> None:
     s.hand = remove_dice(s.hand, dice)
-    s.roll = AttackRoll(colours=dice)
+    roll = _DECLARED.get(dice)
+    if roll is None:
+        roll = _DECLARED[dice] = AttackRoll(colours=dice)
+    s.roll = roll
     s.phase = "roll"
     out.add(lambda: AttackDeclared(
         seat=s.turn, dice=dice,
@@ -85,9 +93,7 @@ def rolled(s: HellboyState, blue: str, labels: list[str], out: Out) -> None:
     assert s.roll is not None and s.in_play is not None
     placed = s.components.placed
     dice = tuple(placed[c, lab] for c, lab in zip(s.roll.colours, labels, strict=True))
-    roll = s.roll.model_copy(update={
-        "faces": dice, "rerolled": (False,) * len(dice), "blue": blue,
-    })
+    roll = replace(s.roll, faces=dice, rerolled=(False,) * len(dice), blue=blue)
     s.roll = roll
     out.add(lambda: DiceRolled(
         seat=s.turn, purpose="attack", dice=dice, blue=blue,
@@ -96,7 +102,7 @@ def rolled(s: HellboyState, blue: str, labels: list[str], out: Out) -> None:
     if "reroll_highest" in s.in_play.effects:
         target = highest_scoring(roll.colours, roll.values)
         if target is not None:
-            s.roll = roll.model_copy(update={"reroll_index": target})
+            s.roll = replace(roll, reroll_index=target)
             s.phase = "boss_reroll"
             return
     apply_blue(s, out)
@@ -110,11 +116,8 @@ def rerolled(s: HellboyState, label: str, out: Out) -> None:
     colour = roll.colours[i]
     new_face = s.components.placed[colour, label]
     by_boss = s.phase == "boss_reroll"
-    roll = roll.model_copy(update={
-        "faces": _set(roll.faces, i, new_face),
-        "rerolled": _set(roll.rerolled, i, True),
-        "reroll_index": None,
-    })
+    roll = replace(roll, faces=_set(roll.faces, i, new_face),
+                   rerolled=_set(roll.rerolled, i, True), reroll_index=None)
     s.roll = roll
     out.add(lambda: DiceRolled(
         seat=s.turn, purpose="boss_reroll" if by_boss else "reroll",
@@ -137,24 +140,22 @@ def apply_blue(s: HellboyState, out: Out) -> None:
     roll, card = s.roll, s.in_play
     assert roll is not None and roll.blue is not None and card is not None
     effect = blue_effect(s.components, roll.blue)
-    fight = s.fight_left
     if effect == "reroll":
-        can = any(not r for r in roll.rerolled)
-        if can and sum(roll.values) < fight:
+        if sum(roll.values) < s.fight_left and not all(roll.rerolled):
             s.phase = "choose_reroll"
             return
     elif effect == "x2" and "no_x2" not in card.effects:
-        if s.options.always_ask_x2 or x2_matters(roll.values, fight):
+        values = roll.values
+        if s.options.always_ask_x2 or x2_matters(values, s.fight_left):
             s.phase = "choose_x2"
             return
-        best = max(range(len(roll.values)), key=lambda i: roll.values[i])
-        s.roll = roll.model_copy(update={"doubled": best})
+        s.roll = replace(roll, doubled=max(range(len(values)), key=values.__getitem__))
     finish(s, out)
 
 
 def choose_x2(s: HellboyState, die: int, out: Out) -> None:
     assert s.roll is not None
-    s.roll = s.roll.model_copy(update={"doubled": die})
+    s.roll = replace(s.roll, doubled=die)
     finish(s, out)
 
 
@@ -163,7 +164,7 @@ def choose_reroll(s: HellboyState, die: int | None, out: Out) -> None:
     if die is None:
         finish(s, out)
         return
-    s.roll = s.roll.model_copy(update={"reroll_index": die})
+    s.roll = replace(s.roll, reroll_index=die)
     s.phase = "reroll"
 
 
@@ -172,9 +173,10 @@ def attack_score(s: HellboyState) -> int:
     roll, card = s.roll, s.in_play
     assert roll is not None and roll.blue is not None and card is not None
     blue = face(s.components, BLUE, roll.blue)
-    score = sum(roll.values)
+    values = roll.values
+    score = sum(values)
     if blue.effect == "x2" and roll.doubled is not None and "no_x2" not in card.effects:
-        score += roll.values[roll.doubled]
+        score += values[roll.doubled]
     if not (blue.effect in BURSTS and "no_bursts" in card.effects):
         score += blue.value
     return score

@@ -7,11 +7,13 @@ a simulation asks for thousands per second.
 
 from __future__ import annotations
 
+from itertools import compress
+
 from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest
 from engines.core.errors import RuleError
 from engines.hellboy_dice.cards import REPORT_HELP
 from engines.hellboy_dice.components import dice_item
-from engines.hellboy_dice.models import BLUE, Colour, HellboyState
+from engines.hellboy_dice.models import BLUE, Colour, HellboyState, construct
 from engines.hellboy_dice.view import PROMPTS
 
 _DICE_REQUESTS: dict[tuple[object, ...], ChanceRequest] = {}
@@ -25,13 +27,15 @@ def draw_request(state: HellboyState) -> ChanceRequest:
     if state.options.mode == "physical":
         item = ChanceItem(key="card", label="Exploration card", open_hint=REPORT_HELP)
     else:
-        live = [(c, n) for c, n in zip(state.components.cards, state.deck, strict=True) if n > 0]
-        item = ChanceItem.model_construct(
-            key="card", label="Exploration card", open_hint=None,
-            options=[c.id for c, _ in live], weights=[n for _, n in live],
-            labels=[c.name for c, _ in live],
-        )
-    return ChanceRequest.model_construct(prompt=f"Draw {what}", items=[item], reporter=state.turn)
+        comps, deck = state.components, state.deck
+        item = construct(ChanceItem, {
+            "key": "card", "label": "Exploration card",
+            "options": list(compress(comps.card_ids, deck)), "weights": [n for n in deck if n],
+            "open_hint": None, "labels": list(compress(comps.card_names, deck)),
+        })
+    return construct(ChanceRequest, {
+        "prompt": f"Draw {what}", "items": [item], "reporter": state.turn,
+    })
 
 
 def check_draw(state: HellboyState, outcome: ChanceOutcome) -> None:

@@ -6,6 +6,7 @@ need lives in the state's `Components`, so no move ever touches the disk.
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 from engines.core.chance import ChanceItem
@@ -24,9 +25,22 @@ ACCIDENT_HARMS = frozenset({"skull", "x2", "reroll"})
 
 def build_components(options: HellboyOptions) -> Components:
     """Read the packs the options name; a broken pack is a RuleError naming file and field."""
+    if not options.deck_path and not options.dice_path:
+        return _builtin_components()
+    return _read_components(options.deck_path or None, options.dice_path or None)
+
+
+@cache
+def _builtin_components() -> Components:
+    """The built-in packs never change in a process, so every game shares one frozen
+    `Components` (and the lookups it caches) instead of rebuilding 40 cards per setup."""
+    return _read_components(None, None)
+
+
+def _read_components(deck_path: str | None, dice_path: str | None) -> Components:
     try:
-        deck = load_deck(Path(options.deck_path) if options.deck_path else None)
-        dice = load_dice(Path(options.dice_path) if options.dice_path else None)
+        deck = load_deck(Path(deck_path) if deck_path else None)
+        dice = load_dice(Path(dice_path) if dice_path else None)
     except PackError as exc:
         raise RuleError(f"The game's data pack can't be used: {exc}") from None
     needed = {*COLOURS, BLUE}

@@ -115,13 +115,13 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
 
     def play(self, state: HellboyState, seat: int, action: Action, out: flow.Out) -> HellboyState:
         self._check(state, seat, action)
-        s = state.model_copy()
-        if isinstance(action, Explore):
+        s = state.fork()
+        if isinstance(action, Attack):
+            attack.declare(s, action.dice, out)
+        elif isinstance(action, Explore):
             flow.begin_draw(s, out)
         elif isinstance(action, EndTurn):
             flow.bank(s, out)
-        elif isinstance(action, Attack):
-            attack.declare(s, action.dice, out)
         elif isinstance(action, ChooseX2):
             attack.choose_x2(s, action.die, out)
         elif isinstance(action, ChooseReroll):
@@ -148,23 +148,27 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             if phase == "attack" and isinstance(action, Explore):
                 raise RuleError(f"Defeat {card} before you explore further.")
             raise RuleError(f"Not now: {PROMPTS[phase].lower()}.")
-        if isinstance(action, Explore) and not flow.can_draw(state):
-            raise RuleError("The deck and the discard pile are empty: end your turn.")
-        if isinstance(action, EndTurn) and not state.first_resolved:
-            raise RuleError("Defeat or resolve your first card before you end your turn.")
         if isinstance(action, Attack):
             self._check_attack(state, action.dice)
-        if isinstance(action, ChooseX2):
+        elif isinstance(action, Explore):
+            if not flow.can_draw(state):
+                raise RuleError("The deck and the discard pile are empty: end your turn.")
+        elif isinstance(action, EndTurn):
+            if not state.first_resolved:
+                raise RuleError("Defeat or resolve your first card before you end your turn.")
+        elif isinstance(action, ChooseX2):
             assert state.roll is not None
             if not 0 <= action.die < len(state.roll.colours):
                 raise RuleError("Choose one of the dice you just rolled for X2.")
-        if isinstance(action, ChooseReroll) and action.die is not None:
-            assert state.roll is not None
-            if not 0 <= action.die < len(state.roll.colours):
-                raise RuleError("Choose one of the dice you just rolled to re-roll.")
-            if state.roll.rerolled[action.die]:
-                raise RuleError("No die can be re-rolled a second time: choose another or none.")
-        if (isinstance(action, LuckyFind) and action.die is not None
+        elif isinstance(action, ChooseReroll):
+            if action.die is not None:
+                assert state.roll is not None
+                if not 0 <= action.die < len(state.roll.colours):
+                    raise RuleError("Choose one of the dice you just rolled to re-roll.")
+                if state.roll.rerolled[action.die]:
+                    raise RuleError(
+                        "No die can be re-rolled a second time: choose another or none.")
+        elif (isinstance(action, LuckyFind) and action.die is not None
                 and state.hand[COLOURS.index(action.die)] == 0):
             raise RuleError(f"You have no {action.die} die left to roll.")
 
@@ -209,7 +213,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             check_draw(state, outcome)
         else:
             validate_outcome(dice_request(state), outcome)
-        s = state.model_copy()
+        s = state.fork()
         value = outcome.values[0]
         if phase == "draw":
             if state.options.mode == "physical":

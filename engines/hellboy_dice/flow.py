@@ -13,8 +13,8 @@ from collections.abc import Callable, Sequence
 from engines.core.protocol import Event
 from engines.hellboy_dice.cards import Card
 from engines.hellboy_dice.models import (
-    COLOURS,
     FULL_HAND,
+    POWER,
     STARTING_WOUNDS,
     Colour,
     DeckReshuffled,
@@ -49,21 +49,21 @@ class Out:
 def add_dice(hand: Hand, colours: Sequence[Colour]) -> Hand:
     counts = list(hand)
     for c in colours:
-        counts[COLOURS.index(c)] += 1
+        counts[POWER[c]] += 1
     return (counts[0], counts[1], counts[2], counts[3])
 
 
 def remove_dice(hand: Hand, colours: Sequence[Colour]) -> Hand:
     counts = list(hand)
     for c in colours:
-        counts[COLOURS.index(c)] -= 1
+        counts[POWER[c]] -= 1
     return (counts[0], counts[1], counts[2], counts[3])
 
 
 def pass_on(s: HellboyState, dice: Sequence[PlacedDie] | Sequence[Colour]) -> None:
     """Dice that are 'passed on to the next player': gone for the rest of this turn."""
-    colours = [d.colour if isinstance(d, PlacedDie) else d for d in dice]
-    s.gone = add_dice(s.gone, colours)
+    if dice:
+        s.gone = add_dice(s.gone, [d.colour if isinstance(d, PlacedDie) else d for d in dice])
 
 
 def digital(s: HellboyState) -> bool:
@@ -73,14 +73,14 @@ def digital(s: HellboyState) -> bool:
 def can_draw(s: HellboyState) -> bool:
     """Physical decks are the group's business; a digital one may run dry only if every
     card is in front of the current player (house rule: then nothing can be drawn)."""
-    return not digital(s) or sum(s.deck) + sum(s.discard) > 0
+    return not digital(s) or any(s.deck) or any(s.discard)
 
 
 def begin_draw(s: HellboyState, out: Out, purpose: str = "play") -> bool:
     """Ask for the next card, reshuffling the discard pile first if the deck is empty."""
     if not can_draw(s):
         return False
-    if digital(s) and sum(s.deck) == 0:
+    if digital(s) and not any(s.deck):
         s.deck, s.discard = s.discard, tuple(0 for _ in s.discard)
         out.add(lambda: DeckReshuffled(
             cards=sum(s.deck),
