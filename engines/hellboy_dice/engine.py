@@ -27,6 +27,7 @@ from engines.hellboy_dice.models import (
     Colour,
     EndTurn,
     Explore,
+    Hand,
     HellboyOptions,
     HellboyState,
     LuckyFind,
@@ -38,6 +39,18 @@ _PHASE_OF: dict[type, str] = {
     ChooseReroll: "choose_reroll", BraveMove: "brave_move", LuckyFind: "lucky_find",
 }
 """The phase in which each action is allowed."""
+
+
+_ATTACKS: dict[Hand, tuple[Attack, ...]] = {}
+
+
+def _attacks(hand: Hand) -> tuple[Attack, ...]:
+    """Every legal attack for a hand: a few hundred hands at most, and actions are
+    frozen, so each list is validated once (boards and random play ask every step)."""
+    found = _ATTACKS.get(hand)
+    if found is None:
+        found = _ATTACKS[hand] = tuple(Attack(dice=d) for d in attack_choices(hand))
+    return found
 
 
 class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
@@ -84,7 +97,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
                 actions.append(EndTurn())
             return actions
         if phase == "attack":
-            return [Attack(dice=d) for d in attack_choices(state.hand)]
+            return list(_attacks(state.hand))
         if phase == "choose_x2":
             assert state.roll is not None
             return [ChooseX2(die=i) for i in range(len(state.roll.colours))]
