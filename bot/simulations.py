@@ -13,4 +13,10 @@ def _hellboy_dice(players: int, games: int, seed: int) -> str:
     return format_stats(simulate(players, games, seed))
 
 
-SIMULATORS: dict[str, Simulator] = {"hellboy-dice": _hellboy_dice}
+def _hellraiser(players: int, games: int, seed: int) -> str:
+    from engines.hellraiser.simulate import format_stats, simulate
+
+    return format_stats(simulate(players, games, seed))
+
+
+SIMULATORS: dict[str, Simulator] = {"hellboy-dice": _hellboy_dice, "hellraiser": _hellraiser}

@@ -19,6 +19,7 @@ candidates the rules modules accept.
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import cache
 
 from engines.core.errors import RuleError
 from engines.hellraiser import items, legal, movement, powers, search, specials
@@ -103,8 +104,25 @@ def _decide(s: HellraiserState, head: Choice) -> str:
                                                    get(fig.stats, b) - (head.points - int(k))))
     if head.purpose == "drop":
         fig = find(s, head.figure or "")
-        return min(head.options, key=lambda i: _worth(cat().search[fig.items[int(i)].card], s))
+        cards = [cat().search[i.card] for i in fig.items]
+        if s.puzzle is None and fig.condition == "alive":
+            # Before the gateway opens, keep what is likeliest to open it: the opener
+            # becomes the first Leviathan player.
+            return max(head.options, key=lambda i: (
+                _opening_chance(fig, [c for j, c in enumerate(cards) if j != int(i)]),
+                -_worth(cards[int(i)], s)))
+        return min(head.options, key=lambda i: _worth(cards[int(i)], s))
     return head.options[0]
+
+
+def _opening_chance(fig: Figure, cards: list[SearchCard]) -> float:
+    """The chance the next Hell number check opens the gateway with these items."""
+    best = 0.0
+    for stat in STATS:
+        number = sum(c.modifier(stat) for c in cards)
+        if number > 0:
+            best = max(best, win_chance(number, get(fig.stats, stat)))
+    return best
 
 
 def _worth(card: SearchCard, s: HellraiserState) -> float:
@@ -199,21 +217,65 @@ def _shoot(s: HellraiserState, seat: int, fig: Figure) -> Action | None:
     return options[0] if options else None
 
 
+@cache
+def _totals(dice: int) -> tuple[float, ...]:
+    """The exact distribution of the sum of `dice` six-sided dice (index = total)."""
+    dist = [1.0]
+    for _ in range(dice):
+        nxt = [0.0] * (len(dist) + 6)
+        for total, p in enumerate(dist):
+            for face in range(1, 7):
+                nxt[total + face] += p / 6
+        dist = nxt
+    return tuple(dist)
+
+
+@cache
+def win_chance(mine: int, theirs: int) -> float:
+    """P(the sum of `mine` dice beats the sum of `theirs`): the puzzle's odds."""
+    a, b = _totals(mine), _totals(theirs)
+    below = 0.0
+    chance = 0.0
+    for total, p in enumerate(a):
+        chance += p * below
+        if total < len(b):
+            below += b[total]
+    return chance
+
+
+def _puzzle_odds(s: HellraiserState, fig: Figure) -> float:
+    assert s.puzzle is not None
+    cap = s.options.max_dice
+    return win_chance(min(cap, effective(s, fig, s.puzzle.stat)),
+                      min(cap, current_difficulty(s)))
+
+
+def _gate_distance(s: HellraiserState, sq: Square) -> int:
+    gate = board(s).gateway
+    assert gate is not None
+    return _distances(s, {gate}).get(sq, 99)
+
+
 def _ready_for_puzzle(s: HellraiserState, fig: Figure) -> bool:
-    if s.puzzle is None or not in_gateway_tile(s, fig) or not _can(s, fig.seat or 0,
-                                                                     SolvePuzzle()):
+    """Work the puzzle when the odds are fair, or when a failure only pulls one step."""
+    if s.puzzle is None or fig.square is None or not in_gateway_tile(s, fig) \
+            or not _can(s, fig.seat or 0, SolvePuzzle()):
         return False
-    mine = effective(s, fig, s.puzzle.stat)
-    return mine * 1.25 >= current_difficulty(s) or s.round >= s.options.max_rounds - 3
+    odds = _puzzle_odds(s, fig)
+    late = s.round >= s.options.max_rounds - 2
+    return odds >= 0.5 or late or (odds >= 0.2 and _gate_distance(s, fig.square) >= 2)
 
 
 def _goal(s: HellraiserState, fig: Figure) -> set[Square] | None:
-    """Where the Human heads: the gateway's room when ready, else an unsearched room."""
+    """Where the Human heads: the gateway's room (its squares furthest from the gateway)
+    when the puzzle's odds are worth it, else an unsearched room."""
     b = board(s)
-    if s.puzzle is not None and b.gateway is not None:
-        mine = effective(s, fig, s.puzzle.stat)
-        if mine * 1.6 >= current_difficulty(s) or s.round >= s.options.max_rounds - 8:
-            return set(tile_squares(tile_index(b.gateway)))
+    ready = s.puzzle is not None and b.gateway is not None and (
+        _puzzle_odds(s, fig) >= 0.2 or s.round >= s.options.max_rounds - 8)
+    if ready and b.gateway is not None:
+        room = tile_squares(tile_index(b.gateway))
+        far = {sq for sq in room if _gate_distance(s, sq) >= 2}
+        return far or set(room)
     rooms = {sq for i in range(36) if i not in fig.searched and tile_at(
         b, tile_squares(i)[0]).kind == "room" for sq in tile_squares(i)}
     return rooms or None

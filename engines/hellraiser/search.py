@@ -128,8 +128,9 @@ def _found(s: HellraiserState, draw: Draw, card: str, out: Out) -> None:
     if not out.quiet:
         out.add(Changed(figure=fig.id, change="item",
                         text=f"{fig.name} finds: {cat().search[card].name}."))
-    hell_check(s, fig.id)
     check_carry(s, fig.id)
+    hell_check(s, fig.id)  # the check comes first, with the new item: 'every time a new
+    # item is found'; only then is anything over the carrying limit dropped
 
 
 def _action_on_draw(s: HellraiserState, draw: Draw, card: str, out: Out) -> None:

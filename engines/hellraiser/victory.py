@@ -42,7 +42,7 @@ def _leviathan_win(s: HellraiserState, why: str, out: Out) -> None:
                            f" wins as a Skinned Human.", out)
         return
     winners = tuple(i for i, r in enumerate(s.roles) if r == "leviathan")
-    if not winners:
+    if not winners or s.phantom:  # house solo: only closing the gate beats the house
         finish(s, (), f"{why} Leviathan wins.", out)
         return
     finish(s, winners, f"{why} The Leviathan players win.", out)

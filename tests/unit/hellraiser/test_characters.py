@@ -27,6 +27,7 @@ from tests.unit.hellraiser.support import (
     figure,
     lay_map,
     new_game,
+    pending_roll,
     refused,
     report,
     roll,
@@ -100,6 +101,8 @@ def test_carrying_limit_is_base_strength_and_a_new_item_over_it_must_be_dropped(
     state = act(state, Search())
     state = roll(state, 6, 6, 6)  # Wits 3 in the Library: found
     state = report(state, "umbrella")
+    assert pending_roll(state).purpose == "hell"  # the new item is checked first
+    state = roll(state, 1, 1)  # Hell 1 against Strength 1 (base): the gate stays shut
     head = state.pending[0]
     assert isinstance(head, Choice) and head.purpose == "drop"
     state = act(state, Choose(option="1"))

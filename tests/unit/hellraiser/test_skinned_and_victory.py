@@ -7,6 +7,7 @@ import random
 from engines.core.chance import sample
 from engines.hellraiser import ENGINE
 from engines.hellraiser.board import portal_squares
+from engines.hellraiser.damage import allocate
 from engines.hellraiser.models import (
     Attack,
     Choice,
@@ -16,8 +17,9 @@ from engines.hellraiser.models import (
     Search,
     Skin,
     SolvePuzzle,
+    clone,
 )
-from engines.hellraiser.query import hid
+from engines.hellraiser.query import Out, hid
 from tests.unit.hellraiser.support import (
     act,
     center,
@@ -166,3 +168,12 @@ def test_the_lone_player_plays_against_the_house_leviathan() -> None:
             assert ENGINE.to_move(state) == [0] and isinstance(state.pending[0], Choice)
             state = act(state, Choose(option=state.pending[0].options[0]))
     assert state.round == 2 and ENGINE.to_move(state) == [0]
+
+
+def test_in_a_solo_game_only_closing_the_gate_wins() -> None:
+    """House solo: a lone player turned Cenobite does not share the house Leviathan's win."""
+    s = clone(gate_opened(new_game(1), seat=0))
+    allocate(s, "h0", {"morality": 3, "willpower": 3}, None, Out())
+    assert s.roles[0] == "leviathan"
+    s = act(s, EndTurn())  # the next check finds no Human left
+    assert s.phase == "over" and s.winners == () and "Leviathan wins" in s.summary
