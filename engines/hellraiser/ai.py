@@ -211,7 +211,7 @@ def _power_helps(s: HellraiserState, fig: Figure) -> bool:
 def _shoot(s: HellraiserState, seat: int, fig: Figure) -> Action | None:
     if s.flags.attacked:
         return None
-    options = [a for a in legal._attacks(s, seat, [fig])
+    options = [a for a in legal.attacks(s, seat, [fig])
                if isinstance(a, Attack) and a.weapon is not None and a.target is not None
                and find(s, a.target).kind in ("cenobite", "creature")]
     return options[0] if options else None
@@ -372,7 +372,7 @@ def _skinned(s: HellraiserState, seat: int, fig: Figure) -> Action:
             return Skin(corpse=corpse.id)
         if fig.skin and _can(s, seat, SolvePuzzle()):
             return SolvePuzzle()
-    drain = [a for a in legal._attacks(s, seat, [fig])
+    drain = [a for a in legal.attacks(s, seat, [fig])
              if isinstance(a, Attack) and a.drain is not None]
     if drain:
         target = find(s, drain[0].target or "")
@@ -401,8 +401,17 @@ def _skinned(s: HellraiserState, seat: int, fig: Figure) -> Action:
 # Leviathan
 
 
+UNUSED_BY_AI = frozenset({"surprise_attack", "key", "vision", "personal_hell", "justice"})
+"""Leviathan cards the AI never plays (no simple sensible use), so it skips listing them."""
+
+
 def _leviathan(s: HellraiserState, seat: int) -> Action:
-    options = legal.actions(s, seat)
+    servants = legal.servants_of_leviathan(s)
+    options: list[Action] = [*legal.card_plays(s, seat, "leviathan", UNUSED_BY_AI),
+                             *legal.converts(s, seat, servants), *legal.main_options(s, seat)]
+    for fig in servants:
+        options += legal.figure_moves(s, seat, fig)
+    options += legal.attacks(s, seat, servants)
     card = _leviathan_card(s, options)
     if card is not None:
         return card

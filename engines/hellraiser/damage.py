@@ -215,11 +215,14 @@ def drop_all(s: HellraiserState, fid: str) -> None:
 
 
 def drop_item(s: HellraiserState, fid: str, index: int) -> None:
+    """Drop one item where the character stands. A character no longer on the map (sucked
+    into Hell while deciding what to drop) keeps everything: it went 'with all their
+    items'."""
     fig = find(s, fid)
+    if fig.square is None:
+        return
     items = list(fig.items)
-    item = items.pop(index)
-    if fig.square is not None:
-        s.floor.append(FloorItem(square=fig.square, item=item))
+    s.floor.append(FloorItem(square=fig.square, item=items.pop(index)))
     update(s, fid, items=tuple(items))
 
 

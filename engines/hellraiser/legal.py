@@ -32,7 +32,7 @@ from engines.hellraiser.board import (
     tile_index,
     walls_between_tiles,
 )
-from engines.hellraiser.cards import DECKS
+from engines.hellraiser.cards import DECKS, DeckName
 from engines.hellraiser.decks import hand_cards
 from engines.hellraiser.models import (
     Action,
@@ -127,10 +127,9 @@ def character_actions(s: HellraiserState, seat: int) -> list[Action]:
     out += _keep(lambda a: specials.check_break_free(s, seat, a), [BreakFree()])
     attackers = [fig, *(f for f in s.figures if f.kind == "creature"
                         and f.condition == "board" and f.seat == s.turn)]
-    out += _attacks(s, seat, attackers)
+    out += attacks(s, seat, attackers)
     if fig.seat == seat:
-        for card in dict.fromkeys(hand_cards(s, seat, "action")):
-            out += _keep(lambda a: cardplay.check(s, seat, a), _card_candidates(s, seat, card))
+        out += card_plays(s, seat, "action")
     power_cards: list[str | None] = [None, *dict.fromkeys(hand_cards(s, seat, "action"))]
     out += _keep(lambda a: powers.check(s, seat, a), [UsePower(card=c) for c in power_cards])
     out += _keep(lambda a: items.check_use(s, seat, a),
@@ -140,27 +139,55 @@ def character_actions(s: HellraiserState, seat: int) -> list[Action]:
     out += _keep(lambda a: items.check_pick_up(s, seat, a), [PickUp(item=c) for c in floor])
     out += [Drop(item=c) for c in dict.fromkeys(i.card for i in fig.items)]
     for creature in attackers[1:]:
-        out += _figure_moves(s, seat, creature)
+        out += figure_moves(s, seat, creature)
     return out
 
 
 def leviathan_actions(s: HellraiserState, seat: int) -> list[Action]:
-    out: list[Action] = [EndTurn()]
-    out += _keep(lambda a: movement.check_cenobite_roll(s, seat), [RollMovement()])
-    out += _keep(lambda a: check_draw(s, seat), [DrawCard()])
-    servants = [f for f in s.figures if f.condition == "board"
-                and (f.kind == "cenobite" or (f.kind == "creature" and f.seat is None))]
+    out: list[Action] = [EndTurn(), *main_options(s, seat)]
+    servants = servants_of_leviathan(s)
     for fig in servants:
-        out += _figure_moves(s, seat, fig)
+        out += figure_moves(s, seat, fig)
         if fig.kind == "cenobite":
             out += _keep(lambda a: furniture.check(s, seat, a),
                          _furniture_candidates(s, fig, fig.id))
-    out += _attacks(s, seat, servants)
-    for card in dict.fromkeys(hand_cards(s, seat, "leviathan")):
-        if cat().leviathan[card].effect == "surprise_attack":
+    out += attacks(s, seat, servants)
+    out += card_plays(s, seat, "leviathan")
+    out += converts(s, seat, servants)
+    return out
+
+
+def main_options(s: HellraiserState, seat: int) -> list[Action]:
+    """Rolling the Cenobites' movement and drawing a Leviathan card, where legal."""
+    out: list[Action] = []
+    out += _keep(lambda a: movement.check_cenobite_roll(s, seat), [RollMovement()])
+    out += _keep(lambda a: check_draw(s, seat), [DrawCard()])
+    return out
+
+
+def servants_of_leviathan(s: HellraiserState) -> list[Figure]:
+    return [f for f in s.figures if f.condition == "board"
+            and (f.kind == "cenobite" or (f.kind == "creature" and f.seat is None))]
+
+
+def card_plays(s: HellraiserState, seat: int, deck: DeckName,
+               skip: frozenset[str] = frozenset()) -> list[Action]:
+    """Every legal play of every card in the hand (effects in `skip` left out)."""
+    out: list[Action] = []
+    for card in dict.fromkeys(hand_cards(s, seat, deck)):
+        effect = (cat().leviathan[card].effect if deck == "leviathan"
+                  else cat().action[card].effect)
+        if effect in skip:
+            continue
+        if effect == "surprise_attack" and deck == "leviathan":
             out += _surprises(s, seat, card)
         else:
             out += _keep(lambda a: cardplay.check(s, seat, a), _card_candidates(s, seat, card))
+    return out
+
+
+def converts(s: HellraiserState, seat: int, servants: list[Figure]) -> list[Action]:
+    out: list[Action] = []
     for c in (f for f in servants if f.kind == "cenobite" and f.watch is not None):
         casualty = find(s, c.watch or "")
         low, high = cenobites.creature_split(sum(casualty.stats))
@@ -195,7 +222,7 @@ def _furniture_candidates(s: HellraiserState, fig: Figure, by: str | None) -> li
     return out
 
 
-def _attacks(s: HellraiserState, seat: int, attackers: list[Figure]) -> list[Action]:
+def attacks(s: HellraiserState, seat: int, attackers: list[Figure]) -> list[Action]:
     if s.flags.attacked:
         return []
     out: list[Action] = []
@@ -222,7 +249,7 @@ def _attacks(s: HellraiserState, seat: int, attackers: list[Figure]) -> list[Act
     return out
 
 
-def _figure_moves(s: HellraiserState, seat: int, fig: Figure) -> list[Action]:
+def figure_moves(s: HellraiserState, seat: int, fig: Figure) -> list[Action]:
     if fig.moved_round == s.round or not can_move_self(fig):
         return []
     if fig.kind == "cenobite":

@@ -33,7 +33,14 @@ from engines.hellraiser import (
 )
 from engines.hellraiser.board import Board, Square, tile_at, tile_origin
 from engines.hellraiser.checks import leviathan_turn, main_free, require
-from engines.hellraiser.damage import check_carry, choose_split, deal, drop_item, recover
+from engines.hellraiser.damage import (
+    check_carry,
+    choose_split,
+    damageable,
+    deal,
+    drop_item,
+    recover,
+)
 from engines.hellraiser.decks import can_draw, needs_chance, take_drawn
 from engines.hellraiser.dice import read, successes
 from engines.hellraiser.mapgen import is_complete, new_layout, place, to_board
@@ -428,6 +435,9 @@ def run(s: HellraiserState, out: Out) -> None:
     """Settle every automatic step at the front of the queue."""
     while s.pending and s.phase != "over":
         head = s.pending[0]
+        if isinstance(head, Choice) and stale(s, head):
+            s.pending.pop(0)
+            continue
         if isinstance(head, (LayTile, Choice)):
             break
         if isinstance(head, Roll):
@@ -452,6 +462,14 @@ def run(s: HellraiserState, out: Out) -> None:
                 next_round(s, out)
         check_victory(s, out)
     check_victory(s, out)
+
+
+def stale(s: HellraiserState, choice: Choice) -> bool:
+    """A decision overtaken by events: the figure left the map or cannot be hurt any
+    more (e.g. sucked into Hell while an over-the-limit drop was pending)."""
+    if choice.figure is None or choice.purpose not in ("drop", "damage"):
+        return False
+    return not damageable(find(s, choice.figure))
 
 
 def waiting_seat(s: HellraiserState) -> int | None:

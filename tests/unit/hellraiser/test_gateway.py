@@ -232,3 +232,13 @@ def test_hell_check_uses_the_base_statistic_and_zero_dice_always_lose() -> None:
     assert r.groups == (1, 0) and r.stat == "willpower"
     opened = roll(state, 1)
     assert opened.board is not None and opened.board.gateway is not None
+
+
+def test_the_first_victim_takes_every_item_even_over_the_limit() -> None:
+    """Sucked in 'with all their items': no drop is asked of a character gone to Hell."""
+    state = carrying(in_library(2), "h0", "knife", "crowbar", "bible")
+    state = report(roll(act(state, Search()), 6, 6, 6), "large_heavy_object")
+    state = roll(state, 6, 6, 6, 6, 1, 1, 1)  # Hell 4 dice (Strength +4) beat Strength 3
+    victim = figure(state, "h0")
+    assert victim.condition == "hell" and len(victim.items) == 4
+    assert not state.pending and state.turn == 1
