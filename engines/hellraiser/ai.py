@@ -18,12 +18,13 @@ candidates the rules modules accept.
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 
 from engines.core.errors import RuleError
 from engines.hellraiser import items, legal, movement, powers, search, specials
-from engines.hellraiser.board import Square, tile_at, tile_index, tile_squares
+from engines.hellraiser.board import Board, Square, graph, tile_at, tile_index, tile_squares
 from engines.hellraiser.cards import SearchCard
 from engines.hellraiser.decks import hand_cards
 from engines.hellraiser.gateway import current_difficulty, in_gateway_tile
@@ -63,7 +64,7 @@ from engines.hellraiser.query import (
 )
 from engines.hellraiser.skinned import corpses_here
 from engines.hellraiser.stats import GROUP_STATS, Group, get
-from engines.hellraiser.tiles import STATS
+from engines.hellraiser.tiles import STATS, TILE_COUNT
 
 AI_STATS = (3, 4, 2, 4, 2, 3)
 """The AI's character: quick and sharp (rooms are searched with every statistic)."""
@@ -276,8 +277,7 @@ def _goal(s: HellraiserState, fig: Figure) -> set[Square] | None:
         room = tile_squares(tile_index(b.gateway))
         far = {sq for sq in room if _gate_distance(s, sq) >= 2}
         return far or set(room)
-    rooms = {sq for i in range(36) if i not in fig.searched and tile_at(
-        b, tile_squares(i)[0]).kind == "room" for sq in tile_squares(i)}
+    rooms = {sq for i in _rooms(b) if i not in fig.searched for sq in tile_squares(i)}
     return rooms or None
 
 
@@ -294,11 +294,13 @@ def _step(s: HellraiserState, fig: Figure, goal: set[Square],
 
 def _distances(s: HellraiserState, goal: set[Square]) -> dict[Square, int]:
     """Walking distance to the nearest goal square (a multi-source search)."""
-    from collections import deque
+    return _walk(board(s), frozenset(goal))
 
-    from engines.hellraiser.board import graph
 
-    g = graph(board(s))
+@lru_cache(maxsize=512)
+def _walk(b: Board, goal: frozenset[Square]) -> dict[Square, int]:
+    """Memoised per map state (boards are immutable) and goal; callers only read it."""
+    g = graph(b)
     dist = dict.fromkeys(goal, 0)
     frontier = deque(goal)
     while frontier:
@@ -308,6 +310,11 @@ def _distances(s: HellraiserState, goal: set[Square]) -> dict[Square, int]:
                 dist[nxt] = dist[sq] + 1
                 frontier.append(nxt)
     return dist
+
+
+@lru_cache(maxsize=64)
+def _rooms(b: Board) -> tuple[int, ...]:
+    return tuple(i for i in range(TILE_COUNT) if tile_at(b, tile_squares(i)[0]).kind == "room")
 
 
 def _move_card(s: HellraiserState, seat: int, fig: Figure, goal: set[Square]) -> Action | None:
