@@ -1,0 +1,120 @@
+"""Hellraiser in Discord: the presenter the table uses for its board.
+
+Imported at start-up (bot.app.GAME_PACKAGES), it registers the presenter for
+"hellraiser" and its physical-mode forms (dice per party, cards and map tiles
+by name). The embed is drawn by `hellraiser_board` (with the text map, so it
+reads without the picture), the picture by `hellraiser_picture` from the pieces
+`hellraiser_pieces` builds, chat lines by `hellraiser_events`; which legal
+actions become buttons and menus is `hellraiser_menu`'s call, and their codes
+are `hellraiser_codes`'.
+
+Hands are never on the board: a player sees theirs through `private` (the
+board's "My hand" button, or `/hellraiser hand`), which the bot always sends
+ephemerally.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.models import GameRow
+from bot.render import hellraiser_codes as codes
+from bot.render.games import BoardPicture, SelectChoice, register_presenter
+from bot.render.hellraiser_board import CREDIT, board, private
+from bot.render.hellraiser_events import event_lines
+from bot.render.hellraiser_menu import SELECT_CODES, Menu, creation_menus, menu
+from bot.render.hellraiser_picture import render_board
+from bot.render.hellraiser_pieces import pieces
+from bot.render.hellraiser_report import register_forms
+from bot.render.style import COLOUR_PLAY
+from engines.core.errors import RuleError
+from engines.core.protocol import Event
+from engines.hellraiser import ENGINE, HellraiserState
+
+KEY = "hellraiser"
+PICTURE = "hellraiser-board.png"
+NOT_STARTED = "The game hasn't started yet: the host presses **Start**."
+
+
+class HellraiserPresenter:
+    """The table's view of a Hellraiser game (see bot.render.games.Presenter)."""
+
+    def __init__(self) -> None:
+        self._last: tuple[HellraiserState, tuple[Any, ...], list[Menu]] | None = None
+
+    def board(self, game: GameRow, state: Any) -> discord.Embed:
+        if not isinstance(state, HellraiserState):
+            return discord.Embed(title="Hellraiser", colour=COLOUR_PLAY)
+        return board(game, state)
+
+    def menus(self, game: GameRow, state: Any) -> list[Menu]:
+        """The components of each person who may act now (none for computer players)."""
+        if not isinstance(state, HellraiserState) or game.status != "active":
+            return []
+        key = (game.id, game.version, game.status, tuple(s.ai for s in game.seats))
+        if self._last is not None and self._last[0] is state and self._last[1] == key:
+            return self._last[2]
+        found = self._menus(game, state)
+        self._last = (state, key, found)
+        return found
+
+    def _menus(self, game: GameRow, state: HellraiserState) -> list[Menu]:
+        if state.phase == "over" or ENGINE.chance(state) is not None:
+            return []
+        people = [s for s in ENGINE.to_move(state) if s < len(game.seats) and not game.seats[s].ai]
+        if state.phase == "create":
+            return [Menu(seat, selects=[select])
+                    for seat, select in zip(people, creation_menus(state, people), strict=False)]
+        return [menu(state, seat) for seat in people[:1]]
+
+    def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int]]:
+        return [(b.label, b.code, m.seat) for m in self.menus(game, state) for b in m.buttons]
+
+    def action_selects(self, game: GameRow, state: Any) -> list[SelectChoice]:
+        return [
+            SelectChoice(
+                code=s.code,
+                seat=m.seat,
+                placeholder=s.placeholder,
+                options=[discord.SelectOption(label=o.label, value=o.code,
+                                              description=o.description or None)
+                         for o in s.options],
+            )
+            for m in self.menus(game, state)
+            for s in m.selects
+        ]
+
+    def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
+        if not isinstance(state, HellraiserState):
+            raise RuleError(NOT_STARTED)
+        if code in SELECT_CODES:
+            if len(values) != 1:
+                raise RuleError(codes.STALE)
+            return ENGINE.dump_action(codes.decode(values[0]))
+        if values:
+            raise RuleError(codes.STALE)
+        return ENGINE.dump_action(codes.decode(code))
+
+    def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
+        return event_lines(events)
+
+    def footer(self, game: GameRow) -> str:
+        return CREDIT
+
+    def board_picture(self, game: GameRow, state: Any) -> BoardPicture | None:
+        """The drawn map (in a worker thread); none until the map is laid."""
+        if not isinstance(state, HellraiserState) or state.board is None:
+            return None
+        return BoardPicture(PICTURE, render_board(state.board, pieces(state)))
+
+    def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed:
+        if not isinstance(state, HellraiserState):
+            return discord.Embed(title="Nothing hidden yet", description=NOT_STARTED)
+        return private(game, state, seat)
+
+
+PRESENTER = HellraiserPresenter()
+register_presenter(KEY, PRESENTER)
+register_forms()

@@ -1,0 +1,101 @@
+"""What happened, as chat lines: every test's dice shown face by face.
+
+A roll reads `🎲 Attack — Pinhead ⚁2 ⚃4 **⚅6** (2 successes) vs Kirsty ⚀1 **⚄5** (1)`:
+each party's dice with the successes in bold (a success is a die at or above the
+test's number, so they are always a party's highest dice), or the totals for the
+tests that add their dice up (the Hell number, the Puzzle Solution). Other
+events keep the engine's plain sentence, with an icon and the squares moved.
+Only public events exist: hidden cards are drawn as "a card".
+"""
+
+from __future__ import annotations
+
+from discord.utils import escape_markdown
+
+from bot.render.style import MESSAGE_CONTENT, clip
+from engines.core.protocol import Event
+from engines.hellraiser.board import square_name
+from engines.hellraiser.dice import PROMPTS
+from engines.hellraiser.models import (
+    CardDrawn,
+    CardPlayed,
+    Casualty,
+    CharacterCreated,
+    DamageDealt,
+    DiceRolled,
+    FigureChanged,
+    FigureMoved,
+    GameOver,
+    GatewayOpened,
+    MapLaid,
+    PuzzleAttempted,
+    RoleChanged,
+    StatZero,
+    TurnStarted,
+)
+
+DIE_FACES = "⚀⚁⚂⚃⚄⚅"
+TOTALS = frozenset({"hell", "puzzle"})
+"""Tests decided by the sum of the dice rather than by successes."""
+PLAIN = frozenset({"cenobite_move", "shot", "heal", "wander"})
+"""Rolls that are read face by face (movement, a gun's shot die, healing, wandering)."""
+ICONS: dict[type[Event], str] = {
+    CharacterCreated: "✍️", MapLaid: "🗺️", CardDrawn: "🂠", DamageDealt: "💥", StatZero: "⚠️",
+    Casualty: "💀", RoleChanged: "🔄", GatewayOpened: "🔥", FigureChanged: "•",
+    PuzzleAttempted: "🧩", GameOver: "🏁", FigureMoved: "🚶",
+}
+
+
+def die(face: int, success: bool) -> str:
+    text = f"{DIE_FACES[face - 1]}{face}" if 1 <= face <= 6 else str(face)
+    return f"**{text}**" if success else text
+
+
+def dice_line(event: DiceRolled) -> str:
+    """One roll, each party's dice with its successes (or total) — see the module doc."""
+    heading, _, _ = event.text.partition(": ")
+    labels = heading.split(", ")
+    if len(labels) != len(event.dice):
+        labels = [heading] + [""] * (len(event.dice) - 1)
+    parts = []
+    for index, faces in enumerate(event.dice):
+        name = escape_markdown(labels[index])
+        wins = event.successes[index] if index < len(event.successes) else 0
+        lowest_success = sorted(faces, reverse=True)[wins - 1] if 0 < wins <= len(faces) else 7
+        shown = " ".join(die(f, event.purpose not in TOTALS | PLAIN and f >= lowest_success)
+                         for f in faces) or "no dice"
+        if event.purpose in TOTALS:
+            shown += f" = **{sum(faces)}**"
+        elif event.purpose not in PLAIN:
+            shown += f" ({wins} success{'es' if wins != 1 else ''})"
+        parts.append(f"{name} {shown}".strip())
+    prompt = PROMPTS.get(event.purpose, event.purpose)
+    return clip(f"🎲 {prompt} — " + " vs ".join(parts), MESSAGE_CONTENT)
+
+
+def event_lines(events: list[Event]) -> list[str]:
+    lines = []
+    for event in events:
+        line = _line(event)
+        if line:
+            lines.append(clip(line, MESSAGE_CONTENT))
+    return lines
+
+
+def _line(event: Event) -> str:
+    if isinstance(event, DiceRolled):
+        return dice_line(event)
+    text = escape_markdown(event.text)
+    if isinstance(event, TurnStarted):
+        icon = "😈" if event.role == "leviathan" else "🕯️"
+        return f"{icon} **{text}**"
+    if isinstance(event, FigureMoved) and event.start is not None and event.end is not None:
+        return f"🚶 {text} ({square_name(event.start)} → {square_name(event.end)})"
+    if isinstance(event, CardPlayed):
+        return f"🃏 **{text}**"
+    if isinstance(event, (GatewayOpened, GameOver)):
+        return f"{ICONS[type(event)]} **{text}**"
+    if not text:
+        return ""
+    icon = ICONS.get(type(event), "")
+    return f"{icon} {text}".strip()

@@ -1,0 +1,308 @@
+"""Which of the player's legal actions the board offers, and how.
+
+A board has five rows: one of buttons (four at most, leaving room for "My
+hand") and up to four select menus of 25 options each. Hellraiser can have
+hundreds of legal actions (every square a Cenobite can reach, every pair of
+statistics Plaything can swap), so:
+
+- the few one-off actions are buttons (Search, Work the puzzle, Roll the
+  Cenobites' movement, Draw, ... and always End turn);
+- moves, attacks, cards and the rest each get a select, and when one holds
+  more than 25, the options are spread over their groups (one square per
+  tile, one per Cenobite, one play per card, ...) before any group gets a
+  second, so every kind of choice stays one click away;
+- anything a menu leaves out is still a command (`/hellraiser move`, `do`).
+
+Every option is a legal action (they are taken from `legal_actions`), and its
+value is the action's code (hellraiser_codes), which the presenter decodes.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import TypeVar
+
+from bot.render.hellraiser_codes import VALUE_CODE, encode
+from bot.render.hellraiser_labels import (
+    any_card_name,
+    figure_name,
+    label,
+    pending_choice,
+    stats_line,
+)
+from engines.hellraiser import ENGINE
+from engines.hellraiser.board import Square, reachable, tile_at, tile_index
+from engines.hellraiser.cards import catalogue
+from engines.hellraiser.models import (
+    Action,
+    Attack,
+    BreakFree,
+    Choose,
+    CreateCharacter,
+    DrawCard,
+    EndTurn,
+    HellraiserState,
+    Move,
+    MoveFigure,
+    PlayCard,
+    RollMovement,
+    Search,
+    SolvePuzzle,
+    UsePower,
+)
+from engines.hellraiser.query import find, maybe, turn_figure
+from engines.hellraiser.stats import LABEL, get
+from engines.hellraiser.tiles import STATS
+
+MAX_BUTTONS = 4
+"""One row of five, less the board's "My hand" button."""
+MAX_SELECTS = 4
+MAX_OPTIONS = 25
+OPTION_TEXT = 100
+PLACEHOLDER = 150
+
+SELECT_MOVE, SELECT_ATTACK, SELECT_CARD, SELECT_OTHER = "p.mv", "p.at", "p.cd", "p.ot"
+SELECT_CHOICE, SELECT_CREATE = "p.ch", "p.cr"
+SELECT_CODES = frozenset(
+    {SELECT_MOVE, SELECT_ATTACK, SELECT_CARD, SELECT_OTHER, SELECT_CHOICE, SELECT_CREATE}
+)
+
+BUTTON_ORDER: tuple[Action, ...] = (
+    Search(deck="search"), SolvePuzzle(), RollMovement(), DrawCard(), BreakFree(),
+    Search(deck="action"), UsePower(),
+)
+"""One-off actions in the order they earn a button; the rest go to the last menu."""
+
+BUILDS: tuple[tuple[str, str, tuple[int, int, int, int, int, int]], ...] = (
+    ("⚖️ Balanced", "3 in everything (the house default)", (3, 3, 3, 3, 3, 3)),
+    ("💪 Brawler", "strong enough to fight back", (6, 3, 2, 2, 2, 3)),
+    ("🏃 Runner", "quick on their feet", (3, 6, 2, 3, 2, 2)),
+    ("🧠 Scholar", "searches libraries, solves puzzles", (2, 2, 5, 5, 2, 2)),
+    ("🕯️ Believer", "a soul that resists Hell", (2, 2, 2, 3, 5, 4)),
+    ("🛡️ Survivor", "tough in body and will", (4, 4, 2, 2, 2, 4)),
+    ("🔎 Detective", "sharp wits, steady nerves", (2, 3, 3, 5, 2, 3)),
+    ("🤖 Quick and sharp", "the computer players' build", (3, 4, 2, 4, 2, 3)),
+)
+"""Ready-made characters for the board's menu (any other spread: `/hellraiser create`)."""
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    code: str
+    description: str = ""
+
+
+@dataclass(frozen=True)
+class Select:
+    code: str
+    placeholder: str
+    options: list[Option]
+
+
+@dataclass(frozen=True)
+class Menu:
+    """The components of one seat (`seat`), all legal for it right now."""
+
+    seat: int
+    buttons: list[Option] = field(default_factory=list)
+    selects: list[Select] = field(default_factory=list)
+
+
+T = TypeVar("T")
+
+
+def spread(groups: Iterable[Sequence[T]], limit: int) -> list[T]:
+    """Up to `limit` items, the first of every group before the second of any."""
+    queues = [list(g) for g in groups if g]
+    out: list[T] = []
+    depth = 0
+    while len(out) < limit and any(depth < len(q) for q in queues):
+        for q in queues:
+            if depth < len(q) and len(out) < limit:
+                out.append(q[depth])
+        depth += 1
+    return out
+
+
+def grouped(items: Iterable[T], key: Callable[[T], Hashable]) -> list[list[T]]:
+    groups: dict[Hashable, list[T]] = defaultdict(list)
+    for item in items:
+        groups[key(item)].append(item)
+    return list(groups.values())
+
+
+def creation_menus(s: HellraiserState, seats: Sequence[int]) -> list[Select]:
+    """A menu of ready-made characters for each seat still to create one."""
+    options = [Option(f"{name}: {stats_line(stats)}",
+                      encode(CreateCharacter(**dict(zip(STATS, stats, strict=True)))), text)
+               for name, text, stats in BUILDS]
+    return [Select(SELECT_CREATE, f"{s.names[seat]}: pick a character (or /hellraiser create)",
+                   options)
+            for seat in seats[:MAX_SELECTS]]
+
+
+def menu(s: HellraiserState, seat: int) -> Menu:
+    """Buttons and menus for `seat`, who must be the seat to act (not in creation)."""
+    legal = [a for a in ENGINE.legal_actions(s, seat) if len(encode(a)) <= VALUE_CODE]
+    head = pending_choice(s)
+    if head is not None:
+        return _decision(s, seat, [a for a in legal if isinstance(a, Choose)])
+    simple = [a for a in BUTTON_ORDER if a in legal]
+    buttons = [_option(s, a) for a in simple[:MAX_BUTTONS - 1]]
+    if EndTurn() in legal:
+        buttons.append(_option(s, EndTurn()))
+    rest = [a for a in legal if a not in simple[:MAX_BUTTONS - 1] and a != EndTurn()]
+    moves = [a for a in rest if isinstance(a, (Move, MoveFigure))]
+    attacks = [a for a in rest if isinstance(a, Attack)]
+    cards = [a for a in rest if isinstance(a, PlayCard)]
+    other = [a for a in rest if not isinstance(a, (Move, MoveFigure, Attack, PlayCard))]
+    attack_groups = grouped(attacks, _attack_pair)
+    card_groups = grouped(cards, _card_of)
+    selects = [
+        _select(s, SELECT_MOVE, "🚶 Move", "`/hellraiser move` for any square",
+                _moves(s, moves), len(moves), lambda a: _move_text(s, a)),
+        _select(s, SELECT_ATTACK, "⚔️ Attack", "`/hellraiser attack` for the rest",
+                spread(attack_groups, MAX_OPTIONS),
+                len(attacks), lambda a: _attack_text(s, a)),
+        _select(s, SELECT_CARD, "🃏 Play a card", "`/hellraiser card` for every way",
+                spread(card_groups, MAX_OPTIONS), len(cards), _card_text),
+        _select(s, SELECT_OTHER, "✨ More actions", "`/hellraiser do` for the rest",
+                spread(grouped(other, type), MAX_OPTIONS), len(other), _no_text),
+    ]
+    return Menu(seat, buttons, [x for x in selects if x is not None])
+
+
+def _attack_pair(a: Attack) -> tuple[str | None, str | None]:
+    return a.attacker, a.target
+
+
+def _card_of(a: PlayCard) -> str:
+    return a.card
+
+
+def _no_text(a: Action) -> str:
+    return ""
+
+
+def _decision(s: HellraiserState, seat: int, choices: list[Action]) -> Menu:
+    if len(choices) <= MAX_BUTTONS:
+        return Menu(seat, buttons=[_option(s, a) for a in choices])
+    options = [_option(s, a) for a in choices[:MAX_OPTIONS]]
+    return Menu(seat, selects=[Select(SELECT_CHOICE, "Decide…", options)])
+
+
+def _option(s: HellraiserState, action: Action, description: str = "") -> Option:
+    return Option(_clip(label(s, action)), encode(action), _clip(description))
+
+
+def _select(s: HellraiserState, code: str, title: str, hint: str, shown: Sequence[Action],
+            total: int, describe: Callable[[Action], str]) -> Select | None:
+    if not shown:
+        return None
+    placeholder = f"{title}… ({total})" if total <= len(shown) else \
+        f"{title}… ({len(shown)} of {total}; {hint})"
+    options = [_option(s, a, describe(a)) for a in shown]
+    return Select(code, placeholder[:PLACEHOLDER], options)
+
+
+def _clip(text: str) -> str:
+    return text if len(text) <= OPTION_TEXT else text[:OPTION_TEXT - 1] + "…"
+
+
+# Moves: one square per tile (the most useful first) before a second in any tile.
+
+
+def _moves(s: HellraiserState, moves: Sequence[Move | MoveFigure]) -> list[Action]:
+    own = [a for a in moves if isinstance(a, Move)]
+    figures = [a for a in moves if isinstance(a, MoveFigure)]
+    budget = MAX_OPTIONS
+    picked: list[Action] = []
+    if own:
+        scores = _square_scores(s)
+        by_tile = grouped(sorted(own, key=lambda a: -scores.get(a.to, 0)),
+                          lambda a: tile_index(a.to))
+        by_tile.sort(key=lambda g: -scores.get(g[0].to, 0))
+        picked += spread(by_tile, budget if not figures else budget // 2)
+    if figures:
+        targets = [f.square for f in s.figures if f.kind == "human"
+                   and f.condition in ("alive", "skinned") and f.square is not None]
+        groups = [sorted(g, key=lambda a: _nearest(a.to, targets))
+                  for g in grouped(figures, lambda a: a.figure)]
+        picked += spread(groups, budget - len(picked))
+    return sorted(picked, key=_move_order)
+
+
+def _move_order(a: Action) -> tuple[str, int, int]:
+    if isinstance(a, MoveFigure):
+        return a.figure, a.to[0], a.to[1]
+    assert isinstance(a, Move)
+    return "", a.to[0], a.to[1]
+
+
+def _nearest(square: Square, targets: list[Square]) -> int:
+    if not targets:
+        return 0
+    return min(abs(square[0] - t[0]) + abs(square[1] - t[1]) for t in targets)
+
+
+def _square_scores(s: HellraiserState) -> dict[Square, int]:
+    """What makes a square worth a place in the move menu: an item on the floor, a room
+    item, a room not yet searched, the gateway's tile."""
+    fig = turn_figure(s)
+    if s.board is None or fig is None:
+        return {}
+    scores: dict[Square, int] = defaultdict(int)
+    for f in s.floor:
+        scores[f.square] += 4
+    for index in range(36):
+        tile = tile_at(s.board, (index % 6 * 3, index // 6 * 3))
+        if tile.kind == "room" and index not in fig.searched:
+            x, y = index % 6 * 3, index // 6 * 3
+            for dx in range(3):
+                for dy in range(3):
+                    scores[(x + dx, y + dy)] += 2
+    if s.board.gateway is not None:
+        gate = tile_index(s.board.gateway)
+        x, y = gate % 6 * 3, gate // 6 * 3
+        for dx in range(3):
+            for dy in range(3):
+                scores[(x + dx, y + dy)] += 3
+    return scores
+
+
+def _move_text(s: HellraiserState, a: Action) -> str:
+    assert isinstance(a, (Move, MoveFigure))
+    if s.board is None:
+        return ""
+    mover = turn_figure(s) if isinstance(a, Move) else maybe(s, a.figure)
+    tile = tile_at(s.board, a.to).name
+    if mover is None or mover.square is None:
+        return tile
+    steps = reachable(s.board, mover.square, 40).get(a.to)
+    return f"{tile} · {steps} square{'s' if steps != 1 else ''} away" if steps else tile
+
+
+def _attack_text(s: HellraiserState, a: Action) -> str:
+    assert isinstance(a, Attack)
+    if a.target is None:
+        return "clear the doorway"
+    attacker = find(s, a.attacker) if a.attacker else turn_figure(s)
+    target = maybe(s, a.target)
+    if target is None or attacker is None:
+        return ""
+    stat = a.drain or a.stat
+    mine = get(attacker.stats, stat)
+    if a.weapon is not None:
+        return f"{figure_name(s, a.target)} defends with {LABEL[stat]} {get(target.stats, stat)}"
+    theirs = get(target.stats, stat)
+    return f"{LABEL[stat]}: {attacker.name} {mine} vs {target.name} {theirs}"
+
+
+def _card_text(a: Action) -> str:
+    assert isinstance(a, PlayCard)
+    c = catalogue()
+    spec = c.action.get(a.card) or c.leviathan.get(a.card)
+    return spec.text if spec is not None else any_card_name(a.card)
