@@ -87,7 +87,7 @@ def simulate(players: int, games: int, seed: int,
     for _ in range(games):
         state, steps = play_game(engine, players, rng, options)
         stats.steps += steps
-        stats.rounds.append(state.round)
+        stats.rounds.append(min(state.round, state.options.max_rounds))
         stats.outcomes[outcome_of(state)] += 1
         if state.puzzle is not None:
             stats.gate_opened += 1
