@@ -98,7 +98,7 @@ class HellraiserPresenter:
         return ENGINE.dump_action(codes.decode(code))
 
     def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
-        return event_lines(events)
+        return event_lines(events, [seat.name for seat in game.seats])
 
     def footer(self, game: GameRow) -> str:
         return CREDIT

@@ -10,8 +10,11 @@ Only public events exist: hidden cards are drawn as "a card".
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from discord.utils import escape_markdown
 
+from bot.render.hellraiser_labels import card_name
 from bot.render.style import MESSAGE_CONTENT, clip
 from engines.core.protocol import Event
 from engines.hellraiser.board import square_name
@@ -40,7 +43,7 @@ TOTALS = frozenset({"hell", "puzzle"})
 PLAIN = frozenset({"cenobite_move", "shot", "heal", "wander"})
 """Rolls that are read face by face (movement, a gun's shot die, healing, wandering)."""
 ICONS: dict[type[Event], str] = {
-    CharacterCreated: "✍️", MapLaid: "🗺️", CardDrawn: "🂠", DamageDealt: "💥", StatZero: "⚠️",
+    CharacterCreated: "✍️", MapLaid: "🗺️", DamageDealt: "💥", StatZero: "⚠️",
     Casualty: "💀", RoleChanged: "🔄", GatewayOpened: "🔥", FigureChanged: "•",
     PuzzleAttempted: "🧩", GameOver: "🏁", FigureMoved: "🚶",
 }
@@ -73,26 +76,39 @@ def dice_line(event: DiceRolled) -> str:
     return clip(f"🎲 {prompt} — " + " vs ".join(parts), MESSAGE_CONTENT)
 
 
-def event_lines(events: list[Event]) -> list[str]:
+def event_lines(events: list[Event], names: Sequence[str] = ()) -> list[str]:
+    """Chat lines for `events`; `names` are the seats' names, for who drew or played."""
     lines = []
     for event in events:
-        line = _line(event)
+        line = _line(event, names)
         if line:
             lines.append(clip(line, MESSAGE_CONTENT))
     return lines
 
 
-def _line(event: Event) -> str:
+def _who(names: Sequence[str], seat: int) -> str:
+    if 0 <= seat < len(names):
+        return f"**{escape_markdown(names[seat])}**"
+    return "The house Leviathan" if seat < 0 else "Someone"
+
+
+def _line(event: Event, names: Sequence[str]) -> str:
     if isinstance(event, DiceRolled):
         return dice_line(event)
+    if isinstance(event, CardDrawn):
+        what = f"**{escape_markdown(card_name(event.deck, event.card))}**" if event.card \
+            else "a card"
+        return f"🂠 {_who(names, event.seat)} draws {what} from the {event.deck.capitalize()} deck."
+    if isinstance(event, CardPlayed):
+        name = escape_markdown(card_name(event.deck, event.card))
+        rest = escape_markdown(event.text.split(": ", 1)[-1])
+        return f"🃏 {_who(names, event.seat)} plays **{name}**: {rest}"
     text = escape_markdown(event.text)
     if isinstance(event, TurnStarted):
         icon = "😈" if event.role == "leviathan" else "🕯️"
         return f"{icon} **{text}**"
     if isinstance(event, FigureMoved) and event.start is not None and event.end is not None:
         return f"🚶 {text} ({square_name(event.start)} → {square_name(event.end)})"
-    if isinstance(event, CardPlayed):
-        return f"🃏 **{text}**"
     if isinstance(event, (GatewayOpened, GameOver)):
         return f"{ICONS[type(event)]} **{text}**"
     if not text:

@@ -22,7 +22,7 @@ from bot.render import hellraiser_commands as commands
 from bot.render.hellraiser import PRESENTER
 from bot.render.hellraiser_board import private, sheet, text_map
 from bot.render.hellraiser_codes import decode, encode
-from bot.render.hellraiser_events import dice_line
+from bot.render.hellraiser_events import dice_line, event_lines
 from bot.render.hellraiser_menu import BUILDS, MAX_OPTIONS, spread
 from bot.render.hellraiser_pieces import SEAT_COLOURS, initials, pieces
 from bot.render.hellraiser_report import CARD_FORM, DICE_FORM, TILE_FORM
@@ -36,6 +36,8 @@ from engines.hellraiser.board import square_name, tile_index
 from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import (
     Attack,
+    CardDrawn,
+    CardPlayed,
     CreateCharacter,
     DiceRolled,
     EndTurn,
@@ -328,6 +330,22 @@ def test_roll_lines_show_each_die_and_bold_the_successes() -> None:
     hell = DiceRolled(purpose="hell", dice=[[6], [3, 1]], successes=[1, 0], totals=[6, 4],
                       text="Hell number, Kirsty's Wits: 6 vs 3 1")
     assert dice_line(hell).endswith("Hell number ⚅6 = **6** vs Kirsty's Wits ⚂3 ⚀1 = **4**")
+
+
+def test_draws_name_the_player_and_keep_hidden_cards_hidden() -> None:
+    names = ["Kirsty *K*", "Frank"]
+    hidden = CardDrawn(seat=1, deck="leviathan", card=None, text="A card is drawn.")
+    found = CardDrawn(seat=0, deck="search", card="knife", text="A card is drawn.")
+    played = CardPlayed(seat=1, deck="leviathan", card="relentless",
+                        text="Relentless: Add 3 squares.")
+    lines = event_lines([hidden, found, played, CardDrawn(seat=-1, deck="leviathan", card=None)],
+                        names)
+    assert lines == [
+        "🂠 **Frank** draws a card from the Leviathan deck.",
+        "🂠 **Kirsty \\*K\\*** draws **Knife** from the Search deck.",
+        "🃏 **Frank** plays **Relentless**: Add 3 squares.",
+        "🂠 The house Leviathan draws a card from the Leviathan deck.",
+    ]
 
 
 def test_every_roll_in_random_games_is_posted_with_its_faces() -> None:
