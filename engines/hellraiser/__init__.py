@@ -21,11 +21,13 @@ Public surface, for renderers and cogs:
 - AI (``ai.choose``), simulation (``simulate.simulate`` / ``format_stats``).
 """
 
+from engines.hellraiser.cards import catalogue
 from engines.hellraiser.engine import HellraiserEngine
 from engines.hellraiser.models import Action, HellraiserOptions, HellraiserState
 from engines.hellraiser.powers import check_pack
 from engines.registry import register
 
+catalogue()  # the decks and Named Cenobites are read once, at start-up
 check_pack()
 ENGINE = HellraiserEngine()
 register(ENGINE)
