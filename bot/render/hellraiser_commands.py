@@ -198,7 +198,7 @@ def figure_suggestions(state: HellraiserState, seat: int, typed: str,
         return []
     ids = dict.fromkeys(fid for fid in (keep(a) for a in actions) if fid is not None)
     names = {f.id: f.name for f in state.figures}
-    return _matching(((names.get(fid, fid), names.get(fid, fid)) for fid in ids), typed)
+    return _matching(((names.get(fid, fid), fid) for fid in ids), typed)
 
 
 def _matching(pairs: Iterable[tuple[str, str]], typed: str) -> list[tuple[str, str]]:

@@ -318,3 +318,29 @@ async def _open_report(fake: FakeDiscord, bot: PandemoniumBot,
     opened = await fake.click("alice", live, button)
     await opened.modal()
     return opened
+
+
+async def test_computer_players_create_and_play_their_own_turns(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """Alice and a computer player: the computer creates its character and plays its
+    turns by itself; once a GM hands Alice's seat to the computer too, the game runs
+    to its end on its own."""
+    fake = fake_discord
+    board = await (await fake.slash("alice", "game new", game="hellraiser")).original()
+    await (await fake.click("alice", board, label="Add AI")).original()
+    await (await fake.click("alice", board, label="Start")).original()
+    board = await _board_now(fake, bot, fake.message(board.id))
+    (menu,) = [cid for cid in board.custom_ids() if cid.startswith("pd:sel:")]
+    assert menu.endswith(":0:p.cr"), "a menu for Alice, none for the computer"
+    await _accepted(await fake.select("alice", board, menu, ["cr.362322"]))
+    _, state = await _state(fake, bot)
+    assert state.phase == "play" and state.created == ((3, 6, 2, 3, 2, 2), (3, 4, 2, 4, 2, 3))
+    await _accepted(await fake.slash("alice", "hellraiser do", action="et"))
+    _, state = await _state(fake, bot)
+    assert state.turn == 0 and state.round == 2, "the computer played its turn"
+    await _accepted(await fake.slash("olivia", "game kick", member=fake.member("alice")))
+    games = await bot.storage.games_in_channel(fake.text_channel.id, limit=1)
+    assert games[0].status == "finished" and games[0].result is not None
+    log = await bot.storage.log(games[0].id)
+    assert {e.seat for e in log if e.kind == "action" and e.payload.get("ai")} == {0, 1}

@@ -466,5 +466,9 @@ def test_attack_command_picks_the_attack_named() -> None:
     target = next(a.target for a in legal if a.target is not None)
     action = commands.attack_action(s, 0, commands.find_figure(s, target).name, None, None, None)
     assert isinstance(action, Attack) and action.target == target and action.stat == "strength"
+    suggested = commands.figure_suggestions(
+        s, 0, "", lambda a: a.target if isinstance(a, Attack) else None)
+    assert (commands.find_figure(s, target).name, target) in suggested
+    assert commands.attack_action(s, 0, target, None, None, None) == action
     with pytest.raises(RuleError, match="no figure"):
         commands.attack_action(s, 0, "Nobody at all", None, None, None)
