@@ -335,7 +335,3 @@ def private(game: GameRow, state: HellraiserState, seat: int) -> discord.Embed:
     role = ROLES.get(mine["seats"][seat]["role"], "")
     embed.set_footer(text=f"{role} · use the cards from the board's menu or /hellraiser card")
     return embed
-
-
-def provenance() -> str:
-    return CREDIT

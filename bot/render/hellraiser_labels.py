@@ -7,7 +7,7 @@ state, so a label can be rebuilt for any board.
 
 from __future__ import annotations
 
-from engines.hellraiser.board import Edge, furniture_at, room_furniture, square_name, tile_at
+from engines.hellraiser.board import Edge, room_furniture, square_name, tile_at
 from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import (
     PHANTOM,
@@ -21,7 +21,6 @@ from engines.hellraiser.models import (
     DrawCard,
     Drop,
     EndTurn,
-    Figure,
     HellraiserState,
     Move,
     MoveFigure,
@@ -231,10 +230,3 @@ def choice_prompt(s: HellraiserState, head: Choice) -> str:
     if head.purpose == "banish":
         return f"{who}: the Puzzle Solution works: choose a Cenobite to send back to Hell."
     return f"{who}: put the two Search cards back in an order."
-
-
-def furniture_here(s: HellraiserState, fig: Figure) -> str:
-    """Room items in the figure's square, for its sheet."""
-    if s.board is None or fig.square is None:
-        return ""
-    return ", ".join(p.furniture.name for p in furniture_at(s.board, fig.square))

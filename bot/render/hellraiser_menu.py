@@ -24,7 +24,7 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from bot.render.hellraiser_codes import VALUE_CODE, encode
+from bot.render.hellraiser_codes import BUTTON_CODE, VALUE_CODE, encode
 from bot.render.hellraiser_labels import (
     any_card_name,
     figure_name,
@@ -188,7 +188,7 @@ def _no_text(a: Action) -> str:
 
 
 def _decision(s: HellraiserState, seat: int, choices: list[Action]) -> Menu:
-    if len(choices) <= MAX_BUTTONS:
+    if len(choices) <= MAX_BUTTONS and all(len(encode(a)) <= BUTTON_CODE for a in choices):
         return Menu(seat, buttons=[_option(s, a) for a in choices])
     options = [_option(s, a) for a in choices[:MAX_OPTIONS]]
     return Menu(seat, selects=[Select(SELECT_CHOICE, "Decide…", options)])
