@@ -4,8 +4,9 @@ over, and the map tile laid, in words a player types on a phone.
 The engine asks for one chance item per die ("Pinhead die 1", "Pinhead die 2",
 ...), one per card draw (the card's id among those left) and three per map tile
 (tile, spot, turn). A modal holds five inputs, so the dice form has one input
-per party ("6 3 1 5"), the card form takes the card's printed name, and the
-tile form the tile's name, its row and column and the quarter turns. Each form
+per party ("6 3 1 5"), the card form takes the card's printed name, the
+tile form the tile's name, its row and column and the quarter turns, and the
+map-number form (the house option of one number for the whole map) a number. Each form
 folds the answers back into the values the engine expects; the engine still
 checks every one (its RuleError reaches the player and nothing changes).
 """
@@ -150,11 +151,35 @@ class TileForm:
         return [pick_option(tile, typed[0], "a tile still to lay"), place, turn]
 
 
+class MapNumberForm:
+    """Physical mode's house option of one map number for the whole Institute."""
+
+    title = "The map number"
+
+    def fits(self, request: ChanceRequest) -> bool:
+        return [i.key for i in request.items] == ["map"]
+
+    def fields(self, request: ChanceRequest) -> list[FormField]:
+        item = request.items[0]
+        return [FormField(f"Map number ({item.options[0]} to {item.options[-1]})"[:45],
+                          "any number: three dice read as 426, a page of a book…",
+                          max_length=10)]
+
+    def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
+        item = request.items[0]
+        typed = "".join(re.findall(r"\d", answers[0] if answers else "")).lstrip("0")
+        if typed not in item.options:
+            raise RuleError(f"Choose a map number from {item.options[0]} to {item.options[-1]}.")
+        return [typed]
+
+
 DICE_FORM = DiceForm()
 CARD_FORM = CardForm()
 TILE_FORM = TileForm()
+MAP_FORM = MapNumberForm()
+FORMS = (DICE_FORM, CARD_FORM, TILE_FORM, MAP_FORM)
 
 
 def register_forms() -> None:
-    for form in (DICE_FORM, CARD_FORM, TILE_FORM):
+    for form in FORMS:
         register_report_form(form)

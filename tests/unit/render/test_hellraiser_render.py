@@ -25,7 +25,7 @@ from bot.render.hellraiser_codes import decode, encode
 from bot.render.hellraiser_events import dice_line, event_lines
 from bot.render.hellraiser_menu import BUILDS, MAX_OPTIONS, spread
 from bot.render.hellraiser_pieces import SEAT_COLOURS, initials, pieces
-from bot.render.hellraiser_report import CARD_FORM, DICE_FORM, TILE_FORM
+from bot.render.hellraiser_report import CARD_FORM, DICE_FORM, FORMS, MAP_FORM, TILE_FORM
 from bot.ui.components import PrivateViewButton
 from bot.ui.report import form_for
 from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, sample
@@ -412,6 +412,18 @@ def test_tile_form_reads_names_places_and_turns() -> None:
         TILE_FORM.values(request, [name, f"{row} {column}", "sideways"])
 
 
+def test_map_number_form_reads_a_number() -> None:
+    request = ChanceRequest(prompt="Choose a map number", items=[
+        ChanceItem(key="map", label="map number", options=[str(n) for n in range(1, 1000)])])
+    assert form_for(request) is MAP_FORM
+    assert MAP_FORM.fields(request)[0].label == "Map number (1 to 999)"
+    assert MAP_FORM.values(request, ["4 2 6"]) == ["426"]
+    assert MAP_FORM.values(request, ["007"]) == ["7"]
+    for bad in ("0", "1000", "many"):
+        with pytest.raises(RuleError, match="from 1 to 999"):
+            MAP_FORM.values(request, [bad])
+
+
 def test_forms_claim_only_hellraiser_requests() -> None:
     """Forms are registered for every game: Hellboy's card draw and a plain dice roll of
     another game keep their own layout."""
@@ -427,7 +439,7 @@ def test_forms_claim_only_hellraiser_requests() -> None:
         ChanceItem(key="card", label="Search card", options=["ace", "king"])])
     for request in (card, plain, cards):
         assert request is not None
-        assert not any(form.fits(request) for form in (DICE_FORM, CARD_FORM, TILE_FORM))
+        assert not any(form.fits(request) for form in FORMS)
 
 
 # Commands
