@@ -22,6 +22,7 @@ from engines.hellraiser.models import (
     EndTurn,
     HellraiserOptions,
     HellraiserState,
+    LayMap,
     LayTile,
     Roll,
     clone,
@@ -40,6 +41,7 @@ class HellraiserEngine(Engine[HellraiserState, Action, HellraiserOptions]):
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
     supports_ai: ClassVar[bool] = True
+    hidden_information: ClassVar[bool] = True
     state_model = HellraiserState
     options_model = HellraiserOptions
     action_adapter: TypeAdapter[Action] = TypeAdapter(Action)
@@ -122,6 +124,8 @@ class HellraiserEngine(Engine[HellraiserState, Action, HellraiserOptions]):
         if isinstance(head, LayTile):
             assert state.layout is not None
             return layout_request(state.layout)
+        if isinstance(head, LayMap):
+            return turns.map_request()
         if isinstance(head, Draw):
             return draw_request(state, head) if needs_chance(state, head) else None
         if isinstance(head, Roll) and sum(head.groups) > 0:

@@ -69,6 +69,11 @@ class HellraiserOptions(BaseModel):
     max_dice: int = Field(
         default=30, ge=6, le=60, description="house: no roll uses more dice than this"
     )
+    physical_map: Literal["tiles", "number"] = Field(
+        default="tiles",
+        description="physical mode: report one map number (the bot shows the layout to"
+        " build from the printed tiles) or every tile as it is laid",
+    )
 
 
 class Item(BaseModel):
@@ -245,6 +250,14 @@ class LayTile(BaseModel):
     kind: Literal["tile"] = "tile"
 
 
+class LayMap(BaseModel):
+    """Physical mode (house): the whole map at once, named by a reported map number."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: Literal["map"] = "map"
+
+
 ChoicePurpose = Literal["damage", "drop", "banish", "order"]
 
 
@@ -287,7 +300,9 @@ class Continue(BaseModel):
     figure: str | None = None
 
 
-Pending = Annotated[Roll | Draw | LayTile | Choice | Damage | Continue, Field(discriminator="kind")]
+Pending = Annotated[
+    Roll | Draw | LayTile | LayMap | Choice | Damage | Continue, Field(discriminator="kind")
+]
 
 Phase = Literal["create", "map", "play", "over"]
 
@@ -554,6 +569,9 @@ class DiceRolled(Event):
     dice: list[list[int]]
     successes: list[int]
     totals: list[int]
+    labels: list[str] = Field(default_factory=list, description="whose dice, one per group")
+    target: int = Field(default=4, description="the face a die needs to be a success")
+    seat: int | None = Field(default=None, description="the seat that rolled (reported)")
 
 
 class FigureMoved(Event):

@@ -15,9 +15,11 @@ over casualties, pinned figures count down, and the permanently insane wander.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Callable
+from functools import cache
 
-from engines.core.chance import ChanceOutcome
+from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, validate_outcome
 from engines.core.errors import RuleError
 from engines.hellraiser import (
     cardplay,
@@ -43,7 +45,7 @@ from engines.hellraiser.damage import (
 )
 from engines.hellraiser.decks import can_draw, needs_chance, take_drawn
 from engines.hellraiser.dice import read, successes
-from engines.hellraiser.mapgen import is_complete, new_layout, place, to_board
+from engines.hellraiser.mapgen import generate, is_complete, new_layout, place, to_board
 from engines.hellraiser.models import (
     Action,
     Attack,
@@ -62,6 +64,7 @@ from engines.hellraiser.models import (
     EndTurn,
     Figure,
     HellraiserState,
+    LayMap,
     LayTile,
     MapLaid,
     Move,
@@ -119,10 +122,41 @@ def create(s: HellraiserState, seat: int, a: CreateCharacter, out: Out) -> None:
         begin_map(s)
 
 
+MAP_NUMBERS = 999
+"""Physical mode's map numbers: each names one fixed, connected layout."""
+
+
 def begin_map(s: HellraiserState) -> None:
     s.phase = "map"
+    if s.options.mode == "physical" and s.options.physical_map == "number":
+        s.pending = [LayMap()]
+        return
     s.layout = new_layout()
     s.pending = [LayTile()]
+
+
+@cache
+def map_request() -> ChanceRequest:
+    """House (physical mode): one report — any number 1 to 999, e.g. from three dice or
+    a page of a book — picks the layout; the group builds it from the printed tiles as
+    the board shows it. Faster than reporting ~40 tiles, and just as random."""
+    options = [str(n) for n in range(1, MAP_NUMBERS + 1)]
+    return ChanceRequest(
+        prompt="Choose a map number (1 to 999) for the Channard Institute",
+        items=[ChanceItem(key="map", label="map number", options=options)],
+        reporter=0,
+    )
+
+
+def lay_numbered_map(s: HellraiserState, outcome: ChanceOutcome, out: Out) -> None:
+    """The layout a map number names: the map engineer's own tile-by-tile chance nodes,
+    resolved from a generator seeded by that number (deterministic, so it replays)."""
+    validate_outcome(map_request(), outcome)
+    s.board = generate(random.Random(f"hellraiser-map:{outcome.values[0]}"))
+    if not out.quiet:
+        out.add(MapLaid(tiles=TILE_COUNT,
+                        text=f"Map number {outcome.values[0]}: the Institute is laid out."))
+    start_play(s, out)
 
 
 def lay_tile(s: HellraiserState, outcome: ChanceOutcome, out: Out) -> None:
@@ -393,6 +427,10 @@ def resolve(s: HellraiserState, outcome: ChanceOutcome, out: Out) -> None:
         s.pending.pop(0)
         lay_tile(s, outcome, out)
         return
+    if isinstance(head, LayMap):
+        s.pending.pop(0)
+        lay_numbered_map(s, outcome, out)
+        return
     if isinstance(head, Draw):
         require(needs_chance(s, head), "Nothing needs drawing right now.")
         card = take_drawn(s, head, outcome)
@@ -411,7 +449,8 @@ def rolled(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -> N
         target = roll.number if roll.purpose in ("search", "furniture") else 4
         out.add(DiceRolled(
             purpose=roll.purpose, dice=dice, successes=[successes(d, target) for d in dice],
-            totals=[sum(d) for d in dice],
+            totals=[sum(d) for d in dice], labels=list(roll.labels), target=target,
+            seat=roll.seat,
             text=f"{', '.join(roll.labels)}: " + " vs ".join(
                 " ".join(str(x) for x in d) or "no dice" for d in dice),
         ))
@@ -438,7 +477,7 @@ def run(s: HellraiserState, out: Out) -> None:
         if isinstance(head, Choice) and stale(s, head):
             s.pending.pop(0)
             continue
-        if isinstance(head, (LayTile, Choice)):
+        if isinstance(head, (LayTile, LayMap, Choice)):
             break
         if isinstance(head, Roll):
             if sum(head.groups) > 0:

@@ -14,7 +14,16 @@ from typing import Any
 
 from engines.hellraiser.cards import DECKS
 from engines.hellraiser.gateway import current_difficulty
-from engines.hellraiser.models import PHANTOM, Choice, Draw, Figure, HellraiserState, LayTile, Roll
+from engines.hellraiser.models import (
+    PHANTOM,
+    Choice,
+    Draw,
+    Figure,
+    HellraiserState,
+    LayMap,
+    LayTile,
+    Roll,
+)
 from engines.hellraiser.query import (
     cat,
     controller,
@@ -100,6 +109,8 @@ def _waiting(s: HellraiserState) -> dict[str, Any] | None:
         return {"kind": "draw", "deck": head.deck, "seat": head.seat}
     if isinstance(head, LayTile):
         return {"kind": "tile"}
+    if isinstance(head, LayMap):
+        return {"kind": "map"}
     return None
 
 

@@ -8,6 +8,7 @@ import pytest
 from engines import registry
 from engines.core.chance import ChanceOutcome
 from engines.core.errors import RuleError
+from engines.core.protocol import Seat
 from engines.hellraiser import ENGINE
 from engines.hellraiser.models import (
     Attack,
@@ -141,3 +142,31 @@ def test_every_legal_action_is_accepted() -> None:
     state: HellraiserState = act(gate_opened(new_game(3), seat=1), EndTurn())
     for action in ENGINE.legal_actions(state, 1)[:60]:
         ENGINE.apply(state, 1, action)
+
+
+def test_physical_mode_can_lay_the_whole_map_from_one_map_number() -> None:
+    """House (option physical_map: number): one report names a fixed connected layout."""
+    state = new_game(2, quick_start=True, mode="physical", physical_map="number")
+    assert state.phase == "play"  # the support laid it from a sampled number
+    fresh = ENGINE.setup([Seat(index=0, name="A")],
+                         ENGINE.parse_options({"mode": "physical", "physical_map": "number",
+                                               "quick_start": True}))
+    request = ENGINE.chance(fresh)
+    assert request is not None and [i.key for i in request.items] == ["map"]
+    assert len(request.items[0].options) == 999
+    with pytest.raises(RuleError):
+        ENGINE.resolve(fresh, ChanceOutcome(values=["1000"]))
+    one, _ = ENGINE.resolve(fresh, ChanceOutcome(values=["42"]))
+    again, _ = ENGINE.resolve(fresh, ChanceOutcome(values=["42"]))
+    assert one.board == again.board and one.phase == "play"
+    other, _ = ENGINE.resolve(fresh, ChanceOutcome(values=["43"]))
+    assert other.board != one.board
+
+
+def test_rolls_report_whose_dice_and_the_target() -> None:
+    state = act(edit(new_game(1), "h0", square=center(new_game(1), "library")), Search())
+    _, events = ENGINE.resolve(state, ChanceOutcome(values=["3", "2", "1"]))
+    rolled = next(e for e in events if e.type == "dice_rolled")
+    assert rolled.labels == ["Kirsty"] and rolled.target == 3  # type: ignore[attr-defined]
+    assert rolled.successes == [1] and rolled.seat == 0  # type: ignore[attr-defined]
+    assert ENGINE.hidden_information
