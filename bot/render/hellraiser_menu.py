@@ -27,6 +27,7 @@ from typing import TypeVar
 from bot.render.hellraiser_codes import BUTTON_CODE, VALUE_CODE, encode
 from bot.render.hellraiser_labels import (
     any_card_name,
+    choice_prompt,
     figure_name,
     label,
     pending_choice,
@@ -162,14 +163,14 @@ def menu(s: HellraiserState, seat: int) -> Menu:
     attack_groups = grouped(attacks, _attack_pair)
     card_groups = grouped(cards, _card_of)
     selects = [
-        _select(s, SELECT_MOVE, "🚶 Move", "`/hellraiser move` for any square",
+        _select(s, SELECT_MOVE, "🚶 Move", "/hellraiser move for any square",
                 _moves(s, moves), len(moves), lambda a: _move_text(s, a)),
-        _select(s, SELECT_ATTACK, "⚔️ Attack", "`/hellraiser attack` for the rest",
+        _select(s, SELECT_ATTACK, "⚔️ Attack", "/hellraiser attack for the rest",
                 spread(attack_groups, MAX_OPTIONS),
                 len(attacks), lambda a: _attack_text(s, a)),
-        _select(s, SELECT_CARD, "🃏 Play a card", "`/hellraiser card` for every way",
+        _select(s, SELECT_CARD, "🃏 Play a card", "/hellraiser card for every way",
                 spread(card_groups, MAX_OPTIONS), len(cards), _card_text),
-        _select(s, SELECT_OTHER, "✨ More actions", "`/hellraiser do` for the rest",
+        _select(s, SELECT_OTHER, "✨ More actions", "/hellraiser do for the rest",
                 spread(grouped(other, type), MAX_OPTIONS), len(other), _no_text),
     ]
     return Menu(seat, buttons, [x for x in selects if x is not None])
@@ -191,7 +192,9 @@ def _decision(s: HellraiserState, seat: int, choices: list[Action]) -> Menu:
     if len(choices) <= MAX_BUTTONS and all(len(encode(a)) <= BUTTON_CODE for a in choices):
         return Menu(seat, buttons=[_option(s, a) for a in choices])
     options = [_option(s, a) for a in choices[:MAX_OPTIONS]]
-    return Menu(seat, selects=[Select(SELECT_CHOICE, "Decide…", options)])
+    head = pending_choice(s)
+    prompt = choice_prompt(s, head) if head is not None else "Decide…"
+    return Menu(seat, selects=[Select(SELECT_CHOICE, prompt[:PLACEHOLDER], options)])
 
 
 def _option(s: HellraiserState, action: Action, description: str = "") -> Option:
