@@ -297,10 +297,6 @@ def _nothing(s: HellraiserState, seat: int, fig: Figure, spec: ActionCard, a: Pl
     return
 
 
-def _free(s: HellraiserState, seat: int, fig: Figure, a: PlayCard) -> None:
-    return
-
-
 ACTION_CHECKS: dict[str, ActionCheck] = {
     "move": _check_move, "run": _check_before_main, "reload": _check_reload,
     "surge": _check_before_main, "memories": _check_memories, "tome": _check_tome,

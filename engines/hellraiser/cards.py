@@ -268,8 +268,3 @@ def catalogue() -> Catalogue:
         leviathan={c.id: c for c in leviathan.cards},
         cenobites=cenobites.cenobites,
     )
-
-
-def modifier_total(cards: list[SearchCard], stat: Stat) -> int:
-    return sum(c.modifier(stat) for c in cards)
-

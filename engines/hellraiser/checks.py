@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engines.core.errors import RuleError
 from engines.hellraiser.board import Square, can_step
-from engines.hellraiser.models import PHANTOM, Figure, HellraiserState
+from engines.hellraiser.models import Figure, HellraiserState
 from engines.hellraiser.query import board, find, gate_open, role, turn_controller, turn_figure
 
 WHOLE_TURN = frozenset({"search", "skin"})
@@ -65,10 +65,6 @@ def free_to_act(fig: Figure, what: str) -> None:
 
 def adjacent_or_same(s: HellraiserState, a: Square, b: Square) -> bool:
     return a == b or can_step(board(s), a, b)
-
-
-def is_phantom(seat: int) -> bool:
-    return seat == PHANTOM
 
 
 def figure_on_board(s: HellraiserState, fid: str | None, what: str = "target") -> Figure:

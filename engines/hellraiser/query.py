@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
-from engines.hellraiser.board import Board, Square, tile_at, tile_index
+from engines.hellraiser.board import Board, Square, tile_index
 from engines.hellraiser.cards import Catalogue, catalogue
 from engines.hellraiser.models import (
     PHANTOM,
@@ -17,7 +17,7 @@ from engines.hellraiser.models import (
     Role,
 )
 from engines.hellraiser.stats import INDEX, get
-from engines.hellraiser.tiles import STATS, Stat
+from engines.hellraiser.tiles import Stat
 
 
 class Out:
@@ -87,10 +87,6 @@ def has_stat(fig: Figure, stat: Stat) -> bool:
     return stat in ("strength", "speed")
 
 
-def stat_names(fig: Figure) -> tuple[Stat, ...]:
-    return tuple(st for st in STATS if has_stat(fig, st))
-
-
 def effects(s: HellraiserState, kind: EffectKind, figure: str | None = None) -> Iterator[Effect]:
     for e in s.effects:
         if e.kind == kind and (figure is None or e.figure == figure):
@@ -136,16 +132,8 @@ def cenobites_on_map(s: HellraiserState) -> list[Figure]:
     return [f for f in s.figures if f.kind == "cenobite" and f.condition == "board"]
 
 
-def creatures_on_map(s: HellraiserState) -> list[Figure]:
-    return [f for f in s.figures if f.kind == "creature" and f.condition == "board"]
-
-
 def stunned(s: HellraiserState, fig: Figure) -> bool:
     return fig.kind == "cenobite" and fig.stunned_until >= s.round
-
-
-def is_casualty(fig: Figure) -> bool:
-    return fig.kind == "human" and fig.condition != "alive"
 
 
 def zero(fig: Figure, stat: Stat) -> bool:
@@ -230,10 +218,6 @@ def square_of(fig: Figure) -> Square:
     if fig.square is None:
         raise RuleError(f"{fig.name} is not on the map.")
     return fig.square
-
-
-def in_room(s: HellraiserState, fig: Figure) -> bool:
-    return fig.square is not None and tile_at(board(s), fig.square).kind == "room"
 
 
 def same_tile(a: Square, b: Square) -> bool:

@@ -67,11 +67,6 @@ def group_of(stat: Stat) -> Group:
     return GROUP_OF[stat]
 
 
-def other_in_group(stat: Stat) -> Stat:
-    a, b = GROUP_STATS[GROUP_OF[stat]]
-    return b if stat == a else a
-
-
 def check_creation(stats: Stats) -> None:
     """'Divide 18 points amongst the character's statistics. No statistic can be less
     than 1 or greater than 6.'"""
