@@ -76,14 +76,6 @@ ActionEffect = Literal[
     "move", "run", "reload", "surge", "memories", "tome", "escape", "resurrection",
     "conversion", "vision", "clue", "think_harder", "hurt_self",
 ]
-ActionTarget = Literal["none", "square", "figure", "stat", "stats", "seat", "discard"]
-
-ACTION_TARGETS: dict[str, ActionTarget] = {
-    "move": "square", "run": "none", "reload": "none", "surge": "none", "memories": "figure",
-    "tome": "stats", "escape": "none", "resurrection": "figure", "conversion": "figure",
-    "vision": "seat", "clue": "discard", "think_harder": "stat", "hurt_self": "none",
-}
-"""What a player names when playing each effect (the `PlayCard` fields used)."""
 
 
 class ActionCard(Provenance):
@@ -119,16 +111,7 @@ LeviathanEffect = Literal[
     "tome", "trapped", "summon", "relentless", "drag", "disorder",
 ]
 PortalName = Literal["stairs", "elevator", "gateway"]
-PORTALS: tuple[PortalName, ...] = ("stairs", "elevator", "gateway")
 
-LEVIATHAN_TARGETS: dict[str, ActionTarget] = {
-    "degeneracy": "none", "insanity": "none", "abomination": "none",
-    "surprise_attack": "square", "justice": "none", "just_deserts": "none",
-    "personal_hell": "figure", "vision": "discard", "conversion": "figure",
-    "plaything": "stats", "darkness": "none", "key": "square", "torn_to_shreds": "none",
-    "tome": "figure", "trapped": "figure", "summon": "square", "relentless": "none",
-    "drag": "figure", "disorder": "none",
-}
 
 
 class LeviathanCard(Provenance):

@@ -38,10 +38,6 @@ Condition = Literal[
     "banished",  # a Cenobite sent back to Hell by the Puzzle Solution
     "dead",  # a Creature killed
 ]
-CASUALTY_CONDITIONS: frozenset[str] = frozenset(
-    {"corpse", "mad", "hell", "cenobite", "creature", "skinned"}
-)
-ON_BOARD: frozenset[str] = frozenset({"alive", "corpse", "mad", "skinned", "board"})
 
 
 class HellraiserOptions(BaseModel):

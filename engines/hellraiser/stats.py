@@ -77,7 +77,3 @@ def check_creation(stats: Stats) -> None:
     total = sum(stats)
     if total != CREATION_POINTS:
         raise RuleError(f"Spread exactly 18 points over the six statistics (these make {total}).")
-
-
-def describe(stats: Stats, kinds: tuple[Stat, ...] = STATS) -> str:
-    return ", ".join(f"{LABEL[s]} {get(stats, s)}" for s in kinds)
