@@ -60,6 +60,7 @@ from engines.hellraiser.query import (
     find,
     gate_open,
     living_targets,
+    stunned,
     turn_figure,
 )
 from engines.hellraiser.skinned import corpses_here
@@ -160,10 +161,36 @@ def _human(s: HellraiserState, seat: int, fig: Figure) -> Action:
             card = _move_card(s, seat, fig, goal)
             if card is not None:
                 return card
-            step = _step(s, fig, goal, movement.destinations(s, fig, movement.speed(s, fig)))
+            step = _wary_step(s, fig, goal,
+                              movement.destinations(s, fig, movement.speed(s, fig)))
             if step is not None:
                 return Move(to=step)
     return EndTurn()
+
+
+DANGER = 3
+"""A Human keeps more than this many squares (walking) from Leviathan's servants when it
+can, unless it is on its way to work the puzzle."""
+
+
+def _wary_step(s: HellraiserState, fig: Figure, goal: set[Square],
+               options: dict[Square, int]) -> Square | None:
+    """Like `_step`, but out of the hunters' reach first, then towards the goal."""
+    hunters = {f.square for f in s.figures if f.square is not None and f.condition == "board"
+               and (f.kind == "cenobite" or (f.kind == "creature" and f.seat is None))
+               and not stunned(s, f)}
+    gate = board(s).gateway
+    to_puzzle = gate is not None and not goal.isdisjoint(tile_squares(tile_index(gate)))
+    if not hunters or fig.square is None or to_puzzle:
+        return _step(s, fig, goal, options)
+    danger = _distances(s, hunters)
+    dist = _distances(s, goal)
+
+    def score(sq: Square) -> tuple[bool, int, int]:
+        return danger.get(sq, 99) <= DANGER, dist.get(sq, 10_000), options.get(sq, 0)
+
+    best = min([*options, fig.square], key=score)
+    return None if best == fig.square else best
 
 
 def _housekeeping(s: HellraiserState, seat: int, fig: Figure) -> Action | None:
