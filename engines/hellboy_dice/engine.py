@@ -79,7 +79,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             deck=components.copies if digital else zeros,
             discard=zeros,
         )
-        flow.start_turn(state, 0, flow.Out(quiet=True))
+        flow.start_turn(state, 0, flow.QUIET)
         return state
 
     def to_move(self, state: HellboyState) -> list[int]:
@@ -124,7 +124,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
 
     def apply_quiet(self, state: HellboyState, seat: int, action: Action) -> HellboyState:
         """`apply` for simulations: the same checks and rules, no events built."""
-        return self.play(state, seat, action, flow.Out(quiet=True))
+        return self.play(state, seat, action, flow.QUIET)
 
     def play(self, state: HellboyState, seat: int, action: Action, out: flow.Out) -> HellboyState:
         self._check(state, seat, action)
@@ -216,7 +216,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
 
     def resolve_quiet(self, state: HellboyState, outcome: ChanceOutcome) -> HellboyState:
         """`resolve` for simulations: the same checks and rules, no events built."""
-        return self.settle(state, outcome, flow.Out(quiet=True))
+        return self.settle(state, outcome, flow.QUIET)
 
     def settle(self, state: HellboyState, outcome: ChanceOutcome, out: flow.Out) -> HellboyState:
         phase = state.phase

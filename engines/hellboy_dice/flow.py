@@ -46,6 +46,10 @@ class Out:
             self.events.append(make())
 
 
+QUIET = Out(quiet=True)
+"""The one quiet log every simulated step shares: it never holds an event."""
+
+
 def add_dice(hand: Hand, colours: Sequence[Colour]) -> Hand:
     counts = list(hand)
     for c in colours:
