@@ -18,6 +18,7 @@ from engines.hellraiser.models import (
     Action,
     Choice,
     Choose,
+    CreateCharacter,
     Draw,
     EndTurn,
     HellraiserOptions,
@@ -29,6 +30,7 @@ from engines.hellraiser.models import (
 )
 from engines.hellraiser.query import Out, seat_name
 from engines.hellraiser.stats import HOUSE_DEFAULT
+from engines.hellraiser.tiles import STATS
 from engines.hellraiser.view import board_view
 
 AUTOPLAY_LIMIT = 500
@@ -167,11 +169,13 @@ class HellraiserEngine(Engine[HellraiserState, Action, HellraiserOptions]):
         return choose(state, seat)
 
     def skip_turn(self, state: HellraiserState, seat: int) -> tuple[HellraiserState, list[Event]]:
-        """An away player's turn: a pending decision takes its first option, a turn ends."""
+        """An away player's turn: a character not yet made gets the house default (3 in
+        everything), a pending decision takes its first option, a turn ends."""
         if seat not in self.to_move(state):
             raise RuleError("It isn't that player's move.")
         if state.phase == "create":
-            raise RuleError("A character must be created; an AI can take the seat instead.")
+            return self.apply(state, seat, CreateCharacter(
+                **dict(zip(STATS, HOUSE_DEFAULT, strict=True))))
         head = state.pending[0] if state.pending else None
         if isinstance(head, Choice):
             return self.apply(state, seat, Choose(option=head.options[0]))

@@ -120,6 +120,9 @@ def test_the_view_shows_the_public_board() -> None:
 
 
 def test_skipping_a_turn_ends_it_or_takes_the_first_option() -> None:
+    creating = new_game(2, quick_start=False)
+    made, _ = ENGINE.skip_turn(creating, 1)
+    assert made.created[1] == (3, 3, 3, 3, 3, 3) and ENGINE.to_move(made) == [0]
     state = new_game(2)
     skipped, _ = ENGINE.skip_turn(state, 0)
     assert skipped.turn == 1
