@@ -1,9 +1,9 @@
 """What happened, as chat lines: every test's dice shown face by face.
 
-A roll reads `🎲 Attack — Pinhead ⚁2 ⚃4 **⚅6** (2 successes) vs Kirsty ⚀1 **⚄5** (1)`:
-each party's dice with the successes in bold (a success is a die at or above the
-test's number, so they are always a party's highest dice), or the totals for the
-tests that add their dice up (the Hell number, the Puzzle Solution). Other
+A roll reads `🎲 Attack — Pinhead ⚁2 **⚃4** **⚅6** (2 successes) vs Kirsty ⚀1 **⚄5**
+(1 success)`: each party's dice with the successes (a die at or above the test's
+number) in bold, or the totals for the tests that add their dice up (the Hell
+number, the Puzzle Solution). Other
 events keep the engine's plain sentence, with an icon and the squares moved.
 Only public events exist: hidden cards are drawn as "a card".
 """
@@ -56,22 +56,20 @@ def die(face: int, success: bool) -> str:
 
 def dice_line(event: DiceRolled) -> str:
     """One roll, each party's dice with its successes (or total) — see the module doc."""
-    heading, _, _ = event.text.partition(": ")
-    labels = heading.split(", ")
+    labels = list(event.labels)
     if len(labels) != len(event.dice):
+        heading, _, _ = event.text.partition(": ")
         labels = [heading] + [""] * (len(event.dice) - 1)
     parts = []
     for index, faces in enumerate(event.dice):
-        name = escape_markdown(labels[index])
         wins = event.successes[index] if index < len(event.successes) else 0
-        lowest_success = sorted(faces, reverse=True)[wins - 1] if 0 < wins <= len(faces) else 7
-        shown = " ".join(die(f, event.purpose not in TOTALS | PLAIN and f >= lowest_success)
-                         for f in faces) or "no dice"
+        counted = event.purpose not in TOTALS | PLAIN
+        shown = " ".join(die(f, counted and f >= event.target) for f in faces) or "no dice"
         if event.purpose in TOTALS:
             shown += f" = **{sum(faces)}**"
-        elif event.purpose not in PLAIN:
+        elif counted:
             shown += f" ({wins} success{'es' if wins != 1 else ''})"
-        parts.append(f"{name} {shown}".strip())
+        parts.append(f"{escape_markdown(labels[index])} {shown}".strip())
     prompt = PROMPTS.get(event.purpose, event.purpose)
     return clip(f"🎲 {prompt} — " + " vs ".join(parts), MESSAGE_CONTENT)
 

@@ -144,9 +144,8 @@ async def _check_hands(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessag
         others = {t for s in range(state.seats) if s != seat for t in _hand_texts(state, s)}
         assert not any(t in mine for t in others - set(_hand_texts(state, seat)))
         live = fake.message(board.id)
-        if any(cid.startswith("pd:me:") for cid in live.custom_ids()):
-            button = next(cid for cid in live.custom_ids() if cid.startswith("pd:me:"))
-            assert await _private(await fake.click(who, live, button)) == mine
+        button = next(cid for cid in live.custom_ids() if cid.startswith("pd:me:"))
+        assert await _private(await fake.click(who, live, button)) == mine, "My hand agrees"
 
 
 async def test_two_players_create_characters_and_play_to_a_victory(
@@ -270,8 +269,9 @@ async def _report(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage,
 async def test_physical_mode_reports_tiles_cards_and_dice_through_forms(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:
-    """A solo physical game: the map laid tile by tile from the tile form (names, row and
-    column, turns), then a search whose dice are reported per party."""
+    """A solo physical game: the map laid from the form (tile by tile: names, row and
+    column, turns; or one map number), then a search whose dice are reported per party,
+    and the card it finds, by name."""
     fake = fake_discord
     board = await _open(fake, bot, mode="physical", joiners=())
     await _accepted(await fake.slash("alice", "hellraiser create", strength=3, speed=3,
@@ -281,7 +281,11 @@ async def test_physical_mode_reports_tiles_cards_and_dice_through_forms(
         if state.phase != "map":
             break
         request = ENGINE.chance(state)
-        assert request is not None and [i.key for i in request.items] == ["tile", "spot", "turn"]
+        assert request is not None
+        if [i.key for i in request.items] == ["map"]:  # the house map-number option
+            await _report(fake, bot, board, {"field0": "4 2 6"})
+            continue
+        assert [i.key for i in request.items] == ["tile", "spot", "turn"]
         tile, spot, _ = request.items
         await _report(fake, bot, board, {
             "field0": tile.label_of(tile.options[-1]).upper(),

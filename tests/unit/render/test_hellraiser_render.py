@@ -320,15 +320,16 @@ def test_a_hand_is_shown_only_to_its_owner() -> None:
 
 def test_roll_lines_show_each_die_and_bold_the_successes() -> None:
     event = DiceRolled(purpose="attack", dice=[[6, 2, 4], [1, 5]], successes=[2, 1],
-                       totals=[12, 6], text="Pinhead, Kirsty: 6 2 4 vs 1 5")
+                       totals=[12, 6], labels=["Pinhead", "Kirsty"], target=4,
+                       text="Pinhead, Kirsty: 6 2 4 vs 1 5")
     line = dice_line(event)
     assert line == ("🎲 Attack — Pinhead **⚅6** ⚁2 **⚃4** (2 successes)"
                     " vs Kirsty ⚀1 **⚄5** (1 success)")
     search = DiceRolled(purpose="search", dice=[[3, 2]], successes=[1], totals=[5],
-                        text="Kirsty: 3 2")
+                        labels=["Kirsty"], target=3, text="Kirsty: 3 2")
     assert dice_line(search) == "🎲 Search the room — Kirsty **⚂3** ⚁2 (1 success)"
     hell = DiceRolled(purpose="hell", dice=[[6], [3, 1]], successes=[1, 0], totals=[6, 4],
-                      text="Hell number, Kirsty's Wits: 6 vs 3 1")
+                      labels=["Hell number", "Kirsty's Wits"], text="Hell number, Kirsty's Wits")
     assert dice_line(hell).endswith("Hell number ⚅6 = **6** vs Kirsty's Wits ⚂3 ⚀1 = **4**")
 
 
@@ -357,6 +358,9 @@ def test_every_roll_in_random_games_is_posted_with_its_faces() -> None:
                 assert dice_line(event) in lines
                 faces = [f for group in event.dice for f in group]
                 assert len(re.findall(r"[⚀⚁⚂⚃⚄⚅]\d", dice_line(event))) == len(faces)
+                if event.purpose in ("attack", "search", "furniture", "degenerate"):
+                    bold = len(re.findall(r"\*\*[⚀⚁⚂⚃⚄⚅]\d\*\*", dice_line(event)))
+                    assert bold == sum(event.successes), "each success is in bold"
                 rolls += 1
     assert rolls > 100
 
