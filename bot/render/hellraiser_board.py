@@ -92,8 +92,12 @@ def board(game: GameRow, state: HellraiserState) -> discord.Embed:
              " a ready-made character below, or `/hellraiser create` your own.")
         return _fit(embed)
     if state.phase == "map":
-        laid = view["tiles_laid"] or 0
-        _add(embed, "🗺️ The map", f"{laid} of {TILE_COUNT} tiles laid.")
+        waiting = view["waiting"] or {}
+        text = f"{view['tiles_laid'] or 0} of {TILE_COUNT} tiles laid."
+        if waiting.get("kind") == "map":
+            text = "One map number names the whole Institute; the board then draws it for" \
+                " you to build from the printed tiles."
+        _add(embed, "🗺️ The map", text)
         return _fit(embed)
     _add(embed, "🧍 Characters", _humans_text(game, state, view))
     _add(embed, "⛓️ Cenobites and Creatures", _monsters_text(view))

@@ -428,6 +428,18 @@ def test_map_number_form_reads_a_number() -> None:
             MAP_FORM.values(request, [bad])
 
 
+def test_a_map_number_table_says_what_the_number_does() -> None:
+    state = ENGINE.setup([Seat(index=0, name="x")], HellraiserOptions(
+        mode="physical", physical_map="number", quick_start=True))
+    request = ENGINE.chance(state)
+    assert request is not None and form_for(request) is MAP_FORM
+    embed = board_embed(_game(state, "physical"), state)
+    assert "Report result" in (embed.description or "")
+    assert "One map number names the whole Institute" in str(embed.to_dict())
+    laid, _ = ENGINE.resolve(state, ChanceOutcome(values=MAP_FORM.values(request, ["426"])))
+    assert laid.phase == "play" and laid.board is not None
+
+
 def test_forms_claim_only_hellraiser_requests() -> None:
     """Forms are registered for every game: Hellboy's card draw and a plain dice roll of
     another game keep their own layout."""
