@@ -66,15 +66,13 @@ class BoardUpdater:
         (a click edits the board itself), and an older picture must never win."""
         from bot.presenting import render_board
 
-        latest = await self.bot.table.current(outcome.game.channel_id)
-        if latest is not None and _key(latest) > _key(outcome):
+        latest = await self.bot.table.latest(outcome.game)
+        if _key(latest) > _key(outcome):
             outcome = latest
         game = outcome.game
         channel = self.bot.get_partial_messageable(game.channel_id)
         board = await render_board(game, outcome.state)
-        board_id = game.board_message_id
-        if latest is not None and latest.game.id == game.id:
-            board_id = latest.game.board_message_id or board_id
+        board_id = latest.game.board_message_id or game.board_message_id
         if board_id is not None:
             message = channel.get_partial_message(board_id)
             try:

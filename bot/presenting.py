@@ -363,8 +363,8 @@ class TablesUI:
             await self._remember_board(outcome.game, interaction.message.id)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
-        latest = await self.table.current(outcome.game.channel_id)
-        if latest is not None and latest.game.version > outcome.game.version:
+        latest = await self.table.latest(outcome.game)
+        if latest.game.version > outcome.game.version:
             self.bot.boards.request(latest)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:

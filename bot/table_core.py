@@ -121,6 +121,18 @@ class TableCore:
             return None
         return Outcome(game=cached.game, state=cached.state, board_changed=False)
 
+    async def latest(self, game: GameRow) -> Outcome:
+        """The newest state of `game`, live or finished (a finished game is no longer
+        `current`, but its final board must still be drawn)."""
+        live = await self.current(game.channel_id)
+        if live is not None and live.game.id == game.id:
+            return live
+        stored = await self.storage.game(game.id)
+        if stored is None or stored.state is None:
+            return Outcome(game=game, state=None, board_changed=False)
+        state = registry.get(stored.game).load_state(stored.state)
+        return Outcome(game=stored, state=state, board_changed=False)
+
     async def _load(self, channel_id: int) -> _Cached | None:
         if channel_id in self._cache:
             return self._cache[channel_id]
