@@ -299,11 +299,24 @@ class TableCore:
 
     # History
 
-    async def export_log(self, game_id: int) -> dict[str, Any]:
-        """The whole game as a document `python -m bot replay` can check."""
+    async def export_log(
+        self, game_id: int, actor: Actor | None = None, guild_id: int | None = None
+    ) -> dict[str, Any]:
+        """The whole game as a document `python -m bot replay` can check.
+
+        While a game runs, its RNG seed is withheld (it would predict every future
+        roll and draw), and in games with hidden information only a GM may download
+        the log at all, since it holds every hand. `actor=None` is the operator."""
         game = await self.storage.game(game_id)
         if game is None:
             raise RuleError("No such game.")
+        live = game.live
+        secret = live and actor is not None and registry.get(game.game).hidden_information
+        if secret and actor is not None and not await self.is_gm(game, actor, guild_id):
+            raise RuleError(
+                "While this game runs its log holds everyone's hidden cards, so only a"
+                " GM can download it now; everyone can once the game is over."
+            )
         log = await self.storage.log(game_id)
         return {
             "format": "pandemonium-log/1",
@@ -311,7 +324,7 @@ class TableCore:
             "game": game.game,
             "mode": game.mode,
             "status": game.status,
-            "seed": game.rng_seed,
+            "seed": None if live and actor is not None else game.rng_seed,
             "version": game.version,
             "seats": [s.model_dump() for s in game.seats],
             "options": game.options,

@@ -10,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot import table_options
 from bot.presenting import actor_of, board_embed, board_view, channel_id_of
 from bot.render.style import clip
 from bot.table import Actor
@@ -19,6 +20,7 @@ from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
 from engines import registry
 from engines.core.errors import RuleError
+from engines.registry import AnyEngine
 
 if TYPE_CHECKING:
     from bot.app import PandemoniumBot
@@ -47,13 +49,23 @@ class GameCog(
         ][:25]
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
-    @app_commands.describe(game="Which game", mode="Digital (the bot rolls) or physical (real box)")
+    @app_commands.describe(
+        game="Which game",
+        mode="Digital (the bot rolls) or physical (real box)",
+        options="House options as key=value, e.g. target=20 (see /game options)",
+    )
     @app_commands.choices(mode=MODES)
     @app_commands.guild_only()
     async def new(
-        self, interaction: discord.Interaction[Any], game: str, mode: str | None = None
+        self,
+        interaction: discord.Interaction[Any],
+        game: str,
+        mode: str | None = None,
+        options: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         channel = channel_id_of(interaction)
+        engine = _engine(game)
+        chosen = table_options.parse(engine, options)
         if mode is None:
             settings, _ = await self.bot.table.settings_for(interaction.guild_id, channel)
             mode = settings.default_mode
@@ -63,10 +75,23 @@ class GameCog(
             host=actor_of(interaction),
             game_key=game,
             mode="physical" if mode == "physical" else "digital",
+            options=chosen,
         )
         await self.bot.tables_ui.post_board(interaction, outcome)
 
     new.autocomplete("game")(_game_autocomplete)
+
+    @app_commands.command(name="options", description="The house options a game can be opened with")
+    @app_commands.describe(game="Which game")
+    async def options(self, interaction: discord.Interaction[Any], game: str) -> None:
+        engine = _engine(game)
+        lines = [f"`{k}` — {v}" for k, v in table_options.settable(engine).items()]
+        text = "\n".join(lines) or "This game has no options."
+        embed = discord.Embed(title=f"{engine.title}: options", description=clip(text, 4096))
+        embed.set_footer(text="Use them as /game new game:… options:key=value key=value")
+        await interaction.response.send_message(embed=embed, ephemeral=True)
+
+    options.autocomplete("game")(_game_autocomplete)
 
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.guild_only()
@@ -158,11 +183,16 @@ class GameCog(
         game = await self.bot.storage.game(game_id)
         if game is None or game.channel_id != channel:
             raise RuleError(f"There is no game #{game_id} in this channel.")
-        document = await self.bot.table.export_log(game_id)
+        document = await self.bot.table.export_log(
+            game_id, actor_of(interaction), interaction.guild_id
+        )
         data = json.dumps(document, indent=1).encode()
+        withheld = (
+            " The RNG seed is withheld until the game ends." if document["seed"] is None else ""
+        )
         await interaction.response.send_message(
             f"Log of game #{game_id} ({len(document['entries'])} lines)."
-            " `python -m bot replay FILE` checks it.",
+            f" `python -m bot replay FILE` checks it.{withheld}",
             file=discord.File(io.BytesIO(data), filename=f"game-{game_id}.json"),
             ephemeral=True,
         )
@@ -335,6 +365,14 @@ class GameCog(
         embed = discord.Embed(title="Recent games here", description=clip("\n".join(lines), 4096))
         embed.set_footer(text="/game log game_id:N downloads a game's full log")
         await interaction.response.send_message(embed=embed)
+
+
+def _engine(key: str) -> AnyEngine:
+    try:
+        return registry.get(key)
+    except KeyError:
+        known = ", ".join(sorted(registry.all_engines()))
+        raise RuleError(f"There is no game called '{key}'. Try one of: {known}.") from None
 
 
 async def setup(bot: PandemoniumBot) -> None:

@@ -185,13 +185,22 @@ async def test_undo_and_log_replay_exactly(
     after = await pandemonium.table.current(channel)
     assert before is not None and rolled is not None and after is not None
     assert after.state == before.state and after.game.rng_counter == before.game.rng_counter
-    log = await fake_discord.slash("carol", "game log")
+    peek = await fake_discord.slash("carol", "game log")
+    assert "only a GM can download it now" in await _private(peek), "hands stay hidden"
+    log = await fake_discord.slash("alice", "game log")
     assert await log.ephemeral()
     reply = await log.original()
     document = json.loads(reply.attachments[0].data)
-    assert document["seed"] == SEED
+    assert document["seed"] is None, "a running game's seed would predict every roll"
     kinds = [e["kind"] for e in document["entries"]]
     assert kinds.count("undo") == 1 and "setup" in kinds
+    await (await fake_discord.slash("alice", "game end")).original()
+    prompt = fake_discord.messages(fake_discord.text_channel, include_ephemeral=True)[-1]
+    await (await fake_discord.click("alice", prompt, label="Yes, end the game")).response()
+    finished = json.loads(
+        (await (await fake_discord.slash("carol", "game log")).original()).attachments[0].data
+    )
+    assert finished["seed"] == SEED, "after the game everyone may check every roll"
 
 
 async def test_physical_mode_report_form(
@@ -296,3 +305,21 @@ async def test_drawn_boards_travel_as_attachments(
         assert len(board.attachments) == 1, "the picture is replaced, not piled up"
     finally:
         unregister_presenter("pig")
+
+
+async def test_house_options_when_opening_a_table(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    listed = await fake_discord.slash("alice", "game options", game="hellboy-dice")
+    text = await _private(listed)
+    assert "`target`" in text and "deck_path" not in text
+    bad = await fake_discord.slash(
+        "alice", "game new", options={"game": "pig", "options": "target=-4"}
+    )
+    assert "don't fit Pig" in await _private(bad)
+    good = await fake_discord.slash(
+        "alice", "game new", options={"game": "pig", "options": "target=5"}
+    )
+    await good.original()
+    current = await pandemonium.table.current(fake_discord.text_channel.id)
+    assert current is not None and current.game.options["target"] == "5"
