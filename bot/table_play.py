@@ -111,10 +111,15 @@ class PlayOps(TableCore):
                 )
             ]
             new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
+            shown = ", ".join(
+                item.label_of(v) if item.open_hint is None else v
+                for item, v in zip(request.items, outcome.values, strict=True)
+            )
+            notice = None if events else f"{actor.name} reported: {shown[:300]}."
             return (
                 _Cached(new_game, new_state),
                 entries,
-                Outcome(game=new_game, state=new_state, events=events),
+                Outcome(game=new_game, state=new_state, events=events, notice=notice),
             )
 
         return await self._change(channel_id, fn)
