@@ -26,12 +26,11 @@ from bot.render.games import (
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
 from bot.table import Actor, Outcome, StaleBoard
 from bot.ui.components import (
-    EndConfirmButton,
     LobbyButton,
     MoveButton,
     MoveSelect,
     PrivateViewButton,
-    ReportButton,
+    TableButton,
 )
 from engines import registry
 from engines.core.errors import RuleError
@@ -104,7 +103,7 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
     engine = registry.get(game.game)
     request = engine.chance(state)
     if request is not None and game.mode == "physical":
-        view.add_item(ReportButton(game.id, game.version))
+        view.add_item(TableButton("rep", game.id, game.version))
         return view
     for label, code, seat in presenter_for(game.game).action_buttons(game, state):
         if gm_seat is None or seat == gm_seat:
@@ -306,7 +305,7 @@ class TablesUI:
 
     def end_confirmation(self, game: GameRow) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
-        view.add_item(EndConfirmButton(game.id, game.version))
+        view.add_item(TableButton("end", game.id, game.version))
         return view
 
     # Publishing

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.models import GameRow, TimerRow
-from bot.ui.components import AfkButton
+from bot.ui.components import TableButton
 from engines import registry
 from engines.core.protocol import Engine
 
@@ -98,11 +98,11 @@ class TurnTimers:
         view = discord.ui.View(timeout=None)
         options = []
         if can_skip(game.game):
-            view.add_item(AfkButton("skip", game.id, game.version))
+            view.add_item(TableButton("skip", game.id, game.version))
             options.append("skip the turn")
         engine = registry.get(game.game)
         if settings.ai_takeover and engine.supports_ai and game.mode == "digital":
-            view.add_item(AfkButton("ai", game.id, game.version))
+            view.add_item(TableButton("ai", game.id, game.version))
             options.append("let the AI play it")
         who = "A GM or anyone at the table" if settings.table_can_skip else "A GM"
         what = (

@@ -10,7 +10,7 @@ custom_id formats (each at most 100 characters):
     pd:mv:<game>:<version>:<seat>:<code> a move button
     pd:sel:<game>:<version>:<seat>:<code> a move select (values chosen)
     pd:gmv:… / pd:gms:…                  the same, pressed by a GM acting for the seat
-    pd:afk:<skip|ai>:<game>:<version>    handle an away player's turn
+    pd:<skip|ai>:<game>:<version>        handle an away player's turn
     pd:me:<game>                         show me my hidden information (ephemeral)
     pd:rep:<game>:<version>              open the physical-mode report form
     pd:end:<game>:<version>              confirm ending a game
@@ -178,20 +178,29 @@ class MoveSelect(
         )
 
 
-class ReportButton(
+TABLE_BUTTONS = {
+    "rep": ("Report result", "🎲", discord.ButtonStyle.primary),
+    "end": ("Yes, end the game", None, discord.ButtonStyle.danger),
+    "skip": ("Skip the turn", None, discord.ButtonStyle.secondary),
+    "ai": ("Let the AI play it", None, discord.ButtonStyle.primary),
+}
+
+
+class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:rep:(?P<game>\d+):(?P<version>\d+)",
+    template=r"pd:(?P<op>rep|end|skip|ai):(?P<game>\d+):(?P<version>\d+)",
 ):
-    def __init__(self, game_id: int, version: int) -> None:
+    """A one-off button tied to a table's version: open the physical report form,
+    confirm ending the game, or handle an away player's turn (skip / AI)."""
+
+    def __init__(self, op: str, game_id: int, version: int) -> None:
+        label, emoji, style = TABLE_BUTTONS[op]
         super().__init__(
             discord.ui.Button(
-                label="Report result",
-                emoji="🎲",
-                style=discord.ButtonStyle.primary,
-                custom_id=f"pd:rep:{game_id}:{version}",
+                label=label, emoji=emoji, style=style, custom_id=f"pd:{op}:{game_id}:{version}"
             )
         )
-        self.game_id, self.version = game_id, version
+        self.op, self.game_id, self.version = op, game_id, version
 
     @classmethod
     async def from_custom_id(
@@ -199,40 +208,18 @@ class ReportButton(
         interaction: discord.Interaction[Any],
         item: discord.ui.Item[Any],
         match: re.Match[str],
-    ) -> ReportButton:
-        return cls(int(match["game"]), int(match["version"]))
+    ) -> TableButton:
+        return cls(match["op"], int(match["game"]), int(match["version"]))
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.open_report(interaction, self.game_id, self.version)
-
-
-class EndConfirmButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:end:(?P<game>\d+):(?P<version>\d+)",
-):
-    def __init__(self, game_id: int, version: int) -> None:
-        super().__init__(
-            discord.ui.Button(
-                label="Yes, end the game",
-                style=discord.ButtonStyle.danger,
-                custom_id=f"pd:end:{game_id}:{version}",
-            )
-        )
-        self.game_id, self.version = game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> EndConfirmButton:
-        return cls(int(match["game"]), int(match["version"]))
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.confirm_end(interaction, self.game_id)
+        ui = _bot(interaction).tables_ui
+        if self.op == "rep":
+            await ui.open_report(interaction, self.game_id, self.version)
+        elif self.op == "end":
+            await ui.confirm_end(interaction, self.game_id)
+        else:
+            await ui.afk_click(interaction, self.op, self.game_id, self.version)
 
 
 class PrivateViewButton(
@@ -266,47 +253,10 @@ class PrivateViewButton(
         await _bot(interaction).tables_ui.show_private(interaction, self.game_id)
 
 
-AFK_LABELS = {
-    "skip": ("Skip the turn", discord.ButtonStyle.secondary),
-    "ai": ("Let the AI play it", discord.ButtonStyle.primary),
-}
-
-
-class AfkButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:afk:(?P<op>skip|ai):(?P<game>\d+):(?P<version>\d+)",
-):
-    def __init__(self, op: str, game_id: int, version: int) -> None:
-        label, style = AFK_LABELS[op]
-        super().__init__(
-            discord.ui.Button(
-                label=label, style=style, custom_id=f"pd:afk:{op}:{game_id}:{version}"
-            )
-        )
-        self.op, self.game_id, self.version = op, game_id, version
-
-    @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> AfkButton:
-        return cls(match["op"], int(match["game"]), int(match["version"]))
-
-    @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.afk_click(
-            interaction, self.op, self.game_id, self.version
-        )
-
-
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
-    AfkButton,
+    TableButton,
     PrivateViewButton,
     LobbyButton,
     MoveButton,
     MoveSelect,
-    ReportButton,
-    EndConfirmButton,
 )
