@@ -19,6 +19,7 @@ custom_id formats (each at most 100 characters):
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
 import discord
@@ -67,10 +68,42 @@ class LobbyButton(
         await _bot(interaction).tables_ui.lobby_click(interaction, self.op, self.game_id)
 
 
+MOVE_CODE = r":(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<code>[\w.,=+-]{1,60})"
+
+
+@dataclass(frozen=True)
+class MoveTarget:
+    """What a move component stands for: a seat's move on one version of a table,
+    pressed by its player or (gm) by a GM acting for the seat."""
+
+    game_id: int
+    version: int
+    seat: int
+    code: str
+    gm: bool = False
+
+    @classmethod
+    def parse(cls, match: re.Match[str]) -> MoveTarget:
+        return cls(
+            int(match["game"]),
+            int(match["version"]),
+            int(match["seat"]),
+            match["code"],
+            gm=match["kind"] in ("gmv", "gms"),
+        )
+
+    def custom_id(self, kind: str) -> str:
+        return f"pd:{kind}:{self.game_id}:{self.version}:{self.seat}:{self.code}"
+
+    async def send(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
+        await _bot(interaction).tables_ui.move_click(
+            interaction, self.game_id, self.version, self.seat, self.code, values, gm=self.gm
+        )
+
+
 class MoveButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:(?P<kind>mv|gmv):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
-    r":(?P<code>[\w.,=+-]{1,60})",
+    template=r"pd:(?P<kind>mv|gmv)" + MOVE_CODE,
 ):
     def __init__(
         self,
@@ -83,16 +116,9 @@ class MoveButton(
         *,
         gm: bool = False,
     ) -> None:
-        kind = "gmv" if gm else "mv"
-        super().__init__(
-            discord.ui.Button(
-                label=label[:80],
-                style=style,
-                custom_id=f"pd:{kind}:{game_id}:{version}:{seat}:{code}",
-            )
-        )
-        self.game_id, self.version, self.seat, self.code = game_id, version, seat, code
-        self.gm = gm
+        self.target = MoveTarget(game_id, version, seat, code, gm)
+        custom_id = self.target.custom_id("gmv" if gm else "mv")
+        super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
 
     @classmethod
     async def from_custom_id(
@@ -101,27 +127,18 @@ class MoveButton(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> MoveButton:
-        label = item.label if isinstance(item, discord.ui.Button) else None
-        return cls(
-            int(match["game"]),
-            int(match["version"]),
-            int(match["seat"]),
-            match["code"],
-            label or "",
-            gm=match["kind"] == "gmv",
-        )
+        t = MoveTarget.parse(match)
+        label = (item.label if isinstance(item, discord.ui.Button) else None) or ""
+        return cls(t.game_id, t.version, t.seat, t.code, label, gm=t.gm)
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.move_click(
-            interaction, self.game_id, self.version, self.seat, self.code, [], gm=self.gm
-        )
+        await self.target.send(interaction, [])
 
 
 class MoveSelect(
     discord.ui.DynamicItem[discord.ui.Select[Any]],
-    template=r"pd:(?P<kind>sel|gms):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)"
-    r":(?P<code>[\w.,=+-]{1,60})",
+    template=r"pd:(?P<kind>sel|gms)" + MOVE_CODE,
 ):
     def __init__(
         self,
@@ -136,18 +153,16 @@ class MoveSelect(
         *,
         gm: bool = False,
     ) -> None:
-        kind = "gms" if gm else "sel"
+        self.target = MoveTarget(game_id, version, seat, code, gm)
         super().__init__(
             discord.ui.Select(
-                custom_id=f"pd:{kind}:{game_id}:{version}:{seat}:{code}",
+                custom_id=self.target.custom_id("gms" if gm else "sel"),
                 options=options,
                 placeholder=placeholder[:150],
                 min_values=min_values,
                 max_values=max_values,
             )
         )
-        self.game_id, self.version, self.seat, self.code = game_id, version, seat, code
-        self.gm = gm
 
     @classmethod
     async def from_custom_id(
@@ -158,24 +173,22 @@ class MoveSelect(
     ) -> MoveSelect:
         if not isinstance(item, discord.ui.Select):
             raise TypeError("a pd:sel custom_id must belong to a select menu")
+        t = MoveTarget.parse(match)
         return cls(
-            int(match["game"]),
-            int(match["version"]),
-            int(match["seat"]),
-            match["code"],
+            t.game_id,
+            t.version,
+            t.seat,
+            t.code,
             item.options,
             item.placeholder or "",
             item.min_values,
             item.max_values,
-            gm=match["kind"] == "gms",
+            gm=t.gm,
         )
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        values = [str(v) for v in self.item.values]
-        await _bot(interaction).tables_ui.move_click(
-            interaction, self.game_id, self.version, self.seat, self.code, values, gm=self.gm
-        )
+        await self.target.send(interaction, [str(v) for v in self.item.values])
 
 
 TABLE_BUTTONS = {
