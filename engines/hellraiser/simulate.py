@@ -1,19 +1,18 @@
 """AI-only games for `python -m bot simulate hellraiser` and for tuning the house rules.
 
-Every chance node is resolved by `engines.core.chance.sample` from one
-`random.Random(seed)`, so a run is reproducible from its seed.
+How a game is driven and reported is `engines.core.simulation`'s; this module
+says who moves (the first seat that may, by a policy) and what a run of
+Hellraiser counts, so a run is reproducible from its seed.
 """
 
 from __future__ import annotations
 
 import random
-import statistics
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engines.core.chance import sample
-from engines.core.protocol import Seat
+from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, report
 from engines.hellraiser.ai import choose
 from engines.hellraiser.engine import HellraiserEngine
 from engines.hellraiser.models import Action, HellraiserOptions, HellraiserState
@@ -36,13 +35,9 @@ def random_policy(engine: HellraiserEngine, state: HellraiserState, seat: int,
 
 
 @dataclass
-class Stats:
-    players: int
-    games: int
-    rounds: list[int] = field(default_factory=list)
+class Stats(RunStats):
     steps: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
-    wins: list[float] = field(default_factory=list)
     gate_opened: int = 0
     gate_round: list[int] = field(default_factory=list)
 
@@ -51,19 +46,13 @@ def play_game(engine: HellraiserEngine, players: int, rng: random.Random,
               options: HellraiserOptions | None = None,
               policy: Policy = ai_policy) -> tuple[HellraiserState, int]:
     """One game from setup to result; returns the final state and the steps taken."""
-    seats = [Seat(index=i, name=f"AI {i + 1}", ai=True) for i in range(players)]
-    state = engine.setup(seats, options or HellraiserOptions())
-    for step in range(MAX_STEPS):
-        if state.winners is not None:
-            return state, step
-        request = engine.chance(state)
-        if request is not None:
-            state = engine.resolve_quiet(state, sample(request, rng))
-            continue
-        movers = engine.to_move(state)
-        seat = movers[0]
-        state = engine.apply_quiet(state, seat, policy(engine, state, seat, rng))
-    raise RuntimeError(f"a simulated game passed {MAX_STEPS} steps without ending")
+
+    def first_mover(state: HellraiserState) -> tuple[int, Action]:
+        seat = engine.to_move(state)[0]
+        return seat, policy(engine, state, seat, rng)
+
+    state = engine.setup(ai_seats(players), options or HellraiserOptions())
+    return play_out(engine, state, rng, first_mover, MAX_STEPS)
 
 
 def outcome_of(state: HellraiserState) -> str:
@@ -80,8 +69,7 @@ def outcome_of(state: HellraiserState) -> str:
 def simulate(players: int, games: int, seed: int,
              options: HellraiserOptions | None = None) -> Stats:
     engine = HellraiserEngine()
-    if not engine.min_seats <= players <= engine.max_seats:
-        raise ValueError(f"{engine.title} seats {engine.min_seats} to {engine.max_seats} players")
+    check_seats(engine, players)
     rng = random.Random(seed)
     stats = Stats(players=players, games=games, wins=[0.0] * players)
     for _ in range(games):
@@ -91,26 +79,15 @@ def simulate(players: int, games: int, seed: int,
         stats.outcomes[outcome_of(state)] += 1
         if state.puzzle is not None:
             stats.gate_opened += 1
-        for w in state.winners or ():
-            stats.wins[w] += 1 / len(state.winners or (w,))
+        stats.count_winners(state.winners)
     return stats
 
 
 def format_stats(stats: Stats) -> str:
-    rounds = sorted(stats.rounds)
-    if not rounds:
-        return "No games played."
     n = stats.games
-    lines = [
-        f"Hellraiser — {n} AI games, {stats.players} players",
-        f"Game length (rounds): mean {statistics.fmean(rounds):.1f}, median "
-        f"{statistics.median(rounds):g}, 10%–90% {rounds[len(rounds) // 10]}–"
-        f"{rounds[(len(rounds) * 9) // 10]}, range {rounds[0]}–{rounds[-1]}",
+    return report("Hellraiser", stats, 1, lambda: [
         f"Steps per game: {stats.steps / n:.0f}",
         f"Gateway opened in {stats.gate_opened} games ({stats.gate_opened / n:.0%})",
         "Outcomes: " + ", ".join(
             f"{k} {v} ({v / n:.0%})" for k, v in sorted(stats.outcomes.items())),
-        "Wins by seat: " + ", ".join(
-            f"{i + 1}: {w:g} ({w / n:.1%})" for i, w in enumerate(stats.wins)),
-    ]
-    return "\n".join(lines)
+    ])

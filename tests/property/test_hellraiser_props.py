@@ -16,12 +16,12 @@ from collections import Counter
 
 import pytest
 
-from engines.core.chance import sample
 from engines.core.protocol import Seat
+from engines.core.simulation import advance
 from engines.hellraiser import ENGINE, HellraiserOptions, HellraiserState
 from engines.hellraiser.cards import DECKS, catalogue
 from engines.hellraiser.gateway import open_gateway
-from engines.hellraiser.models import Roll, clone
+from engines.hellraiser.models import Action, Roll, clone
 from engines.hellraiser.query import Out, cenobites_on_map
 from engines.hellraiser.tiles import STATS
 
@@ -64,6 +64,16 @@ def play(seed: int, players: int, options: HellraiserOptions) -> tuple[Hellraise
     early_gate = rng.random() < 0.5
     seats = [Seat(index=i, name=f"P{i}") for i in range(players)]
     state = ENGINE.setup(seats, options)
+
+    def decide(now: HellraiserState) -> tuple[int, Action]:
+        """The first seat that may act: the AI's move or a random legal one, by `ai_share`."""
+        movers = ENGINE.to_move(now)
+        assert movers, "nobody can act and no chance is pending"
+        seat = movers[0]
+        if rng.random() < ai_share:
+            return seat, ENGINE.ai_action(now, seat)
+        return seat, rng.choice(ENGINE.legal_actions(now, seat))
+
     for step in range(STEP_LIMIT):
         if early_gate and state.phase == "play" and state.puzzle is None and not state.pending:
             state = clone(state)
@@ -77,18 +87,7 @@ def play(seed: int, players: int, options: HellraiserOptions) -> tuple[Hellraise
         if ENGINE.result(state) is not None:
             census(state)
             return state, step
-        request = ENGINE.chance(state)
-        if request is not None:
-            state = ENGINE.resolve_quiet(state, sample(request, rng))
-            continue
-        movers = ENGINE.to_move(state)
-        assert movers, "nobody can act and no chance is pending"
-        seat = movers[0]
-        if rng.random() < ai_share:
-            action = ENGINE.ai_action(state, seat)
-        else:
-            action = rng.choice(ENGINE.legal_actions(state, seat))
-        state = ENGINE.apply_quiet(state, seat, action)
+        state = advance(ENGINE, state, rng, decide)
     raise AssertionError("a game did not end")
 
 

@@ -1,0 +1,112 @@
+"""Unattended games, for `python -m bot simulate GAME`, tuning, benchmarks and property tests.
+
+Each game's own `simulate` module decides who moves and what it tallies; how a
+game is driven to its end, how a shared win is split and how a run is reported
+are the same for every game, so they live here once. Every chance node is
+resolved by `engines.core.chance.sample` from the one `random.Random` passed in,
+so a run is reproducible from its seed.
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any, Protocol, TypeVar
+
+from engines.core.chance import ChanceOutcome, ChanceRequest, sample
+from engines.core.protocol import Engine, Seat
+
+NO_GAMES = "No games played."
+
+
+class Finishing(Protocol):
+    """A state that says when the game is over (its winners, possibly none, are set)."""
+
+    @property
+    def winners(self) -> tuple[int, ...] | None: ...
+
+
+S = TypeVar("S", bound=Finishing)
+A = TypeVar("A")
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class QuietEngine(Protocol[S, A_contra]):
+    """An engine that can play without building events, which simulations never read."""
+
+    def chance(self, state: S) -> ChanceRequest | None: ...
+
+    def resolve_quiet(self, state: S, outcome: ChanceOutcome) -> S: ...
+
+    def apply_quiet(self, state: S, seat: int, action: A_contra) -> S: ...
+
+
+Decide = Callable[[S], tuple[int, A]]
+"""Who acts now and what they do, when no chance node is pending."""
+
+
+def check_seats(engine: Engine[Any, Any, Any], players: int) -> None:
+    """Refuse a table the game can't seat before any game is played."""
+    if not engine.min_seats <= players <= engine.max_seats:
+        raise ValueError(f"{engine.title} seats {engine.min_seats} to {engine.max_seats} players")
+
+
+def ai_seats(players: int) -> list[Seat]:
+    return [Seat(index=i, name=f"AI {i + 1}", ai=True) for i in range(players)]
+
+
+def advance(engine: QuietEngine[S, A], state: S, rng: random.Random, decide: Decide[S, A]) -> S:
+    """One step: a pending chance node is sampled from `rng`, else `decide` moves."""
+    request = engine.chance(state)
+    if request is not None:
+        return engine.resolve_quiet(state, sample(request, rng))
+    seat, action = decide(state)
+    return engine.apply_quiet(state, seat, action)
+
+
+def play_out(engine: QuietEngine[S, A], state: S, rng: random.Random, decide: Decide[S, A],
+             max_steps: int) -> tuple[S, int]:
+    """Steps until the game is over; returns the final state and the steps taken.
+
+    A game longer than `max_steps` is a bug, not bad luck: the simulation says so."""
+    for step in range(max_steps):
+        if state.winners is not None:
+            return state, step
+        state = advance(engine, state, rng, decide)
+    raise RuntimeError(f"a simulated game passed {max_steps} steps without ending")
+
+
+@dataclass
+class RunStats:
+    """What every game's run counts; each game's `Stats` adds its own figures."""
+
+    players: int
+    games: int
+    rounds: list[int] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+
+    def count_winners(self, winners: tuple[int, ...] | None) -> None:
+        """A shared win counts as a fraction for each winner, so wins add up to games won."""
+        for w in winners or ():
+            self.wins[w] += 1 / len(winners or (w,))
+
+
+def report(title: str, stats: RunStats, mean_digits: int, details: Callable[[], list[str]]) -> str:
+    """The run's head, game length, the game's own `details` and wins by seat.
+
+    `details` is called only when games were played (its figures may divide by them)."""
+    rounds = sorted(stats.rounds)
+    if not rounds:
+        return NO_GAMES
+    lines = [
+        f"{title} — {stats.games} AI games, {stats.players} players",
+        f"Game length (rounds): mean {statistics.fmean(rounds):.{mean_digits}f}, median "
+        f"{statistics.median(rounds):g}, 10%–90% {rounds[len(rounds) // 10]}–"
+        f"{rounds[(len(rounds) * 9) // 10]}, range {rounds[0]}–{rounds[-1]}",
+        *details(),
+        "Wins by seat: " + ", ".join(
+            f"{i + 1}: {w:g} ({w / stats.games:.1%})" for i, w in enumerate(stats.wins)),
+    ]
+    return "\n".join(lines)
