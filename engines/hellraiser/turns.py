@@ -18,6 +18,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from functools import cache
+from typing import TypeVar
 
 from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, validate_outcome
 from engines.core.errors import RuleError
@@ -267,6 +268,7 @@ def next_round(s: HellraiserState, out: Out) -> None:
 # Actions
 
 Handler = Callable[[HellraiserState, int, Action, Out], None]
+A = TypeVar("A", bound=Action)
 
 
 def act(s: HellraiserState, seat: int, action: Action, out: Out) -> None:
@@ -305,68 +307,8 @@ def _move(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
     movement.start_move(s, seat, fig, a.to, out)
 
 
-def _search(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, Search)
-    search.start(s, seat, a)
-
-
-def _furniture(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, UseFurniture)
-    furniture.start(s, seat, a)
-
-
-def _solve(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, SolvePuzzle)
-    specials.solve(s, seat, a)
-
-
-def _skin(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, Skin)
-    specials.start_skin(s, seat, a, out)
-
-
-def _break_free(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, BreakFree)
-    specials.break_free(s, seat, a)
-
-
-def _attack(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, Attack)
-    combat.start_attack(s, seat, a, out)
-
-
-def _play(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, PlayCard)
-    cardplay.play(s, seat, a, out)
-
-
-def _power(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, UsePower)
-    powers.use(s, seat, a, out)
-
-
-def _use_item(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, UseItem)
-    items.use(s, seat, a)
-
-
-def _pick_up(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, PickUp)
-    items.pick_up(s, seat, a)
-
-
-def _drop(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, Drop)
-    items.drop(s, seat, a)
-
-
 def _roll_movement(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
     movement.start_cenobite_roll(s, seat)
-
-
-def _move_figure(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, MoveFigure)
-    movement.move_figure(s, seat, a, out)
 
 
 def check_draw(s: HellraiserState, seat: int) -> None:
@@ -381,11 +323,6 @@ def _draw(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
     s.pending.insert(0, Draw(deck="leviathan", seat=seat, purpose="turn"))
 
 
-def _convert(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
-    assert isinstance(a, Convert)
-    cenobites.convert(s, seat, a, out)
-
-
 def _create(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
     raise RuleError("Characters are created before the map is laid.")
 
@@ -394,12 +331,36 @@ def _choose(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
     raise RuleError("There is no decision to make right now.")
 
 
+def _rule(kind: type[A], rule: Callable[[HellraiserState, int, A], None]) -> Handler:
+    """A rules module's entry point for one action type, as a handler `act` can call."""
+
+    def handle(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
+        assert isinstance(a, kind)
+        rule(s, seat, a)
+
+    return handle
+
+
+def _told(kind: type[A], rule: Callable[[HellraiserState, int, A, Out], None]) -> Handler:
+    """`_rule` for entry points that report events as they go."""
+
+    def handle(s: HellraiserState, seat: int, a: Action, out: Out) -> None:
+        assert isinstance(a, kind)
+        rule(s, seat, a, out)
+
+    return handle
+
+
 HANDLERS: dict[type, Handler] = {
-    EndTurn: _end, Move: _move, Search: _search, UseFurniture: _furniture,
-    SolvePuzzle: _solve, Skin: _skin, BreakFree: _break_free, Attack: _attack,
-    PlayCard: _play, UsePower: _power, UseItem: _use_item, PickUp: _pick_up, Drop: _drop,
-    RollMovement: _roll_movement, MoveFigure: _move_figure, DrawCard: _draw,
-    Convert: _convert, CreateCharacter: _create, Choose: _choose,
+    EndTurn: _end, Move: _move, Search: _rule(Search, search.start),
+    UseFurniture: _rule(UseFurniture, furniture.start),
+    SolvePuzzle: _rule(SolvePuzzle, specials.solve), Skin: _told(Skin, specials.start_skin),
+    BreakFree: _rule(BreakFree, specials.break_free), Attack: _told(Attack, combat.start_attack),
+    PlayCard: _told(PlayCard, cardplay.play), UsePower: _told(UsePower, powers.use),
+    UseItem: _rule(UseItem, items.use), PickUp: _rule(PickUp, items.pick_up),
+    Drop: _rule(Drop, items.drop), RollMovement: _roll_movement,
+    MoveFigure: _told(MoveFigure, movement.move_figure), DrawCard: _draw,
+    Convert: _told(Convert, cenobites.convert), CreateCharacter: _create, Choose: _choose,
 }
 
 
