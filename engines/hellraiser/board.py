@@ -504,15 +504,7 @@ def doorways(board: Board, index: int) -> list[Edge]:
     those closed only by an Obstacle; these are the doorways an Obstacle could block."""
     g = graph(board)
     blocked = {b.edge for b in board.blocked_doorways}
-    out = []
-    for sq in tile_squares(index):
-        for dx, dy in DIRECTIONS:
-            nxt = (sq[0] + dx, sq[1] + dy)
-            if in_bounds(nxt) and tile_index(nxt) != index:
-                e = edge(sq, nxt)
-                if nxt in g[sq] or e in blocked:
-                    out.append(e)
-    return out
+    return [e for sq, nxt, e in _border(index) if nxt in g[sq] or e in blocked]
 
 
 def is_wall(board: Board, a: Square, b: Square) -> bool:
@@ -524,15 +516,20 @@ def walls_between_tiles(board: Board, index: int) -> list[Edge]:
     """Printed walls along the tile's sides that face another tile: where a Key
     doorway may be opened or a wall destroyed to reach a neighbour."""
     opened = set(board.key_doorways) | set(board.destroyed_walls)
-    out = []
-    for sq in tile_squares(index):
-        for dx, dy in DIRECTIONS:
-            nxt = (sq[0] + dx, sq[1] + dy)
-            if in_bounds(nxt) and tile_index(nxt) != index:
-                e = edge(sq, nxt)
-                if not printed_open(board, sq, nxt) and e not in opened:
-                    out.append(e)
-    return out
+    return [e for sq, nxt, e in _border(index)
+            if not printed_open(board, sq, nxt) and e not in opened]
+
+
+@cache
+def _border(index: int) -> tuple[tuple[Square, Square, Edge], ...]:
+    """Each step from the tile at `index` into a neighbouring tile: the square inside,
+    the square beyond and their edge (the same on every board, so worked out once)."""
+    return tuple(
+        (sq, nxt, edge(sq, nxt))
+        for sq in tile_squares(index)
+        for dx, dy in DIRECTIONS
+        if in_bounds(nxt := (sq[0] + dx, sq[1] + dy)) and tile_index(nxt) != index
+    )
 
 
 # Changes the rules make (each returns a new board)
