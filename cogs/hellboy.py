@@ -14,13 +14,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.presenting import actor_of, channel_id_of
 from bot.render.hellboy_codes import typed_dice
 from bot.render.hellboy_dice import KEY, components_of, provenance
 from bot.render.hellboy_reference import odds_embed, rules_embed
-from bot.table import Outcome
-from engines.core.errors import RuleError
-from engines.hellboy_dice import ENGINE, Attack, HellboyOptions, HellboyState
+from cogs.running import play, running_game
+from engines.hellboy_dice import ENGINE, Attack, HellboyOptions
 from engines.hellboy_dice.components import build_components
 
 if TYPE_CHECKING:
@@ -36,22 +34,10 @@ class HellboyCog(
         self.bot = bot
         super().__init__()
 
-    async def _game(self, interaction: discord.Interaction[Any]) -> tuple[Outcome, HellboyState]:
-        """This channel's running Hellboy game, or a polite refusal."""
-        current = await self.bot.table.current(channel_id_of(interaction))
-        if current is None or current.game.game != KEY:
-            raise RuleError(
-                "There is no game of Hellboy: The Dice Game in this channel."
-                " Open one with `/game new game:hellboy-dice`."
-            )
-        if not isinstance(current.state, HellboyState):
-            raise RuleError("The game hasn't started yet: the host presses **Start**.")
-        return current, current.state
-
     @app_commands.command(name="odds", description="Exact odds for the card and dice in play")
     @app_commands.guild_only()
     async def odds(self, interaction: discord.Interaction[Any]) -> None:
-        _, state = await self._game(interaction)
+        _, state = await running_game(self.bot, interaction, ENGINE)
         await interaction.response.send_message(
             embed=odds_embed(state, provenance(state.components)), ephemeral=True
         )
@@ -72,15 +58,8 @@ class HellboyCog(
     @app_commands.describe(dice="Dice to roll with the blue die, e.g. 'yellow yellow red' or 'yyr'")
     @app_commands.guild_only()
     async def attack(self, interaction: discord.Interaction[Any], dice: str) -> None:
-        current, _ = await self._game(interaction)
-        action = ENGINE.dump_action(Attack(dice=typed_dice(dice)))
-        outcome = await self.bot.table.act(
-            current.game.channel_id,
-            actor_of(interaction),
-            action,
-            guild_id=interaction.guild_id,
-        )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        current, _ = await running_game(self.bot, interaction, ENGINE)
+        await play(self.bot, interaction, current, ENGINE, Attack(dice=typed_dice(dice)))
 
 
 async def setup(bot: PandemoniumBot) -> None:

@@ -17,11 +17,11 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.presenting import actor_of, channel_id_of
 from bot.render import hellraiser_commands as words
 from bot.render.hellraiser import KEY
 from bot.render.hellraiser_board import private, sheet, text_map
 from bot.table import Outcome
+from cogs.running import play, running_game
 from engines.core.errors import RuleError
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.models import Action, Attack, CreateCharacter, MoveFigure
@@ -48,14 +48,7 @@ class HellraiserCog(
     # This channel's game
 
     async def _game(self, interaction: discord.Interaction[Any]) -> tuple[Outcome, HellraiserState]:
-        """This channel's running Hellraiser game, or a polite refusal."""
-        current = await self.bot.table.current(channel_id_of(interaction))
-        if current is None or current.game.game != KEY:
-            raise RuleError("There is no game of Hellraiser in this channel."
-                            " Open one with `/game new game:hellraiser`.")
-        if not isinstance(current.state, HellraiserState):
-            raise RuleError("The game hasn't started yet: the host presses **Start**.")
-        return current, current.state
+        return await running_game(self.bot, interaction, ENGINE)
 
     async def _seat(
         self, interaction: discord.Interaction[Any]
@@ -68,11 +61,7 @@ class HellraiserCog(
 
     async def _play(self, interaction: discord.Interaction[Any], current: Outcome,
                     action: Action) -> None:
-        outcome = await self.bot.table.act(
-            current.game.channel_id, actor_of(interaction), ENGINE.dump_action(action),
-            guild_id=interaction.guild_id,
-        )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await play(self.bot, interaction, current, ENGINE, action)
 
     async def _choices(
         self, interaction: discord.Interaction[Any],
