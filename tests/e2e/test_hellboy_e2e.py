@@ -6,7 +6,6 @@ the harness."""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import AsyncIterator, Callable
 from typing import Any
@@ -22,6 +21,7 @@ from bot.ui.components import MoveSelect
 from engines.hellboy_dice import ENGINE, HellboyState
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
+from tests.support.boards import board_recorded
 
 ROLL = re.compile(r"🎲 \*\*\w+\*\* rolls .*[🟨🟧🟥⬛]")
 """An attack's roll as posted: who rolled, the blue face, and each Attack Die's face."""
@@ -54,16 +54,7 @@ async def _open_table(
     handle = await fake.slash("alice", "game new", game="hellboy-dice", mode=mode)
     board = await handle.original()
 
-    async def recorded() -> bool:
-        current = await bot.table.current(fake.text_channel.id)
-        return current is not None and current.game.board_message_id == board.id
-
-    for _ in range(200):
-        if await recorded():
-            break
-        await asyncio.sleep(0.01)
-    else:
-        raise AssertionError("the bot never recorded its lobby message as the board")
+    await board_recorded(bot, fake.text_channel.id, board.id)
     for who in joiners:
         await (await fake.click(who, board, label="Join")).original()
     return board
@@ -203,6 +194,8 @@ async def test_wrong_player_and_stale_clicks_change_nothing(
 async def test_hellboy_commands_odds_rules_and_any_attack(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:
+    nothing = await _private(await fake_discord.slash("alice", "hellboy odds"))
+    assert "no game of Hellboy: The Dice Game" in nothing and "game:hellboy-dice" in nothing
     board = await _open_table(fake_discord, bot, joiners=("bob",))
     early = await fake_discord.slash("alice", "hellboy odds")
     assert "hasn't started" in await _private(early)

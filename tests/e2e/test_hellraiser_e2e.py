@@ -7,7 +7,6 @@ forms. Every payload is checked against Discord's OpenAPI spec by the harness.""
 
 from __future__ import annotations
 
-import asyncio
 import re
 from collections.abc import AsyncIterator
 from typing import Any
@@ -21,6 +20,7 @@ from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import Move
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
+from tests.support.boards import board_recorded
 
 SEED = 55
 """A seeded table where a hand fills within ten moves and the game ends in about forty."""
@@ -48,14 +48,7 @@ async def _open(fake: FakeDiscord, bot: PandemoniumBot, mode: str = "digital",
     """`/game new game:hellraiser` by Alice, the joiners sit down, Alice starts."""
     board = await (await fake.slash("alice", "game new", game="hellraiser", mode=mode)).original()
 
-    async def recorded() -> bool:
-        current = await bot.table.current(fake.text_channel.id)
-        return current is not None and current.game.board_message_id == board.id
-
-    for _ in range(200):
-        if await recorded():
-            break
-        await asyncio.sleep(0.01)
+    await board_recorded(bot, fake.text_channel.id, board.id)
     for who in joiners:
         await (await fake.click(who, board, label="Join")).original()
     await (await fake.click("alice", board, label="Start")).original()
@@ -209,8 +202,11 @@ async def test_two_players_create_characters_and_play_to_a_victory(
 
 async def test_map_sheet_and_suggestions(fake_discord: FakeDiscord, bot: PandemoniumBot) -> None:
     """`/hellraiser map` posts the text map; `sheet` shows public facts only, to the asker;
-    `move` suggests the squares the player can reach."""
+    `move` suggests the squares the player can reach. Before any game, `map` says how
+    to open one."""
     fake = fake_discord
+    no_game = await _private(await fake.slash("dave", "hellraiser map"))
+    assert "no game of Hellraiser" in no_game and "game:hellraiser" in no_game
     board = await _open(fake, bot)
     await _accepted(await fake.slash("alice", "hellraiser create", strength=3, speed=3,
                                      creativity=3, wits=3, morality=3, willpower=3))
