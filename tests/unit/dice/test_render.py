@@ -21,17 +21,8 @@ from engines.dice.expression import parse
 from engines.dice.model import Die, Face
 from engines.dice.odds import odds
 from engines.dice.roller import roll
+from tests.support.discord_limits import check_embed
 from tests.unit.dice.conftest import ScriptedRandom
-
-
-def within_discord_limits(embed: discord.Embed) -> None:
-    assert len(embed.title or "") <= 256
-    assert len(embed.description or "") <= 4096
-    assert len(embed.fields) <= 25
-    for field in embed.fields:
-        assert len(field.name or "") <= 256 and len(field.value or "") <= 1024
-    assert len(embed.footer.text or "") <= 2048
-    assert len(embed) <= 6000
 
 
 def test_a_roll_shows_every_face_the_total_and_what_specials_mean(
@@ -95,7 +86,7 @@ def test_the_largest_rolls_fit_in_one_embed(dice: dict[str, Die]) -> None:
     )
     pack = {**dice, "wordy": wordy}
     for text in ("100d1000kh1", "100 wordy", "50 wordy + 50 blue", "100d6>=4", "100 enemy"):
-        within_discord_limits(roll_embed(roll(parse(text, pack), random.Random(9)), "N" * 80))
+        check_embed(roll_embed(roll(parse(text, pack), random.Random(9)), "N" * 80))
 
 
 def test_odds_show_the_chance_and_a_chart(dice: dict[str, Die]) -> None:
@@ -106,7 +97,7 @@ def test_odds_show_the_chance_and_a_chart(dice: dict[str, Die]) -> None:
     assert len(rows) == 11
     assert rows[5] == " 7 " + "█" * 20 + "  16.7%"  # the likeliest row fills the bar
     assert rows[4].startswith(" 6 ░") and "█" not in rows[4]
-    within_discord_limits(embed)
+    check_embed(embed)
 
 
 def test_odds_footer_names_uncounted_effects_and_house_dice(dice: dict[str, Die]) -> None:
@@ -130,7 +121,7 @@ def test_large_distributions_are_bucketed_to_fit(
     dice: dict[str, Die], text: str, target: int
 ) -> None:
     embed = odds_embed(odds(parse(text, dice), target))
-    within_discord_limits(embed)
+    check_embed(embed)
     assert len((embed.fields[0].value or "").splitlines()) <= 2 + 21  # fences, rows
 
 

@@ -9,12 +9,11 @@ import random
 import re
 from collections.abc import Iterator
 
-import discord
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.models import GameRow, SeatRow
+from bot.models import GameRow
 from bot.presenting import board_embed, board_view
 from bot.render import hellboy_odds as odds
 from bot.render.games import GenericPresenter, action_selects
@@ -35,20 +34,20 @@ from engines.hellboy_dice import (
 )
 from engines.hellboy_dice.cards import parse_card_report
 from engines.hellboy_dice.models import AttackResolved, HellboyState
+from tests.support.discord_limits import (
+    check_buttons,
+    check_embed,
+    check_select,
+    worst_case_game,
+)
 
 NAMES = ["**Liz** Sherman_the_firestarter", "Abe `Sapien`", "Roger ~~the~~ Homunculus",
          "Kate || Corrigan", "Ben Daimio > 9000", "Johann *Kraus*"]
-BIG_ID, BIG_VERSION = 10**12, 10**7
-"""Table ids and versions far beyond any real game, so custom_id lengths are worst cases."""
-CODE = re.compile(r"[\w.,=+-]{1,60}")
-"""The code part the board's DynamicItems accept (bot/ui/components.py)."""
 
 
-def _game(state: HellboyState, mode: str = "digital", ai: frozenset[int] = frozenset()) -> GameRow:
-    seats = [SeatRow(user_id=None if i in ai else 100 + i, name=n, ai=i in ai)
-             for i, n in enumerate(state.names)]
-    return GameRow(id=BIG_ID, guild_id=1, channel_id=2, game="hellboy-dice", mode=mode,
-                   status="active", host_id=100, version=BIG_VERSION, seats=seats, rng_seed=1)
+def _game(state: HellboyState, mode: str = "digital",
+          ai: frozenset[int] = frozenset()) -> GameRow:
+    return worst_case_game("hellboy-dice", state.names, mode, ai)
 
 
 def _new(players: int, mode: str = "digital") -> HellboyState:
@@ -90,34 +89,21 @@ def _states() -> Iterator[tuple[HellboyState, list[Event], str]]:
             yield state, events, mode
 
 
-def _check_embed(embed: discord.Embed) -> None:
-    assert len(embed.title or "") <= 256 and len(embed.description or "") <= 4096
-    assert len(embed.fields) <= 25
-    for field in embed.fields:
-        assert 0 < len(field.name or "") <= 256 and 0 < len(field.value or "") <= 1024
-    assert len(embed.footer.text or "") <= 2048
-    assert len(embed) <= 6000
-
-
 def test_boards_buttons_and_messages_fit_discord_limits_in_random_games() -> None:
     """Discord rejects a whole message for one over-long field, so every state must fit."""
     phases = set()
     for state, events, mode in _states():
         phases.add(state.phase)
         game = _game(state, mode)
-        _check_embed(board_embed(game, state))
+        check_embed(board_embed(game, state))
         buttons = PRESENTER.action_buttons(game, state)
         assert len(buttons) <= 20
-        for label, code, seat in buttons:
-            assert 0 < len(label) <= 80 and CODE.fullmatch(code)
-            assert len(f"pd:mv:{game.id}:{game.version}:{seat}:{code}") <= 100
+        check_buttons(game, buttons)
         selects = PRESENTER.action_selects(game, state)
         assert len(buttons) + 5 * len(selects) <= 25, "five action rows of five"
         for choice in selects:
-            assert 1 <= len(choice.options) <= 25
-            assert choice.min_values <= choice.max_values <= min(3, len(choice.options))
-            assert all(len(o.label) <= 100 and len(o.description or "") <= 100
-                       for o in choice.options)
+            check_select(game, choice)
+            assert choice.max_values <= 3, "an attack rolls at most three Attack Dice"
         for line in PRESENTER.event_lines(game, events):
             assert 0 < len(line) <= 2000
         view = board_view(game, state)  # discord.py raises if the rows overflow

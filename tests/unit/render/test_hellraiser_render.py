@@ -11,12 +11,11 @@ import re
 from collections.abc import Iterator
 from functools import cache
 
-import discord
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.models import GameRow, SeatRow
+from bot.models import GameRow
 from bot.presenting import board_embed, board_view
 from bot.render import hellraiser_commands as commands
 from bot.render.hellraiser import PRESENTER
@@ -48,24 +47,23 @@ from engines.hellraiser.models import (
     clone,
 )
 from engines.hellraiser.stats import check_creation
+from tests.support.discord_limits import (
+    check_buttons,
+    check_embed,
+    check_select,
+    worst_case_game,
+)
 from tests.unit.hellraiser.support import center, edit, gate_opened, new_game
 
 NAMES = ["**Kirsty** Cotton_the_survivor", "Frank `Cotton`", "Julia ~~Cotton~~",
          "Dr Channard || the surgeon", "Tiffany > 9000", "Kyle *MacRae*"]
-BIG_ID, BIG_VERSION = 10**12, 10**7
-"""Table ids and versions far beyond any real game, so custom_id lengths are worst cases."""
-CODE = re.compile(r"[\w.,=+-]{1,60}")
-"""The code part the board's DynamicItems accept (bot/ui/components.py)."""
 GAMES = [(1, 2, "digital"), (2, 3, "digital"), (3, 4, "physical"), (4, 6, "digital"),
          (5, 1, "digital")]
 
 
 def _game(state: HellraiserState, mode: str = "digital",
           ai: frozenset[int] = frozenset()) -> GameRow:
-    seats = [SeatRow(user_id=None if i in ai else 100 + i, name=n, ai=i in ai)
-             for i, n in enumerate(state.names)]
-    return GameRow(id=BIG_ID, guild_id=1, channel_id=2, game="hellraiser", mode=mode,
-                   status="active", host_id=100, version=BIG_VERSION, seats=seats, rng_seed=1)
+    return worst_case_game("hellraiser", state.names, mode, ai)
 
 
 def _play(seed: int, players: int, mode: str,
@@ -97,15 +95,6 @@ def _states() -> list[tuple[HellraiserState, list[Event], str]]:
             for state, events in _play(seed, players, mode)]
 
 
-def _check_embed(embed: discord.Embed) -> None:
-    assert len(embed.title or "") <= 256 and len(embed.description or "") <= 4096
-    assert len(embed.fields) <= 25
-    for field in embed.fields:
-        assert 0 < len(field.name or "") <= 256 and 0 < len(field.value or "") <= 1024
-    assert len(embed.footer.text or "") <= 2048
-    assert len(embed) <= 6000
-
-
 def test_boards_components_and_messages_fit_discord_limits_in_random_games() -> None:
     """Discord rejects a whole message for one over-long field, so every state must fit —
     and every board must still have room for its "My hand" button (five rows)."""
@@ -114,27 +103,20 @@ def test_boards_components_and_messages_fit_discord_limits_in_random_games() -> 
         phases.add(state.phase)
         game = _game(state, mode)
         embed = board_embed(game, state)
-        _check_embed(embed)
+        check_embed(embed)
         if state.board is not None:
             assert "```" in (embed.description or ""), "the text map is on the board"
         buttons = PRESENTER.action_buttons(game, state)
         selects = PRESENTER.action_selects(game, state)
         assert len(buttons) <= 4 and len(selects) <= 4
-        for label, code, seat in buttons:
-            assert 0 < len(label) <= 80 and CODE.fullmatch(code)
-            assert len(f"pd:mv:{game.id}:{game.version}:{seat}:{code}") <= 100
+        check_buttons(game, buttons)
         for choice in selects:
-            assert 1 <= len(choice.options) <= 25 and len(choice.placeholder) <= 150
-            assert len(f"pd:sel:{game.id}:{game.version}:{choice.seat}:{choice.code}") <= 100
-            values = [o.value for o in choice.options]
-            assert len(set(values)) == len(values)
-            assert all(0 < len(o.label) <= 100 and len(o.description or "") <= 100
-                       and len(o.value) <= 100 for o in choice.options)
+            check_select(game, choice)
         view = board_view(game, state)
         view.add_item(PrivateViewButton(game.id))  # discord.py raises if the rows overflow
         for seat in range(state.seats):
-            _check_embed(private(game, state, seat))
-            _check_embed(sheet(game, state, seat))
+            check_embed(private(game, state, seat))
+            check_embed(sheet(game, state, seat))
         for line in PRESENTER.event_lines(game, events):
             assert 0 < len(line) <= 2000
         drawn = text_map(state)
