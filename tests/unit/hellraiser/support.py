@@ -17,7 +17,15 @@ from engines.core.chance import ChanceOutcome, sample
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
 from engines.hellraiser import ENGINE, HellraiserOptions, HellraiserState
-from engines.hellraiser.board import Square, can_step, tile_origin
+from engines.hellraiser.board import (
+    Board,
+    Edge,
+    Square,
+    can_step,
+    doorways,
+    room_furniture,
+    tile_origin,
+)
 from engines.hellraiser.gateway import open_gateway
 from engines.hellraiser.models import Action, Figure, Item, Roll, clone
 from engines.hellraiser.query import Out, find, hid, put
@@ -135,3 +143,14 @@ def figure(state: HellraiserState, fid: str) -> Figure:
 
 def types(events: list[Event]) -> list[str]:
     return [e.type for e in events]
+
+
+def obstacle_doorway(board: Board) -> tuple[int, str, Edge]:
+    """The first doorway an Obstacle in its room could block: (tile, item, doorway)."""
+    return next(
+        (i, f.furniture.id, door)
+        for i in range(36)
+        for f in room_furniture(board, i)
+        if "obstacle" in f.furniture.uses
+        for door in doorways(board, i)
+    )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from itertools import pairwise
 
 import pytest
@@ -12,6 +13,7 @@ from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Placement, Square
 from engines.hellraiser.mapgen import generate
 from engines.hellraiser.tiles import Side, tile_defs
+from tests.unit.hellraiser.support import obstacle_doorway
 
 
 def pack_order_board(rotation: int = 0) -> Board:
@@ -147,16 +149,21 @@ def test_reachable_matches_brute_force_walks(seed: int) -> None:
     )
 
 
+def opens_both_ways_once(change: Callable[[Board, Square, Square], Board], board: Board,
+                         a: Square, b: Square) -> Board:
+    """Clearing, keying or breaking an edge opens it from both sides, and only once:
+    the same change on the opened edge is refused."""
+    opened = change(board, a, b)
+    assert bd.can_step(opened, a, b) and bd.can_step(opened, b, a)
+    with pytest.raises(RuleError):
+        change(opened, a, b)
+    return opened
+
+
 def test_an_obstacle_in_a_doorway_blocks_it_both_ways_until_cleared() -> None:
     """Obstacle: 'can be used to block doors'."""
     board = generate(random.Random(3))
-    tile, item, (a, b) = next(
-        (i, f.furniture.id, door)
-        for i in range(36)
-        for f in bd.room_furniture(board, i)
-        if "obstacle" in f.furniture.uses
-        for door in bd.doorways(board, i)
-    )
+    tile, item, (a, b) = obstacle_doorway(board)
     blocked = bd.block_doorway(board, a, b, tile, item)
     assert not bd.can_step(blocked, a, b) and not bd.can_step(blocked, b, a)
     assert bd.can_step(board, a, b), "the original board is unchanged"
@@ -165,10 +172,7 @@ def test_an_obstacle_in_a_doorway_blocks_it_both_ways_until_cleared() -> None:
         bd.block_doorway(blocked, a, b, tile, item)
     with pytest.raises(RuleError):
         bd.block_doorway(board, a, b, tile, "no_such_item")
-    cleared = bd.clear_doorway(blocked, a, b)
-    assert bd.can_step(cleared, a, b) and bd.can_step(cleared, b, a)
-    with pytest.raises(RuleError):
-        bd.clear_doorway(cleared, a, b)
+    opens_both_ways_once(bd.clear_doorway, blocked, a, b)
 
 
 def test_a_key_turns_a_wall_between_tiles_into_a_doorway() -> None:
@@ -177,11 +181,8 @@ def test_a_key_turns_a_wall_between_tiles_into_a_doorway() -> None:
     index = next(i for i in range(36) if bd.walls_between_tiles(board, i))
     a, b = bd.walls_between_tiles(board, index)[0]
     assert not bd.can_step(board, a, b)
-    opened = bd.open_key_doorway(board, a, b)
-    assert bd.can_step(opened, a, b) and bd.can_step(opened, b, a)
+    opened = opens_both_ways_once(bd.open_key_doorway, board, a, b)
     assert (a, b) not in bd.walls_between_tiles(opened, index)
-    with pytest.raises(RuleError):
-        bd.open_key_doorway(opened, a, b)
 
 
 def test_a_key_cannot_open_a_wall_inside_a_tile_or_the_map_edge() -> None:
@@ -198,10 +199,7 @@ def test_a_destroyed_wall_opens_the_edge_for_good() -> None:
     index = next(i for i, p in enumerate(board.tiles) if p.tile == "dispensary")
     ox, oy = bd.tile_origin(index)
     a, b = (ox + 1, oy), (ox + 1, oy + 1)
-    broken = bd.destroy_wall(board, a, b)
-    assert bd.can_step(broken, a, b) and bd.can_step(broken, b, a)
-    with pytest.raises(RuleError):
-        bd.destroy_wall(broken, a, b)
+    opens_both_ways_once(bd.destroy_wall, board, a, b)
 
 
 def test_in_sight_is_the_same_tile_or_a_clear_straight_line() -> None:
@@ -323,13 +321,7 @@ def test_each_board_remembers_its_walls_and_a_changed_board_does_not_share_them(
     own answer, and the memo goes when the board does."""
     board = generate(random.Random(12))
     assert bd.graph(board) is bd.graph(board)
-    tile, item, (a, b) = next(
-        (i, f.furniture.id, door)
-        for i in range(36)
-        for f in bd.room_furniture(board, i)
-        if "obstacle" in f.furniture.uses
-        for door in bd.doorways(board, i)
-    )
+    tile, item, (a, b) = obstacle_doorway(board)
     blocked = bd.block_doorway(board, a, b, tile, item)
     assert b in bd.graph(board)[a] and b not in bd.graph(blocked)[a]
     assert b in bd.graph(bd.clear_doorway(blocked, a, b))[a]

@@ -14,6 +14,7 @@ from bot.render.hellraiser_picture import Corpse, Figure, Pieces, render_board, 
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Square
 from engines.hellraiser.mapgen import generate
+from tests.unit.hellraiser.support import obstacle_doorway
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -93,13 +94,7 @@ def test_walls_are_drawn_exactly_where_a_step_is_refused() -> None:
 
 def test_a_blocked_doorway_and_a_key_doorway_change_the_picture() -> None:
     board = generate(random.Random(4))
-    tile, item, (a, b) = next(
-        (i, f.furniture.id, door)
-        for i in range(36)
-        for f in bd.room_furniture(board, i)
-        if "obstacle" in f.furniture.uses
-        for door in bd.doorways(board, i)
-    )
+    tile, item, (a, b) = obstacle_doorway(board)
     before = open_png(render_board(board, Pieces()))
     blocked = open_png(render_board(bd.block_doorway(board, a, b, tile, item), Pieces()))
     x, y = edge_midpoint(a, b)
