@@ -21,7 +21,7 @@ from bot.ui.components import MoveSelect
 from engines.hellboy_dice import ENGINE, HellboyState
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_recorded
+from tests.support.boards import board_now, board_recorded
 
 ROLL = re.compile(r"🎲 \*\*\w+\*\* rolls .*[🟨🟧🟥⬛]")
 """An attack's roll as posted: who rolled, the blue face, and each Attack Die's face."""
@@ -54,7 +54,7 @@ async def _open_table(
     handle = await fake.slash("alice", "game new", game="hellboy-dice", mode=mode)
     board = await handle.original()
 
-    await board_recorded(bot, fake.text_channel.id, board.id)
+    await board_recorded(fake, bot, board)
     for who in joiners:
         await (await fake.click(who, board, label="Join")).original()
     return board
@@ -65,25 +65,11 @@ async def _start(fake: FakeDiscord, board: FakeMessage) -> FakeMessage:
     return fake.message(board.id)
 
 
-async def _board_now(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> FakeMessage:
-    """The board once its components carry the table's current version (an edit may
-    trail the reply to the click that caused it)."""
-    game, _ = await _state(fake, bot)
-    marker = f":{game.id}:{game.version}"
-
-    def current() -> bool:
-        ids = fake.message(board.id).custom_ids()
-        return any(f"{marker}:" in cid or cid.endswith(marker) for cid in ids)
-
-    await fake.wait_until(current, message=f"the board never showed version {game.version}")
-    return fake.message(board.id)
-
-
 async def _click(
     fake: FakeDiscord, bot: PandemoniumBot, who: str, board: FakeMessage, code: str
 ) -> None:
     """Press the live board's button for a move code; it must be accepted."""
-    live = await _board_now(fake, bot, board)
+    live = await board_now(fake, bot, board)
     custom_id = next((cid for cid in _moves(live) if cid.endswith(f":{code}")), None)
     assert custom_id is not None, f"no '{code}' button among {_moves(live)}"
     handle = await fake.click(who, live, custom_id)
@@ -109,7 +95,7 @@ async def _play_to_the_end(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMe
         if await bot.table.current(fake.text_channel.id) is None:
             return clicks
         game, state = await _state(fake, bot)
-        board = await _board_now(fake, bot, board)
+        board = await board_now(fake, bot, board)
         moves = _moves(board)
         assert moves, f"no buttons for the player to move in phase {state.phase}"
         seats = {int(cid.split(":")[4]) for cid in moves}
@@ -204,7 +190,7 @@ async def test_hellboy_commands_odds_rules_and_any_attack(
     text = await _private(rules)
     assert "Knocked Out" in text and "💀" in text and "house dice" in text
     while (await _state(fake_discord, bot))[1].phase != "attack":
-        board = await _board_now(fake_discord, bot, board)
+        board = await board_now(fake_discord, bot, board)
         game, state = await _state(fake_discord, bot)
         explore = next(cid for cid in _moves(board) if cid.endswith((":x", ":bm.n", ":lf.n")))
         await (await fake_discord.click(_member_of(fake_discord, game, state.turn), board,
@@ -231,7 +217,7 @@ async def _report(
 ) -> str:
     """Open the report form on the board and submit `values` in field order; returns the
     reply's text (ephemeral when refused)."""
-    opened = await fake.click(who, await _board_now(fake, bot, board), label="Report result")
+    opened = await fake.click(who, await board_now(fake, bot, board), label="Report result")
     modal = await opened.modal()
     fields = [row["components"][0]["custom_id"] for row in modal["components"]]
     assert len(fields) == len(values), f"the form has {len(fields)} inputs: {modal}"
@@ -250,7 +236,7 @@ async def test_physical_mode_reports_cards_and_rolls(
     assert "Add AI" not in board.text()
     board = await _start(fake, board)
     await _click(fake, bot, "alice", board, "x")
-    board = await _board_now(fake, bot, board)
+    board = await board_now(fake, bot, board)
     assert "Report result" in board.text() and not _moves(board)
     version = (await _state(fake, bot))[0].version
     bad = await _report(fake, bot, "alice", board, ["Frog Swarm", "1", "abc", "1", ""])
@@ -260,7 +246,7 @@ async def test_physical_mode_reports_cards_and_rolls(
     assert (await _state(fake, bot))[0].version == version, "bad reports change nothing"
     drawn = await _report(fake, bot, "alice", board, ["Frog Swarm", "1", "3", "1", ""])
     assert "Frog Swarm" in drawn
-    assert "In play: Frog Swarm" in (await _board_now(fake, bot, board)).text()
+    assert "In play: Frog Swarm" in (await board_now(fake, bot, board)).text()
     await _click(fake, bot, "alice", board, "a.y")
     bad = await _report(fake, bot, "alice", board, ["Double burst", "7"])
     assert bad.startswith("refused") and "not a possible result" in bad
@@ -317,12 +303,12 @@ async def test_attack_select_rolls_any_dice_set(
     board = await _start(fake, board)
     while (await _state(fake, bot))[1].phase != "attack":
         game, state = await _state(fake, bot)
-        live = await _board_now(fake, bot, board)
+        live = await board_now(fake, bot, board)
         code = next(c for c in ("x", "bm.n", "lf.n", "b") if any(
             cid.endswith(f":{c}") for cid in _moves(live)))
         await _click(fake, bot, _member_of(fake, game, state.turn), board, code)
     game, state = await _state(fake, bot)
-    live = await _board_now(fake, bot, board)
+    live = await board_now(fake, bot, board)
     select = next(cid for cid in live.custom_ids() if cid.startswith("pd:sel:"))
     options = [o["value"] for o in live.find_component(select)["options"]]
     assert len(options) == sum(state.hand)

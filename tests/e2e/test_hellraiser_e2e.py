@@ -20,7 +20,7 @@ from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import Move
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_recorded
+from tests.support.boards import board_now, board_recorded
 
 SEED = 55
 """A seeded table where a hand fills within ten moves and the game ends in about forty."""
@@ -48,25 +48,10 @@ async def _open(fake: FakeDiscord, bot: PandemoniumBot, mode: str = "digital",
     """`/game new game:hellraiser` by Alice, the joiners sit down, Alice starts."""
     board = await (await fake.slash("alice", "game new", game="hellraiser", mode=mode)).original()
 
-    await board_recorded(bot, fake.text_channel.id, board.id)
+    await board_recorded(fake, bot, board)
     for who in joiners:
         await (await fake.click(who, board, label="Join")).original()
     await (await fake.click("alice", board, label="Start")).original()
-    return fake.message(board.id)
-
-
-async def _board_now(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> FakeMessage:
-    """The board once it shows the table's current version (an edit may trail a reply)."""
-    current = await bot.table.current(fake.text_channel.id)
-    if current is None:
-        return fake.message(board.id)
-    marker = f":{current.game.id}:{current.game.version}"
-
-    def shown() -> bool:
-        ids = fake.message(board.id).custom_ids()
-        return any(f"{marker}:" in cid or cid.endswith(marker) for cid in ids)
-
-    await fake.wait_until(shown, message=f"the board never showed v{current.game.version}")
     return fake.message(board.id)
 
 
@@ -96,7 +81,7 @@ async def _play(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage, seat
     `/hellraiser do`. Returns how it was made."""
     game, _ = await _state(fake, bot)
     who = _member(fake, game, seat)
-    live = await _board_now(fake, bot, board)
+    live = await board_now(fake, bot, board)
     for component in live.all_components():
         cid = str(component.get("custom_id", ""))
         if cid.startswith("pd:mv:") and cid.endswith(f":{seat}:{code}"):
@@ -159,7 +144,7 @@ async def test_two_players_create_characters_and_play_to_a_victory(
     await _accepted(await fake.select("alice", board, alice_menu, ["cr.333333"]))
     await _accepted(await fake.slash("bob", "hellraiser create", strength=2, speed=4,
                                      creativity=3, wits=3, morality=3, willpower=3))
-    board = await _board_now(fake, bot, board)
+    board = await board_now(fake, bot, board)
     game, state = await _state(fake, bot)
     assert state.phase == "play" and state.created == ((3,) * 6, (2, 4, 3, 3, 3, 3))
     assert board.attachments and board.attachments[0].data.startswith(PNG)
@@ -224,7 +209,7 @@ async def test_map_sheet_and_suggestions(fake_discord: FakeDiscord, bot: Pandemo
     assert choices and {c["value"] for c in choices} <= legal
     nothing = await fake.autocomplete("bob", "hellraiser move", "to", to="")
     assert (await nothing.response())["data"]["choices"] == [], "not Bob's turn"
-    await _board_now(fake, bot, board)
+    await board_now(fake, bot, board)
 
 
 async def test_wrong_player_and_stale_clicks_change_nothing(
@@ -235,7 +220,7 @@ async def test_wrong_player_and_stale_clicks_change_nothing(
     for who in ("alice", "bob"):
         await _accepted(await fake.slash(who, "hellraiser create", strength=3, speed=3,
                                          creativity=3, wits=3, morality=3, willpower=3))
-    board = await _board_now(fake, bot, board)
+    board = await board_now(fake, bot, board)
     end = next(cid for cid in board.custom_ids() if cid.endswith(":0:et"))
     before = await _state(fake, bot)
     assert "for Alice" in await _private(await fake.click("bob", board, end))
@@ -255,7 +240,7 @@ async def test_wrong_player_and_stale_clicks_change_nothing(
 
 async def _report(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage,
                   answers: dict[str, str]) -> None:
-    live = await _board_now(fake, bot, board)
+    live = await board_now(fake, bot, board)
     button = next(cid for cid in live.custom_ids() if cid.startswith("pd:rep:"))
     opened = await fake.click("alice", live, button)
     await opened.modal()
@@ -290,7 +275,7 @@ async def test_physical_mode_reports_tiles_cards_and_dice_through_forms(
         })
     _, state = await _state(fake, bot)
     assert state.phase == "play" and state.board is not None
-    board = await _board_now(fake, bot, board)
+    board = await board_now(fake, bot, board)
     assert board.attachments and board.attachments[0].data.startswith(PNG)
     await _play(fake, bot, board, 0, "se")
     _, state = await _state(fake, bot)
@@ -313,7 +298,7 @@ async def test_physical_mode_reports_tiles_cards_and_dice_through_forms(
 
 async def _open_report(fake: FakeDiscord, bot: PandemoniumBot,
                        board: FakeMessage) -> InteractionHandle:
-    live = await _board_now(fake, bot, board)
+    live = await board_now(fake, bot, board)
     button = next(cid for cid in live.custom_ids() if cid.startswith("pd:rep:"))
     opened = await fake.click("alice", live, button)
     await opened.modal()
@@ -330,7 +315,7 @@ async def test_computer_players_create_and_play_their_own_turns(
     board = await (await fake.slash("alice", "game new", game="hellraiser")).original()
     await (await fake.click("alice", board, label="Add AI")).original()
     await (await fake.click("alice", board, label="Start")).original()
-    board = await _board_now(fake, bot, fake.message(board.id))
+    board = await board_now(fake, bot, fake.message(board.id))
     (menu,) = [cid for cid in board.custom_ids() if cid.startswith("pd:sel:")]
     assert menu.endswith(":0:p.cr"), "a menu for Alice, none for the computer"
     await _accepted(await fake.select("alice", board, menu, ["cr.362322"]))

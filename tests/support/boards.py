@@ -1,26 +1,39 @@
-"""Waiting for the bot to adopt a freshly posted board, for end-to-end tests.
+"""Waiting for the board a game test is about to click, for end-to-end tests.
 
-`/game new` answers with the lobby message before the table has stored that
-message as the channel's board, so a test that clicks the board straight away
-could race the bot. Tests wait here, with one bound, instead of each writing
-its own polling loop.
+`/game new` answers with the lobby message before the table has stored it as
+the channel's board, and a board edit may trail the reply to the click that
+caused it. A test that clicked straight away would race the bot, so tests wait
+here (through the fake Discord's own waiting) instead of each writing its own
+polling loop.
 """
 
 from __future__ import annotations
 
-import asyncio
-
 from bot.app import PandemoniumBot
-
-POLLS = 200
-POLL_SECONDS = 0.01
+from tests.fakediscord import FakeDiscord, FakeMessage
 
 
-async def board_recorded(bot: PandemoniumBot, channel_id: int, message_id: int) -> None:
-    """Return once the channel's game has `message_id` as its board; fail after POLLS tries."""
-    for _ in range(POLLS):
-        current = await bot.table.current(channel_id)
-        if current is not None and current.game.board_message_id == message_id:
-            return
-        await asyncio.sleep(POLL_SECONDS)
-    raise AssertionError("the bot never recorded its lobby message as the board")
+async def board_recorded(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> None:
+    """Return once the text channel's game has `board` as its board message."""
+
+    async def recorded() -> bool:
+        current = await bot.table.current(fake.text_channel.id)
+        return current is not None and current.game.board_message_id == board.id
+
+    await fake.wait_until(recorded, message="the bot never recorded its lobby message as the board")
+
+
+async def board_now(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> FakeMessage:
+    """The board once its components carry the table's current version (as it is when
+    no game is live in the channel)."""
+    current = await bot.table.current(fake.text_channel.id)
+    if current is None:
+        return fake.message(board.id)
+    marker = f":{current.game.id}:{current.game.version}"
+
+    def shown() -> bool:
+        ids = fake.message(board.id).custom_ids()
+        return any(f"{marker}:" in cid or cid.endswith(marker) for cid in ids)
+
+    await fake.wait_until(shown, message=f"the board never showed version {current.game.version}")
+    return fake.message(board.id)
