@@ -3,8 +3,8 @@ diagonally', and the stat-zero states that stop them."""
 
 from __future__ import annotations
 
-from engines.hellraiser import ENGINE
-from engines.hellraiser.board import reachable
+from engines.hellraiser import ENGINE, HellraiserState
+from engines.hellraiser.board import Board, Square, reachable
 from engines.hellraiser.models import Effect, Move, PlayCard
 from tests.unit.hellraiser.support import (
     act,
@@ -77,12 +77,18 @@ def test_morality_zero_moves_only_on_four_to_six() -> None:
     assert figure(moved, "h0").square == target
 
 
-def test_run_for_your_life_doubles_speed_and_darkness_halves_it() -> None:
+def holding(card: str) -> tuple[HellraiserState, Board, Square]:
+    """Kirsty (seat 0) to move with only `card` in hand, the gateway opened on seat 1's
+    character, with the map and her square."""
     state = gate_opened(new_game(2), seat=1)
-    state.hands[0] = ("action:run_for_your_life",)
+    state.hands[0] = (f"action:{card}",)
     start = figure(state, "h0").square
-    board = state.board
-    assert board is not None and start is not None
+    assert state.board is not None and start is not None
+    return state, state.board, start
+
+
+def test_run_for_your_life_doubles_speed_and_darkness_halves_it() -> None:
+    state, board, start = holding("run_for_your_life")
     state = act(state, PlayCard(card="run_for_your_life"))
     assert moves(state) == set(reachable(board, start, 6)) - {start}
     dark = gate_opened(new_game(2), seat=1)
@@ -91,11 +97,7 @@ def test_run_for_your_life_doubles_speed_and_darkness_halves_it() -> None:
 
 
 def test_move_cards_move_on_top_of_the_turns_move() -> None:
-    state = gate_opened(new_game(2), seat=1)
-    state.hands[0] = ("action:move_2",)
-    start = figure(state, "h0").square
-    board = state.board
-    assert board is not None and start is not None
+    state, board, _ = holding("move_2")
     first = sorted(moves(state))[0]
     state = act(state, Move(to=first))
     two_away = next(sq for sq, d in reachable(board, first, 2).items() if d == 2)
