@@ -270,17 +270,21 @@ class HellboyState(BaseModel):
 # Actions
 
 
-class Explore(BaseModel):
-    """Turn over the top card of the Exploration Deck."""
+class _Action(BaseModel):
+    """Actions are values: frozen, so they hash and compare by content (legal lists, replays)."""
 
     model_config = ConfigDict(frozen=True)
+
+
+class Explore(_Action):
+    """Turn over the top card of the Exploration Deck."""
+
     type: Literal["explore"] = "explore"
 
 
-class Attack(BaseModel):
+class Attack(_Action):
     """Roll the blue die with up to three Attack Dice, named by colour."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["attack"] = "attack"
     dice: tuple[Colour, ...] = Field(max_length=12)
 
@@ -291,42 +295,37 @@ class Attack(BaseModel):
         return tuple(sorted(dice, key=POWER.__getitem__))
 
 
-class ChooseX2(BaseModel):
+class ChooseX2(_Action):
     """Blue X2: the die (index in the roll) whose result is doubled for this roll."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["choose_x2"] = "choose_x2"
     die: int
 
 
-class ChooseReroll(BaseModel):
+class ChooseReroll(_Action):
     """Blue Re-roll: the die (index in the roll) to re-roll, or None to keep the roll."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["choose_reroll"] = "choose_reroll"
     die: int | None
 
 
-class BraveMove(BaseModel):
+class BraveMove(_Action):
     """Brave Move: accept to lose a Wound and gain a Clue."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["brave_move"] = "brave_move"
     accept: bool
 
 
-class LuckyFind(BaseModel):
+class LuckyFind(_Action):
     """Lucky Find: the colour of the remaining die to roll, or None to decline."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["lucky_find"] = "lucky_find"
     die: Colour | None
 
 
-class EndTurn(BaseModel):
+class EndTurn(_Action):
     """Bank this turn's Clues and pass the turn."""
 
-    model_config = ConfigDict(frozen=True)
     type: Literal["end_turn"] = "end_turn"
 
 
