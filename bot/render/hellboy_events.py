@@ -77,9 +77,14 @@ def _rolled_at_once(after: Event | None) -> bool:
     return isinstance(after, DiceRolled) and after.purpose == "attack"
 
 
+TOLD: dict[type[Event], str] = {FinalRound: "🔔", TiebreakStarted: "⚔️", GameOver: "🏁"}
+"""Events whose engine text is already the line: only an emoji is put in front."""
+
+
 @singledispatch
 def _line(event: Event, table: Table) -> str:
-    return event.text
+    mark = TOLD.get(type(event))
+    return f"{mark} {event.text}" if mark else event.text
 
 
 @_line.register
@@ -167,21 +172,6 @@ def _(event: TurnBanked, table: Table) -> str:
 @_line.register
 def _(event: DeckReshuffled, table: Table) -> str:
     return f"🔀 The discard pile ({plural(event.cards, 'card')}) becomes the new deck"
-
-
-@_line.register
-def _(event: FinalRound, table: Table) -> str:
-    return f"🔔 {event.text}"
-
-
-@_line.register
-def _(event: TiebreakStarted, table: Table) -> str:
-    return f"⚔️ {event.text}"
-
-
-@_line.register
-def _(event: GameOver, table: Table) -> str:
-    return f"🏁 {event.text}"
 
 
 def _card(card: Card) -> str:

@@ -33,7 +33,13 @@ from engines.hellboy_dice import (
     HellboyOptions,
 )
 from engines.hellboy_dice.cards import parse_card_report
-from engines.hellboy_dice.models import AttackResolved, HellboyState
+from engines.hellboy_dice.models import (
+    AttackResolved,
+    FinalRound,
+    GameOver,
+    HellboyState,
+    TiebreakStarted,
+)
 from tests.support.discord_limits import (
     check_buttons,
     check_embed,
@@ -268,6 +274,21 @@ def test_roll_messages_draw_the_dice_faces() -> None:
     assert rolled and all(re.search("[🟨🟧🟥⬛]", line) for line in rolled)
     assert any("Attack Score" in line for line in lines)
     assert not any("attacks with" in line for line in lines), "the roll line says it all"
+
+
+def test_game_end_announcements_are_the_engine_text_behind_their_emoji() -> None:
+    """The final round, a tiebreak and the game's end are worded by the rules; the
+    chat line only marks them."""
+    events: list[Event] = [
+        FinalRound(trigger=0, seats=(1, 2), text="Liz reached 15 Clues: a final turn each."),
+        TiebreakStarted(leaders=(0, 1), round=9, text="A tie: one more round."),
+        GameOver(winners=(0,), scores=(15, 9), text="Liz wins with 15 Clues."),
+    ]
+    assert PRESENTER.event_lines(_game(_new(3)), events) == [
+        "🔔 Liz reached 15 Clues: a final turn each.",
+        "⚔️ A tie: one more round.",
+        "🏁 Liz wins with 15 Clues.",
+    ]
 
 
 def test_a_physical_attack_is_announced_until_its_roll_is_reported() -> None:
