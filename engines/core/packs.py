@@ -42,6 +42,14 @@ def load_pack(path: Path, model: type[M]) -> M:
     return validate_pack(path, read_pack_file(path), model)
 
 
+def require_unique(what: str, keys: list[str]) -> None:
+    """Packs look entries up by id or name, so a repeated one would silently hide
+    another; refuse it, naming the repeats (pydantic adds the file and field)."""
+    repeated = sorted({k for k in keys if keys.count(k) > 1})
+    if repeated:
+        raise ValueError(f"{what} must be unique: {', '.join(repeated)}")
+
+
 class Provenance(BaseModel):
     """Where a value comes from. House data says so, and players are told."""
 

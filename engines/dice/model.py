@@ -10,7 +10,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
-from engines.core.packs import Provenance
+from engines.core.packs import Provenance, require_unique
 
 DieKind = Literal["number", "pips", "effect", "damage", "enemy"]
 
@@ -45,10 +45,7 @@ class DicePack(BaseModel):
 
     @model_validator(mode="after")
     def _unique_names(self) -> DicePack:
-        names = [d.name for d in self.dice]
-        dup = {n for n in names if names.count(n) > 1}
-        if dup:
-            raise ValueError(f"dice names must be unique: {', '.join(sorted(dup))}")
+        require_unique("dice names", [d.name for d in self.dice])
         return self
 
     def by_name(self) -> dict[str, Die]:

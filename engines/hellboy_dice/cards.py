@@ -17,7 +17,7 @@ from typing import Literal, get_args
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from engines.core.errors import PackError, RuleError
-from engines.core.packs import Provenance, load_pack
+from engines.core.packs import Provenance, load_pack, require_unique
 
 BossEffect = Literal["blue_again", "no_bursts", "no_x2", "reroll_highest"]
 EventKind = Literal["hole_in_the_floor", "take_a_risk", "brave_move", "accident", "lucky_find"]
@@ -117,10 +117,7 @@ class DeckPack(BaseModel):
 
     @model_validator(mode="after")
     def _sane(self) -> DeckPack:
-        ids = [c.id for c in self.cards]
-        dup = sorted({i for i in ids if ids.count(i) > 1})
-        if dup:
-            raise ValueError(f"card ids must be unique: {', '.join(dup)}")
+        require_unique("card ids", [c.id for c in self.cards])
         low, high = DECK_SIZE_LIMITS
         if not low <= self.size <= high:
             raise ValueError(f"a deck needs {low} to {high} cards, this one has {self.size}")

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
-from engines.core.packs import Provenance, load_pack
+from engines.core.packs import Provenance, load_pack, require_unique
 from engines.hellraiser.stats import Group
 from engines.hellraiser.tiles import Stat
 
@@ -164,7 +164,7 @@ class SearchPack(BaseModel):
 
     @model_validator(mode="after")
     def _unique(self) -> SearchPack:
-        _check_unique([c.id for c in self.cards])
+        require_unique("ids", [c.id for c in self.cards])
         return self
 
 
@@ -175,7 +175,7 @@ class ActionPack(BaseModel):
 
     @model_validator(mode="after")
     def _unique(self) -> ActionPack:
-        _check_unique([c.id for c in self.cards])
+        require_unique("ids", [c.id for c in self.cards])
         return self
 
 
@@ -186,7 +186,7 @@ class LeviathanPack(BaseModel):
 
     @model_validator(mode="after")
     def _unique(self) -> LeviathanPack:
-        _check_unique([c.id for c in self.cards])
+        require_unique("ids", [c.id for c in self.cards])
         if not any(c.effect == "summon" for c in self.cards):
             raise ValueError("the Leviathan deck needs summon cards, or no Cenobite could enter")
         return self
@@ -199,16 +199,10 @@ class CenobitePack(BaseModel):
 
     @model_validator(mode="after")
     def _unique(self) -> CenobitePack:
-        _check_unique([c.id for c in self.cenobites])
+        require_unique("ids", [c.id for c in self.cenobites])
         if "gateway" not in self.cenobites[0].portals:
             raise ValueError("the first Cenobite starts in the gateway square: it needs 'gateway'")
         return self
-
-
-def _check_unique(ids: list[str]) -> None:
-    dup = sorted({i for i in ids if ids.count(i) > 1})
-    if dup:
-        raise ValueError(f"ids must be unique: {', '.join(dup)}")
 
 
 DeckName = Literal["search", "action", "leviathan"]

@@ -18,7 +18,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
-from engines.core.packs import Provenance, load_pack
+from engines.core.packs import Provenance, load_pack, require_unique
 
 Side = Literal["n", "e", "s", "w"]
 Use = Literal["tip", "obstacle", "restraint"]
@@ -212,10 +212,7 @@ class TilePack(BaseModel):
 
     @model_validator(mode="after")
     def _unique_and_portals(self) -> TilePack:
-        ids = [t.id for t in self.tiles]
-        dup = sorted({i for i in ids if ids.count(i) > 1})
-        if dup:
-            raise ValueError(f"tile ids must be unique: {', '.join(dup)}")
+        require_unique("tile ids", [t.id for t in self.tiles])
         kinds = {t.portal.kind for t in self.tiles if t.portal is not None}
         missing = sorted(set(get_args(PortalKind)) - kinds)
         if missing:
