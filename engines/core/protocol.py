@@ -88,6 +88,8 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     @abstractmethod
     def result(self, state: StateT) -> GameResult | None: ...
 
+    seats_note: ClassVar[str] = ""
+    """Said after the seat range when a table doesn't fit, e.g. a solo variant."""
     supports_ai: ClassVar[bool] = False
     hidden_information: ClassVar[bool] = False
     """Whether `view(state, seat)` holds secrets: the board then offers "My hand"."""
@@ -99,6 +101,14 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
 
         Pure and deterministic given the state, so AI turns replay exactly."""
         raise NotImplementedError(f"{self.title} has no computer players")
+
+    def check_seats(self, count: int) -> None:
+        """One refusal for a table the game can't seat, used by `setup` and simulations."""
+        if not self.min_seats <= count <= self.max_seats:
+            note = f" {self.seats_note}" if self.seats_note else ""
+            raise RuleError(
+                f"{self.title} seats {self.min_seats} to {self.max_seats} players.{note}"
+            )
 
     def skip_turn(self, state: StateT, seat: int) -> tuple[StateT, list[Event]]:
         """What skipping an away player's turn means in this game (GM or AFK tools).

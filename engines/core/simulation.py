@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, TypeVar
 
 from engines.core.chance import ChanceOutcome, ChanceRequest, sample
+from engines.core.errors import RuleError
 from engines.core.protocol import Engine, Seat
 
 NO_GAMES = "No games played."
@@ -49,8 +50,10 @@ Decide = Callable[[S], tuple[int, A]]
 
 def check_seats(engine: Engine[Any, Any, Any], players: int) -> None:
     """Refuse a table the game can't seat before any game is played."""
-    if not engine.min_seats <= players <= engine.max_seats:
-        raise ValueError(f"{engine.title} seats {engine.min_seats} to {engine.max_seats} players")
+    try:
+        engine.check_seats(players)
+    except RuleError as exc:
+        raise ValueError(exc.message) from None
 
 
 def ai_seats(players: int) -> list[Seat]:

@@ -58,6 +58,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     title: ClassVar[str] = "Hellboy: The Dice Game"
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
+    seats_note: ClassVar[str] = "(1 is the house solo variant.)"
     supports_ai: ClassVar[bool] = True
     state_model = HellboyState
     options_model = HellboyOptions
@@ -66,8 +67,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     # Setup and turn order
 
     def setup(self, seats: list[Seat], options: HellboyOptions) -> HellboyState:
-        if not self.min_seats <= len(seats) <= self.max_seats:
-            raise RuleError(f"{self.title} seats 1 to 6 players (1 is the house solo variant).")
+        self.check_seats(len(seats))
         components = build_components(options)
         digital = options.mode == "digital"
         zeros = tuple(0 for _ in components.cards)

@@ -42,6 +42,7 @@ class HellraiserEngine(Engine[HellraiserState, Action, HellraiserOptions]):
     title: ClassVar[str] = "Hellraiser"
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
+    seats_note: ClassVar[str] = "(1 is the house solo variant.)"
     supports_ai: ClassVar[bool] = True
     hidden_information: ClassVar[bool] = True
     state_model = HellraiserState
@@ -49,8 +50,7 @@ class HellraiserEngine(Engine[HellraiserState, Action, HellraiserOptions]):
     action_adapter: TypeAdapter[Action] = TypeAdapter(Action)
 
     def setup(self, seats: list[Seat], options: HellraiserOptions) -> HellraiserState:
-        if not self.min_seats <= len(seats) <= self.max_seats:
-            raise RuleError("Hellraiser seats 1 to 6 players (1 is the house solo variant).")
+        self.check_seats(len(seats))
         state = HellraiserState(
             names=tuple(s.name for s in seats), options=options,
             created=tuple(None for _ in seats), roles=["human"] * len(seats),
