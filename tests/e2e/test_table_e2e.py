@@ -21,6 +21,7 @@ from bot.render.games import (
 )
 from tests.e2e.conftest import SEED, StartBot
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
+from tests.support.boards import board_recorded
 
 
 async def _private(handle: InteractionHandle) -> str:
@@ -38,17 +39,8 @@ async def _new_pig(
 ) -> FakeMessage:
     handle = await fake.slash(host, "game new", game="pig", mode=mode, channel=channel)
     board = await handle.original()
-    channel_id = (channel or fake.text_channel).id
-
-    async def recorded() -> bool:
-        current = await bot.table.current(channel_id)
-        return current is not None and current.game.board_message_id == board.id
-
-    for _ in range(100):
-        if await recorded():
-            return board
-        await asyncio.sleep(0.01)
-    raise AssertionError("the bot never recorded its lobby message as the board")
+    await board_recorded(fake, bot, board, channel)
+    return board
 
 
 async def test_login_syncs_every_command_group(

@@ -10,14 +10,18 @@ polling loop.
 from __future__ import annotations
 
 from bot.app import PandemoniumBot
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage
 
 
-async def board_recorded(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> None:
-    """Return once the text channel's game has `board` as its board message."""
+async def board_recorded(
+    fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage, channel: FakeChannel | None = None
+) -> None:
+    """Return once the channel's game (default: the text channel's) has `board` as its
+    board message."""
+    channel_id = (channel or fake.text_channel).id
 
     async def recorded() -> bool:
-        current = await bot.table.current(fake.text_channel.id)
+        current = await bot.table.current(channel_id)
         return current is not None and current.game.board_message_id == board.id
 
     await fake.wait_until(recorded, message="the bot never recorded its lobby message as the board")
