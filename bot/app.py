@@ -74,8 +74,7 @@ class PandemoniumBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
-            shard_id=settings.shard_id,
-            shard_count=settings.shard_count,
+            **self._shard_options(settings),
         )
         self.settings = settings
         self._storage = storage
@@ -86,6 +85,11 @@ class PandemoniumBot(commands.Bot):
         self.timers = TurnTimers(self)
         self._clock = clock
         self.tree.on_error = handle  # type: ignore[method-assign]
+
+    @staticmethod
+    def _shard_options(settings: Settings) -> dict[str, Any]:
+        ids = settings.shards()
+        return {"shard_id": ids[0] if ids else None, "shard_count": settings.shard_count}
 
     @property
     def storage(self) -> Storage:
@@ -121,6 +125,18 @@ class PandemoniumBot(commands.Bot):
             self._storage = None
 
 
+class ShardedPandemoniumBot(PandemoniumBot, commands.AutoShardedBot):
+    """The same bot running several gateway shards in one process."""
+
+    @staticmethod
+    def _shard_options(settings: Settings) -> dict[str, Any]:
+        return {"shard_ids": settings.shards(), "shard_count": settings.shard_count}
+
+
 def create_bot(settings: Settings, **kwargs: Any) -> PandemoniumBot:
+    """One shard (or none given): a plain Bot; several: the auto-sharded variant. Either
+    way the process owns its shards' guilds and keeps their games in its own file."""
     point_at(settings)
+    if len(settings.shards()) > 1:
+        return ShardedPandemoniumBot(settings, **kwargs)
     return PandemoniumBot(settings, **kwargs)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import AliasChoices, Field, SecretStr, field_validator
+from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 DEFAULT_API_BASE = "https://discord.com/api/v10"
@@ -41,11 +41,11 @@ class Settings(BaseSettings):
         description="sync commands to this guild only (instant) instead of globally",
     )
     log_level: str = Field(default="INFO", validation_alias=_env("PANDEMONIUM_LOG_LEVEL"))
-    shard_id: int | None = Field(
+    shard_ids: str | None = Field(
         default=None,
-        ge=0,
-        validation_alias=_env("PANDEMONIUM_SHARD_ID"),
-        description="the shard this process runs; it then keeps its own database file",
+        pattern=r"^\s*\d+\s*(,\s*\d+\s*)*$",
+        validation_alias=_env("PANDEMONIUM_SHARD_IDS"),
+        description="the shards this process runs, e.g. '0,1'; it keeps its own database file",
     )
     shard_count: int | None = Field(default=None, validation_alias=_env("PANDEMONIUM_SHARD_COUNT"))
     dice_pack: Path | None = Field(default=None, validation_alias=_env("PANDEMONIUM_DICE_PACK"))
@@ -55,6 +55,21 @@ class Settings(BaseSettings):
         description="fixes every new game's RNG seed (tests and demos only)",
     )
     sync_commands: bool = Field(default=True, validation_alias=_env("PANDEMONIUM_SYNC_COMMANDS"))
+
+    @model_validator(mode="after")
+    def _shards_fit(self) -> Settings:
+        ids = self.shards()
+        if ids and self.shard_count is None:
+            raise ValueError("PANDEMONIUM_SHARD_IDS needs PANDEMONIUM_SHARD_COUNT")
+        if ids and self.shard_count is not None and max(ids) >= self.shard_count:
+            raise ValueError("every shard id must be below PANDEMONIUM_SHARD_COUNT")
+        return self
+
+    def shards(self) -> list[int]:
+        """The shard ids this process runs, sorted (empty: Discord's default, one shard)."""
+        if not self.shard_ids:
+            return []
+        return sorted({int(part) for part in self.shard_ids.split(",")})
 
     @field_validator("log_level")
     @classmethod
@@ -66,8 +81,8 @@ class Settings(BaseSettings):
 
     def database_path(self) -> Path:
         """One SQLite file per shard partition, so processes share nothing."""
-        if self.shard_id is None:
+        ids = self.shards()
+        if not ids:
             return self.database
-        return self.database.with_name(
-            f"{self.database.stem}.shard-{self.shard_id}{self.database.suffix}"
-        )
+        tag = "-".join(str(i) for i in ids)
+        return self.database.with_name(f"{self.database.stem}.shards-{tag}{self.database.suffix}")

@@ -315,3 +315,19 @@ async def test_house_options_when_opening_a_table(
     await good.original()
     current = await pandemonium.table.current(fake_discord.text_channel.id)
     assert current is not None and current.game.options["target"] == "5"
+
+
+async def test_a_process_running_two_shards_serves_its_guild(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+) -> None:
+    """Scale-out: one process may run several shards (its own database file); the
+    guild lives on shard (guild_id >> 22) % shard_count and is served from there."""
+    owner = (fake_discord.guild.id >> 22) % 3
+    others = [i for i in range(3) if i != owner]
+    async with start_bot(shard_ids=f"{owner},{others[0]}", shard_count=3) as bot:
+        assert bot.shard_ids == sorted([owner, others[0]])
+        assert bot.storage is not None and ".shards-" in str(bot.settings.database_path())
+        board = await _new_pig(fake_discord, bot)
+        assert "table open" in board.text()
+    async with start_bot(shard_ids=str(others[1]), shard_count=3) as lonely:
+        assert lonely.get_guild(fake_discord.guild.id) is None, "not this shard's guild"

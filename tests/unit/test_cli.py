@@ -15,7 +15,13 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def _clean_env(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
-    for name in ("DISCORD_TOKEN", "PANDEMONIUM_DICE_PACK", "PANDEMONIUM_DATABASE"):
+    for name in (
+        "DISCORD_TOKEN",
+        "PANDEMONIUM_DICE_PACK",
+        "PANDEMONIUM_DATABASE",
+        "PANDEMONIUM_SHARD_IDS",
+        "PANDEMONIUM_SHARD_COUNT",
+    ):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.chdir(tmp_path)  # no .env from the developer's checkout
 
@@ -64,10 +70,27 @@ def test_settings_names_and_shard_files(monkeypatch: pytest.MonkeyPatch, tmp_pat
     monkeypatch.setenv("PANDEMONIUM_DATABASE", "x/db.sqlite")
     monkeypatch.setenv("DISCORD_API_BASE", "http://127.0.0.1:9/api/v10")
     monkeypatch.setenv("DISCORD_GATEWAY_URL", "ws://127.0.0.1:9/")
-    monkeypatch.setenv("PANDEMONIUM_SHARD_ID", "3")
+    monkeypatch.setenv("PANDEMONIUM_SHARD_IDS", "3, 1")
+    monkeypatch.setenv("PANDEMONIUM_SHARD_COUNT", "4")
     settings = Settings()
     assert settings.discord_api_base.endswith(":9/api/v10")
-    assert settings.database_path() == Path("x/db.shard-3.sqlite")
+    assert settings.shards() == [1, 3]
+    assert settings.database_path() == Path("x/db.shards-1-3.sqlite")
+
+
+@pytest.mark.parametrize(
+    ("ids", "count", "problem"),
+    [("0,4", "4", "below"), ("1", None, "needs PANDEMONIUM_SHARD_COUNT"), ("a", "2", "pattern")],
+)
+def test_shard_settings_are_checked(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path, ids: str, count: str | None, problem: str
+) -> None:
+    _clean_env(monkeypatch, tmp_path)
+    monkeypatch.setenv("PANDEMONIUM_SHARD_IDS", ids)
+    if count is not None:
+        monkeypatch.setenv("PANDEMONIUM_SHARD_COUNT", count)
+    with pytest.raises(ValueError, match=problem):
+        Settings()
 
 
 def test_create_bot_points_discord_py_at_the_configured_server(tmp_path: Path) -> None:
