@@ -11,7 +11,7 @@ from typing import Any
 import discord
 from PIL import Image
 
-from bot.app import PandemoniumBot
+from bot.app import PandemoniumBot, ShardedPandemoniumBot
 from bot.models import GameRow
 from bot.render.games import (
     BoardPicture,
@@ -325,6 +325,7 @@ async def test_a_process_running_two_shards_serves_its_guild(
     owner = (fake_discord.guild.id >> 22) % 3
     others = [i for i in range(3) if i != owner]
     async with start_bot(shard_ids=f"{owner},{others[0]}", shard_count=3) as bot:
+        assert isinstance(bot, ShardedPandemoniumBot)
         assert bot.shard_ids == sorted([owner, others[0]])
         assert bot.storage is not None and ".shards-" in str(bot.settings.database_path())
         board = await _new_pig(fake_discord, bot)
