@@ -110,6 +110,6 @@ def report(title: str, stats: RunStats, mean_digits: int, details: Callable[[], 
         f"{rounds[(len(rounds) * 9) // 10]}, range {rounds[0]}–{rounds[-1]}",
         *details(),
         "Wins by seat: " + ", ".join(
-            f"{i + 1}: {w:g} ({w / stats.games:.1%})" for i, w in enumerate(stats.wins)),
+            f"{i + 1}: {round(w, 1):g} ({w / stats.games:.1%})" for i, w in enumerate(stats.wins)),
     ]
     return "\n".join(lines)

@@ -231,8 +231,8 @@ def _power_helps(s: HellraiserState, fig: Figure) -> bool:
     if power == "shock_treatment":
         return _hurt(fig, "mental") >= 2 and get(fig.stats, "strength") + get(
             fig.stats, "speed") >= 4
-    if power == "reference":
-        return s.flags.main is None and tile.search is not None and tile.search.stat == "wits"
+    # The Reference books never help the AI: its Wits tests are searches, and a search
+    # must be the turn's only activity, so using a power first would forbid it.
     return power == "scalding_steam"
 
 
