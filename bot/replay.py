@@ -13,6 +13,12 @@ from engines.core.chance import ChanceOutcome, rng_for, sample
 from engines.core.protocol import Seat
 from engines.registry import AnyEngine
 
+REPLAYED_KINDS = frozenset({"action", "chance", "join", "skip"})
+"""Log lines that change the engine state; everything else is table bookkeeping."""
+
+UNDOABLE_KINDS = frozenset({"action", "chance", "skip"})
+"""Steps undo may take back (a late join adds a seat, so it is not a move to undo)."""
+
 
 class ReplayDivergence(Exception):
     """The log does not reproduce what was recorded; the message says where."""

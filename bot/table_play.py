@@ -7,7 +7,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from bot.models import LogEntry
-from bot.replay import replay
+from bot.replay import REPLAYED_KINDS, UNDOABLE_KINDS, replay
 from bot.table_core import (
     Actor,
     Outcome,
@@ -130,25 +130,18 @@ class PlayOps(TableCore):
         async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
             game = c.game
             await self._require_gm(game, actor, guild_id, "undo")
-            if game.status not in ("active", "paused", "finished") or game.state is None:
+            if game.state is None:
                 raise RuleError("Nothing to undo: the game hasn't started.")
             engine = registry.get(game.game)
-            log = [e for e in await self.storage.log(game.id) if not e.undone]
+            log = await self.storage.log(game.id, include_undone=False)
             setup = next((e for e in log if e.kind == "setup"), None)
-            playable = [e for e in log if e.kind in ("action", "chance")]
-            if setup is None or not playable:
+            steps = [e for e in log if e.kind in UNDOABLE_KINDS]
+            if setup is None or not steps:
                 raise RuleError("Nothing to undo yet.")
-            last_version = playable[-1].version
-            keep = [e for e in playable if e.version != last_version]
+            last_version = steps[-1].version
+            keep = [e for e in log if e.kind in REPLAYED_KINDS and e.version != last_version]
             replayed = replay(engine, setup.payload, keep)
-            status = "active" if game.status == "finished" else game.status
-            new = self._bump(
-                game,
-                status=status,
-                rng_counter=replayed.rng_counter,
-                result=None if game.status == "finished" else game.result,
-                finished_at=None if game.status == "finished" else game.finished_at,
-            )
+            new = self._bump(game, rng_counter=replayed.rng_counter)
             entry = LogEntry(
                 version=0,
                 kind="undo",

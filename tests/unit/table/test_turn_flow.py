@@ -170,3 +170,19 @@ async def test_late_joiner_and_skips_replay_exactly(service: TableService) -> No
     setup = next(e for e in log if e.kind == "setup")
     rebuilt = replay(PIG, setup.payload, log, seed=1234)
     assert rebuilt.state == current.state
+
+
+async def test_undo_after_a_late_join_and_a_skip_keeps_the_joiner(service: TableService) -> None:
+    """Undo replays every state-changing line (joins and skips too), and takes back
+    the last move or skip, never a seat."""
+    await _play(service, BOB)
+    out = await service.join(CH, CAROL)
+    out = await service.afk(CH, ALICE, 1, "skip", out.game.version)
+    after_skip = out.state
+    await service.act(CH, BOB, {"type": "roll"})
+    undone = await service.undo(CH, ALICE, 1)
+    assert undone.state == after_skip
+    assert undone.state.names == ["Alice", "Bob", "Carol"]
+    undone = await service.undo(CH, ALICE, 1)
+    assert undone.state.turn == 0, "the skip itself is undone"
+    assert undone.state.names == ["Alice", "Bob", "Carol"], "the late joiner keeps the seat"
