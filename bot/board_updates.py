@@ -74,23 +74,12 @@ class BoardUpdater:
         board = await render_board(game, outcome.state)
         board_id = latest.game.board_message_id or game.board_message_id
         if board_id is not None:
-            message = channel.get_partial_message(board_id)
             try:
-                if board.picture is not None:
-                    await message.edit(
-                        embed=board.embed, view=board.view, attachments=board.attachments()
-                    )
-                else:
-                    await message.edit(embed=board.embed, view=board.view)
+                await channel.get_partial_message(board_id).edit(**board.edit())
                 return
             except discord.NotFound:
                 log.info("board of game %s was deleted; posting a new one", game.id)
-        file = board.file()
-        if file is not None:
-            sent = await channel.send(embed=board.embed, view=board.view, file=file)
-        else:
-            sent = await channel.send(embed=board.embed, view=board.view)
-        message_id = sent.id
+        message_id = (await channel.send(**board.new_message())).id
         await self.bot.table.set_board_message(game.channel_id, game.id, message_id)
 
 

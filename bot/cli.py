@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from engines.core.errors import PackError
+from engines.core.errors import PackError, first_problem
 
 EXIT_CONFIG = 2
 
@@ -29,9 +29,8 @@ def run(_: argparse.Namespace) -> int:
     try:
         settings = _settings()
     except ValidationError as exc:
-        err = exc.errors()[0]
-        where = ".".join(str(p) for p in err["loc"])
-        print(f"pandemonium: setting {where} is invalid: {err['msg']}", file=sys.stderr)
+        where, problem = first_problem(exc, "(settings)")
+        print(f"pandemonium: setting {where} is invalid: {problem}", file=sys.stderr)
         return EXIT_CONFIG
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(

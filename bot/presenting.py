@@ -24,7 +24,7 @@ from bot.render.games import (
     presenter_for,
 )
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
-from bot.table import Actor, Outcome, StaleBoard
+from bot.table import Actor, Outcome, StaleBoard, TableService
 from bot.ui.components import (
     LobbyButton,
     MoveButton,
@@ -143,9 +143,16 @@ class RenderedBoard:
             return None
         return discord.File(io.BytesIO(self.picture.data), filename=self.picture.filename)
 
-    def attachments(self) -> list[discord.File]:
+    def new_message(self) -> dict[str, Any]:
+        """Keyword arguments to post the board (the picture, if any, attached)."""
         file = self.file()
-        return [file] if file is not None else []
+        return {"embed": self.embed, "view": self.view, **({"file": file} if file else {})}
+
+    def edit(self) -> dict[str, Any]:
+        """Keyword arguments to edit the board; a picture replaces the old one, and a
+        board without one leaves the attachments alone."""
+        file = self.file()
+        return {"embed": self.embed, "view": self.view, **({"attachments": [file]} if file else {})}
 
 
 async def render_board(game: GameRow, state: Any, notice: str | None = None) -> RenderedBoard:
@@ -181,7 +188,7 @@ class TablesUI:
         self.bot = bot
 
     @property
-    def table(self) -> Any:
+    def table(self) -> TableService:
         return self.bot.table
 
     # Components
@@ -218,11 +225,7 @@ class TablesUI:
         """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
-        current = await self.table.current(channel)
-        if current is None or current.game.id != game_id:
-            raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
-        if current.game.version != version:
-            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+        current = await self._still_current(interaction, game_id, version)
         if not gm and current.game.seat_of(actor.user_id) != seat:
             owner = current.game.seats[seat].name if seat < len(current.game.seats) else "?"
             raise RuleError(f"Those buttons are for {owner}.")
@@ -242,10 +245,19 @@ class TablesUI:
         else:
             await self.publish_in_place(interaction, outcome)
 
-    async def show_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+    async def _still_current(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None
+    ) -> Outcome:
+        """The channel's game, if a component's game (and version) is still the live one."""
         current = await self.table.current(channel_id_of(interaction))
         if current is None or current.game.id != game_id:
-            raise StaleBoard("That game is over.")
+            raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
+        if version is not None and current.game.version != version:
+            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+        return current
+
+    async def show_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        current = await self._still_current(interaction, game_id)
         seat = current.game.seat_of(interaction.user.id)
         if seat is None:
             raise RuleError("You're not seated at this table, so there is nothing hidden for you.")
@@ -257,9 +269,7 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], op: str, game_id: int, version: int
     ) -> None:
         channel = channel_id_of(interaction)
-        current = await self.table.current(channel)
-        if current is None or current.game.id != game_id:
-            raise StaleBoard("That game is over.")
+        await self._still_current(interaction, game_id)
         outcome = await self.table.afk(
             channel, actor_of(interaction), interaction.guild_id, op, version
         )
@@ -271,10 +281,7 @@ class TablesUI:
     async def open_report(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
     ) -> None:
-        channel = channel_id_of(interaction)
-        current = await self.table.current(channel)
-        if current is None or current.game.id != game_id or current.game.version != version:
-            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+        current = await self._still_current(interaction, game_id, version)
         request = registry.get(current.game.game).chance(current.state)
         if request is None:
             raise RuleError("Nothing needs reporting right now.")
@@ -349,12 +356,7 @@ class TablesUI:
     ) -> None:
         """A click on the board: the board itself is edited, then events follow."""
         board = await render_board(outcome.game, outcome.state)
-        if board.picture is not None:
-            await interaction.response.edit_message(
-                embed=board.embed, view=board.view, attachments=board.attachments()
-            )
-        else:
-            await interaction.response.edit_message(embed=board.embed, view=board.view)
+        await interaction.response.edit_message(**board.edit())
         if (
             interaction.message is not None
             and interaction.message.id != outcome.game.board_message_id
@@ -379,13 +381,7 @@ class TablesUI:
     ) -> None:
         """Reply with a fresh board, which becomes the game's live board."""
         board = await render_board(outcome.game, outcome.state, notice)
-        file = board.file()
-        if file is not None:
-            response = await interaction.response.send_message(
-                embed=board.embed, view=board.view, file=file
-            )
-        else:
-            response = await interaction.response.send_message(embed=board.embed, view=board.view)
+        response = await interaction.response.send_message(**board.new_message())
         message_id = response.message_id
         if message_id is None:
             message_id = (await interaction.original_response()).id

@@ -355,19 +355,6 @@ class Storage:
 
         return await self._run(q)
 
-    async def live_games(self) -> list[GameRow]:
-        placeholders = ", ".join("?" for _ in LIVE_STATUSES)
-
-        def q(db: sqlite3.Connection) -> list[GameRow]:
-            rows = db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games"  # noqa: S608
-                f" WHERE status IN ({placeholders}) ORDER BY id",
-                LIVE_STATUSES,
-            ).fetchall()
-            return [_row_to_game(r) for r in rows]
-
-        return await self._run(q)
-
     async def log(self, game_id: int, include_undone: bool = True) -> list[LogEntry]:
         def q(db: sqlite3.Connection) -> list[LogEntry]:
             rows = db.execute(

@@ -24,7 +24,7 @@ from bot.storage import Storage, VersionConflict
 from bot.table_settings import Scope, TableSettings, resolve
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
-from engines.core.errors import RuleError
+from engines.core.errors import RuleError, first_problem
 from engines.core.protocol import Event, GameResult, Seat
 from engines.registry import AnyEngine
 
@@ -52,7 +52,6 @@ class Outcome:
     state: Any
     events: list[Event] = field(default_factory=list)
     notice: str | None = None
-    board_changed: bool = True
 
 
 @dataclass
@@ -119,7 +118,7 @@ class TableCore:
         cached = await self._load(channel_id)
         if cached is None:
             return None
-        return Outcome(game=cached.game, state=cached.state, board_changed=False)
+        return Outcome(game=cached.game, state=cached.state)
 
     async def latest(self, game: GameRow) -> Outcome:
         """The newest state of `game`, live or finished (a finished game is no longer
@@ -129,9 +128,9 @@ class TableCore:
             return live
         stored = await self.storage.game(game.id)
         if stored is None or stored.state is None:
-            return Outcome(game=game, state=None, board_changed=False)
+            return Outcome(game=game, state=None)
         state = registry.get(stored.game).load_state(stored.state)
-        return Outcome(game=stored, state=state, board_changed=False)
+        return Outcome(game=stored, state=state)
 
     async def _load(self, channel_id: int) -> _Cached | None:
         if channel_id in self._cache:
@@ -417,6 +416,5 @@ def _clean_name(name: str) -> str:
 
 
 def _first_error(exc: ValidationError) -> str:
-    err = exc.errors()[0]
-    where = ".".join(str(p) for p in err["loc"])
-    return f"{where}: {err['msg']}" if where else str(err["msg"])
+    where, problem = first_problem(exc, "")
+    return f"{where}: {problem}" if where else problem

@@ -9,7 +9,7 @@ from typing import TypeVar
 import yaml
 from pydantic import BaseModel, ValidationError
 
-from engines.core.errors import PackError
+from engines.core.errors import PackError, first_problem
 
 M = TypeVar("M", bound=BaseModel)
 
@@ -31,10 +31,9 @@ def validate_pack(path: Path, raw: object, model: type[M]) -> M:
     try:
         return model.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "(top level)"
+        where, problem = first_problem(exc, "(top level)")
         more = f" (and {exc.error_count() - 1} more problem(s))" if exc.error_count() > 1 else ""
-        raise PackError(f"{path}: field '{where}': {first['msg']}{more}") from exc
+        raise PackError(f"{path}: field '{where}': {problem}{more}") from exc
 
 
 def load_pack(path: Path, model: type[M]) -> M:

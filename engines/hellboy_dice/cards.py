@@ -16,7 +16,7 @@ from typing import Literal, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
-from engines.core.errors import PackError, RuleError
+from engines.core.errors import PackError, RuleError, first_problem
 from engines.core.packs import Provenance, load_pack, require_unique
 
 BossEffect = Literal["blue_again", "no_bursts", "no_x2", "reroll_highest"]
@@ -194,9 +194,8 @@ def _card_from_json(text: str) -> Card:
     try:
         return Card.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "card"
-        raise RuleError(f"That card doesn't fit: {where}: {first['msg']}. " + REPORT_HELP) from None
+        where, problem = first_problem(exc, "card")
+        raise RuleError(f"That card doesn't fit: {where}: {problem}. " + REPORT_HELP) from None
 
 
 def _event_card(tokens: list[str]) -> Card:
@@ -240,6 +239,5 @@ def _room_card(kind: Literal["room", "boss"], tokens: list[str]) -> Card:
             {"id": "reported", "name": name, "kind": kind, "effects": effects, **fields}
         )
     except ValidationError as exc:
-        first = exc.errors()[0]
-        where = ".".join(str(p) for p in first["loc"]) or "card"
-        raise RuleError(f"That card doesn't fit: {where}: {first['msg']}. " + REPORT_HELP) from None
+        where, problem = first_problem(exc, "card")
+        raise RuleError(f"That card doesn't fit: {where}: {problem}. " + REPORT_HELP) from None
