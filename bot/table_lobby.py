@@ -39,11 +39,7 @@ class LobbyOps(TableCore):
         mode: Mode,
         options: dict[str, Any] | None = None,
     ) -> Outcome:
-        try:
-            engine = registry.get(game_key)
-        except KeyError:
-            known = ", ".join(sorted(registry.all_engines()))
-            raise RuleError(f"There is no game called '{game_key}'. Try one of: {known}.") from None
+        engine = registry.find(game_key)
         opts = {**(options or {}), "mode": mode}
         try:
             engine.parse_options(opts)

@@ -20,7 +20,6 @@ from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
 from engines import registry
 from engines.core.errors import RuleError
-from engines.registry import AnyEngine
 
 if TYPE_CHECKING:
     from bot.app import PandemoniumBot
@@ -64,7 +63,7 @@ class GameCog(
         options: app_commands.Range[str, 1, 300] | None = None,
     ) -> None:
         channel = channel_id_of(interaction)
-        engine = _engine(game)
+        engine = registry.find(game)
         chosen = table_options.parse(engine, options)
         if mode is None:
             settings, _ = await self.bot.table.settings_for(interaction.guild_id, channel)
@@ -84,7 +83,7 @@ class GameCog(
     @app_commands.command(name="options", description="The house options a game can be opened with")
     @app_commands.describe(game="Which game")
     async def options(self, interaction: discord.Interaction[Any], game: str) -> None:
-        engine = _engine(game)
+        engine = registry.find(game)
         lines = [f"`{k}` — {v}" for k, v in table_options.settable(engine).items()]
         text = "\n".join(lines) or "This game has no options."
         embed = discord.Embed(title=f"{engine.title}: options", description=clip(text, 4096))
@@ -365,14 +364,6 @@ class GameCog(
         embed = discord.Embed(title="Recent games here", description=clip("\n".join(lines), 4096))
         embed.set_footer(text="/game log game_id:N downloads a game's full log")
         await interaction.response.send_message(embed=embed)
-
-
-def _engine(key: str) -> AnyEngine:
-    try:
-        return registry.get(key)
-    except KeyError:
-        known = ", ".join(sorted(registry.all_engines()))
-        raise RuleError(f"There is no game called '{key}'. Try one of: {known}.") from None
 
 
 async def setup(bot: PandemoniumBot) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.core.errors import RuleError
 from engines.core.protocol import Engine
 
 AnyEngine = Engine[Any, Any, Any]
@@ -23,6 +24,15 @@ def get(key: str) -> AnyEngine:
         return _ENGINES[key]
     except KeyError:
         raise KeyError(f"no game called {key!r}; known: {', '.join(sorted(_ENGINES))}") from None
+
+
+def find(key: str) -> AnyEngine:
+    """`get` for a key a player typed: an unknown game is a polite refusal."""
+    engine = _ENGINES.get(key)
+    if engine is None:
+        known = ", ".join(sorted(_ENGINES))
+        raise RuleError(f"There is no game called '{key}'. Try one of: {known}.")
+    return engine
 
 
 def all_engines() -> dict[str, AnyEngine]:
