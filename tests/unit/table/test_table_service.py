@@ -196,7 +196,7 @@ async def test_ai_seats_play_their_turns(service: TableService) -> None:
         cur = await service.current(CH)
         if cur is None:
             break
-        assert cur.state.turn == 0 or cur.state.rolling is False
+        assert cur.state.turn == 0, "the AI seat plays its whole turn before control returns"
         await service.act(CH, ALICE, {"type": "roll"})
         cur = await service.current(CH)
         if cur is not None and cur.state.turn_points >= 6:
@@ -204,6 +204,8 @@ async def test_ai_seats_play_their_turns(service: TableService) -> None:
     history = await service.storage.games_in_channel(CH)
     assert history[0].status == "finished"
     assert history[0].result is not None
+    log = await service.storage.log(history[0].id)
+    assert any(e.kind == "action" and e.seat == 1 and e.payload.get("ai") for e in log)
 
 
 async def test_kick_in_play_hands_the_seat_to_an_ai(service: TableService) -> None:
