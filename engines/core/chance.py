@@ -17,6 +17,7 @@ import math
 import random
 from collections.abc import Iterator
 from fractions import Fraction
+from typing import Literal
 
 from pydantic import BaseModel, Field, model_validator
 
@@ -40,6 +41,13 @@ class ChanceItem(BaseModel):
     )
     labels: list[str] = Field(
         default_factory=list, description="display text per option (defaults to the option)"
+    )
+    source: Literal["die", "card"] = Field(
+        default="die",
+        description=(
+            "'die': something the bot may roll for a physical table that lets it roll;"
+            " 'card': a draw from the group's own box, always reported at a physical table"
+        ),
     )
 
     @model_validator(mode="after")
@@ -73,6 +81,24 @@ class ChanceRequest(BaseModel):
     reporter: int | None = Field(
         default=None, description="the seat that reports the outcome in physical mode"
     )
+    reporters: Literal["seat", "any", "gm"] | None = Field(
+        default=None,
+        description=(
+            "who may report it: 'seat' (the `reporter`, or a GM), 'any' seated player"
+            " (or a GM), 'gm' only; None means 'seat' when `reporter` is set, else 'any'"
+        ),
+    )
+
+    @property
+    def who_reports(self) -> Literal["seat", "any", "gm"]:
+        if self.reporters is not None:
+            return self.reporters
+        return "seat" if self.reporter is not None else "any"
+
+    @property
+    def only_dice(self) -> bool:
+        """Every item is a die (never a card): a physical table may let the bot roll it."""
+        return all(item.source == "die" and item.open_hint is None for item in self.items)
 
 
 class ChanceOutcome(BaseModel):

@@ -67,7 +67,11 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
 
     @abstractmethod
     def to_move(self, state: StateT) -> list[int]:
-        """Seats that may act now (empty while a chance node is pending or the game is over)."""
+        """Seats that may act now (empty while a chance node is pending or the game is over).
+
+        Several seats (a co-operative phase) or every seat ("any seated player") are
+        fine; `waiting_for` says whom the table chases, `may_act` who may act out of turn.
+        """
 
     @abstractmethod
     def legal_actions(self, state: StateT, seat: int) -> list[ActionT]: ...
@@ -101,6 +105,35 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
 
         Pure and deterministic given the state, so AI turns replay exactly."""
         raise NotImplementedError(f"{self.title} has no computer players")
+
+    def may_act(self, state: StateT, seat: int) -> bool:
+        """Whether `seat` may act now: its turn, or a reaction out of turn (a defence
+        card, an any-time play). Engines with reactions override this; `apply` still
+        judges the action itself."""
+        return seat in self.to_move(state)
+
+    def waiting_for(self, state: StateT) -> list[int]:
+        """Seats the game is waiting for, whom reminders and away timers chase.
+        Empty in a free-form phase where anyone may act and nobody must."""
+        return self.to_move(state)
+
+    correction_adapter: ClassVar[TypeAdapter[Any] | None] = None
+    """The GM corrections this game accepts (a pydantic union), or None."""
+
+    def correct(self, state: StateT, correction: Any) -> tuple[StateT, list[Event]]:
+        """Apply a GM's correction (set a counter, move a piece, fix a report): validated
+        like a move, logged as its own kind, replayed by undo and `replay`."""
+        raise RuleError(f"{self.title} has no GM corrections.")
+
+    def parse_correction(self, raw: Any) -> Any:
+        if self.correction_adapter is None:
+            raise RuleError(f"{self.title} has no GM corrections.")
+        return self.correction_adapter.validate_python(raw)
+
+    def dump_correction(self, correction: Any) -> Any:
+        if self.correction_adapter is None:
+            raise RuleError(f"{self.title} has no GM corrections.")
+        return self.correction_adapter.dump_python(correction, mode="json")
 
     def check_seats(self, count: int) -> None:
         """One refusal for a table the game can't seat, used by `setup` and simulations."""
