@@ -11,10 +11,9 @@ import pytest
 
 from bot import cli
 from bot.app import PandemoniumBot
-from engines import registry
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_now, board_recorded, press_first_move
 
 MEMBERS = ("alice", "bob")
 
@@ -28,24 +27,8 @@ async def _open(fake: FakeDiscord, bot: PandemoniumBot, game_key: str) -> FakeMe
 
 
 async def _first_move(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> None:
-    """The current player's first button (or first menu option) on the live board."""
-    current = await bot.table.current(fake.text_channel.id)
-    assert current is not None
-    seat = registry.get(current.game.game).to_move(current.state)[0]
-    user_id = current.game.seats[seat].user_id
-    who = next(name for name in MEMBERS if fake.member(name).id == user_id)
-    live = await board_now(fake, bot, board)
-    prefix = f":{current.game.id}:{current.game.version}:{seat}:"
-    for component in live.all_components():
-        cid = str(component.get("custom_id", ""))
-        if cid.startswith("pd:mv:") and prefix in cid:
-            handle = await fake.click(who, live, cid)
-            break
-        if cid.startswith("pd:sel:") and prefix in cid:
-            handle = await fake.select(who, live, cid, [component["options"][0]["value"]])
-            break
-    else:
-        raise AssertionError(f"no move for seat {seat} on {live.custom_ids()}")
+    await board_now(fake, bot, board)
+    handle = await press_first_move(fake, bot, board, MEMBERS)
     assert not await handle.ephemeral(), (await handle.original()).text()
     await handle.original()
 
