@@ -125,7 +125,9 @@ class HellboyPresenter:
         comps = components_of(game)
         if comps is None:
             return ""
-        return provenance(comps)
+        pack = game.options.get("pack")
+        named = f"pack {pack.get('name')} · " if isinstance(pack, dict) else ""
+        return named + provenance(comps)
 
 
 def _human_to_move(game: GameRow, state: Any) -> int | None:
