@@ -40,6 +40,18 @@ def clean_name(name: str) -> str:
     return cleaned
 
 
+def refused(exc: PackError) -> RuleError:
+    return RuleError(f"That pack can't be stored: {exc}.")
+
+
+def check_upload_size(size: int) -> None:
+    """Before downloading an attachment: Discord announces its size."""
+    try:
+        pack_text.check_size(size)
+    except PackError as exc:
+        raise refused(exc) from None
+
+
 def read_pack(data: bytes) -> tuple[str, str | None]:
     """Check an uploaded file: (its text, the game it is for or None for dice only).
     Any problem is a RuleError with one sentence naming the line and the field."""
@@ -56,7 +68,7 @@ def read_pack(data: bytes) -> tuple[str, str | None]:
         pack_text.validate(raw, node, engine.pack_model)
         return text, engine.key
     except PackError as exc:
-        raise RuleError(f"That pack can't be stored: {exc}.") from None
+        raise refused(exc) from None
 
 
 def _engine_named(game: object, line: int) -> AnyEngine:

@@ -15,9 +15,8 @@ from discord.ext import commands
 
 from bot.presenting import actor_of, channel_id_of
 from bot.render.style import clip
-from bot.table_packs import contents, game_title
+from bot.table_packs import check_upload_size, contents, game_title
 from engines.core.errors import RuleError
-from engines.core.pack_text import MAX_PACK_BYTES
 
 if TYPE_CHECKING:
     from bot.app import PandemoniumBot
@@ -61,11 +60,7 @@ class PackCommands(commands.Cog):
     ) -> None:
         channel = channel_id_of(interaction)
         assert interaction.guild_id is not None
-        if file.size > MAX_PACK_BYTES:
-            raise RuleError(
-                f"That file is {file.size // 1024} KiB; a pack may be at most"
-                f" {MAX_PACK_BYTES // 1024} KiB."
-            )
+        check_upload_size(file.size)
         data = await file.read()
         row = await self.bot.table.upload_pack(
             guild_id=interaction.guild_id,

@@ -40,13 +40,17 @@ def digest(text: str) -> str:
     return hashlib.sha256(text.encode("utf-8")).hexdigest()
 
 
+def check_size(size: int) -> None:
+    """Refuse an oversize file, also before downloading it (its size is announced)."""
+    if size > MAX_PACK_BYTES:
+        raise PackError(
+            f"the file is {size // 1024} KiB; a pack may be at most {MAX_PACK_BYTES // 1024} KiB"
+        )
+
+
 def decode(data: bytes) -> str:
     """Bytes as uploaded → text, refusing what can't be a pack."""
-    if len(data) > MAX_PACK_BYTES:
-        raise PackError(
-            f"the file is {len(data) // 1024} KiB; a pack may be at most"
-            f" {MAX_PACK_BYTES // 1024} KiB"
-        )
+    check_size(len(data))
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:

@@ -81,6 +81,8 @@ async def test_upload_list_show_and_refusals(
     assert "Only a table's host" in refused
     broken = await _upload(fake, "erin", EXAMPLE.replace(b"kind: pips", b"kind: pip"))
     assert broken.startswith("That pack can't be stored: line 10, field 'dice.0.kind':")
+    oversize = await _upload(fake, "erin", b"#" * 70_000)
+    assert oversize.endswith("the file is 68 KiB; a pack may be at most 64 KiB.")
     nothing = await _private(await fake.slash("erin", "game pack list"))
     assert "no packs yet" in nothing, "a refused pack stores nothing"
 
