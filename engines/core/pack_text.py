@@ -59,20 +59,26 @@ def decode(data: bytes) -> str:
 
 def parse(text: str) -> tuple[object, yaml.Node | None]:
     """The YAML's data and its node tree (for line numbers)."""
-    loader = _PackLoader(text)
     try:
-        node = loader.get_single_node()
-        data = loader.construct_document(node) if node is not None else None
+        loader = _PackLoader(text)
+        try:
+            node = loader.get_single_node()
+            data = loader.construct_document(node) if node is not None else None
+        finally:
+            loader.dispose()
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = f"line {mark.line + 1}: " if mark is not None else ""
-        raise PackError(f"{line}this is not valid YAML ({exc.problem or exc.context})") from None
+        where = f"line {mark.line + 1}: " if mark is not None else ""
+        raise PackError(f"{where}this is not valid YAML ({exc.problem or exc.context})") from None
+    except yaml.reader.ReaderError as exc:
+        line = text.count("\n", 0, exc.position) + 1
+        what = (f"the character U+{exc.character:04X}" if isinstance(exc.character, int)
+                else "a character")
+        raise PackError(f"line {line}: {what} can't be in YAML ({exc.reason})") from None
     except yaml.YAMLError as exc:
         raise PackError(f"this is not valid YAML ({exc})") from None
     except RecursionError:
         raise PackError("the YAML is nested too deeply") from None
-    finally:
-        loader.dispose()
     if not isinstance(data, dict):
         raise PackError("a pack is a YAML mapping of sections (`game:`, `dice:`, …)")
     return data, node

@@ -103,3 +103,7 @@ def test_the_digest_tells_texts_apart() -> None:
     assert pack_text.digest(GOOD) == pack_text.digest(GOOD)
     assert pack_text.digest(GOOD) != pack_text.digest(GOOD + "\n")
     assert len(pack_text.digest(GOOD)) == 64
+
+
+def test_a_character_yaml_forbids_names_its_line() -> None:
+    assert _problem("dice:\n  - \x00\n").startswith("line 2: the character U+0000 can't be in YAML")
