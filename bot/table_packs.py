@@ -58,7 +58,6 @@ def read_pack(data: bytes) -> tuple[str, str | None]:
     try:
         text = pack_text.decode(data)
         raw, node = pack_text.parse(text)
-        assert isinstance(raw, dict)
         game = raw.get("game")
         if game is None:
             pack_text.validate(raw, node, DiceOnlyPack)
@@ -76,7 +75,7 @@ def _engine_named(game: object, line: int) -> AnyEngine:
     engine = registry.all_engines().get(game) if isinstance(game, str) else None
     if engine is None:
         raise PackError(
-            f"line {line}, field 'game': there is no game called '{game}'; packs are for"
+            f"line {line}, field 'game': there is no game called '{str(game)[:40]}'; packs are for"
             f" {takers or 'no game yet'}, or leave `game` out for a pack of dice only"
         )
     if engine.pack_model is None:
@@ -170,7 +169,6 @@ def contents(row: PackRow) -> str:
         raw, _ = pack_text.parse(row.text)
     except PackError:
         return "unreadable"
-    assert isinstance(raw, dict)
     parts = []
     dice = raw.get("dice")
     if isinstance(dice, list) and dice:

@@ -12,7 +12,7 @@ into millions of values for validation to walk (the "billion laughs").
 from __future__ import annotations
 
 import hashlib
-from typing import TypeVar
+from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
@@ -57,7 +57,7 @@ def decode(data: bytes) -> str:
         raise PackError(f"the file is not UTF-8 text (byte {exc.start})") from None
 
 
-def parse(text: str) -> tuple[object, yaml.Node | None]:
+def parse(text: str) -> tuple[dict[Any, Any], yaml.Node | None]:
     """The YAML's data and its node tree (for line numbers)."""
     try:
         loader = _PackLoader(text)
