@@ -22,7 +22,7 @@ from engines.core.errors import PackError, first_problem
 M = TypeVar("M", bound=BaseModel)
 
 MAX_PACK_BYTES = 64 * 1024
-"""Far above any real pack (the house deck is 9 KiB), small enough to keep in a game's options."""
+"""Far above any real pack (the house deck is 5 KiB), small enough to keep in a game's options."""
 
 
 class _PackLoader(yaml.SafeLoader):
