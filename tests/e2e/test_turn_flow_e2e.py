@@ -150,7 +150,7 @@ async def test_gm_powers_and_refusals(
 
     # the board edit is requested after the reply is sent, so it may trail the reply
     await fake_discord.wait_until(no_moves, message="paused: the board still offers moves")
-    assert "paused" in board.text()
+    assert "paused" in fake_discord.message(board_id).text()
     await (await fake_discord.slash("alice", "game resume")).original()
     panel = await fake_discord.slash("erin", "game as", member=fake_discord.member("alice"))
     assert "Acting for **Alice**" in await _private(panel)
