@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from engines.core.errors import RuleError
 from engines.hellboy_board import query, threats
-from engines.hellboy_board.cards import DamageCap, MeleeToll
+from engines.hellboy_board.cards import DamageCap, EnemyCard, MeleeToll
 from engines.hellboy_board.models import Agent, Enemy, HBBoardState
 from engines.hellboy_board.query import Events, say
 
@@ -23,16 +23,22 @@ def hurt_enemy(
     damage dealt."""
     card = query.card_of(s, e)
     dealt = amount
-    for kw in card.keywords:
-        if (isinstance(kw, DamageCap) and kw.attack == attack and kw.weapon_tag in tags
-                and dealt > kw.most):
-            say(events, "damage",
-                f"{kw.name or card.name}: {card.name} takes at most {kw.most} damage from a"
-                f" {attack} with a {kw.weapon_tag} ({dealt} capped to {kw.most}).",
-                rule="K9", enemy=e.id, amount=kw.most)
-            dealt = kw.most
+    kw = cap_for(card, attack, tags)
+    if kw is not None and dealt > kw.most:
+        say(events, "damage",
+            f"{kw.name or card.name}: {card.name} takes at most {kw.most} damage from a"
+            f" {attack} with a {kw.weapon_tag} ({dealt} capped to {kw.most}).",
+            rule="K9", enemy=e.id, amount=kw.most)
+        dealt = kw.most
     mark_damage(s, e, dealt, events)
     return dealt
+
+
+def cap_for(card: EnemyCard, attack: str, tags: tuple[str, ...]) -> DamageCap | None:
+    """The lowest damage cap of the card that this attack meets (K9), if any."""
+    caps = [kw for kw in card.keywords
+            if isinstance(kw, DamageCap) and kw.attack == attack and kw.weapon_tag in tags]
+    return min(caps, key=lambda kw: kw.most, default=None)
 
 
 def mark_damage(s: HBBoardState, e: Enemy, dealt: int, events: Events) -> bool:
