@@ -18,12 +18,19 @@ import itertools
 import statistics
 import time
 from collections.abc import Callable, Sequence
+from functools import partial
 from math import prod
 
 from engines.dice.model import Die
 from engines.dice.odds import Distribution
 from engines.dice.pack import load_dice
-from engines.hellboy_board.roller import EFFECT_DIE, damage, damage_distribution, reroll_choice, settle
+from engines.hellboy_board.roller import (
+    EFFECT_DIE,
+    damage,
+    damage_distribution,
+    reroll_choice,
+    settle,
+)
 
 POOL = ("red", "red", "black", "black")
 RESILIENCE = 3
@@ -77,9 +84,8 @@ def main(argv: list[str] | None = None) -> None:
         exact = damage_distribution(dice, effect, RESILIENCE, cap)
         brute = brute_force_damage(dice, effect, RESILIENCE, cap)
         assert exact.items() == brute.items(), "exact and brute force disagree"
-        fast = _timings(lambda c=cap: damage_distribution(dice, effect, RESILIENCE, c),
-                        args.runs)
-        slow = _timings(lambda c=cap: brute_force_damage(dice, effect, RESILIENCE, c),
+        fast = _timings(partial(damage_distribution, dice, effect, RESILIENCE, cap), args.runs)
+        slow = _timings(partial(brute_force_damage, dice, effect, RESILIENCE, cap),
                         max(3, args.runs // 50))
         ours, theirs = statistics.median(fast) * 1000, statistics.median(slow) * 1000
         label = "uncapped" if cap is None else f"pistol cap {cap}"

@@ -15,15 +15,15 @@ from engines.core.protocol import Seat
 from engines.hellboy_board import ENGINE, HBBoardState, HBEvent
 from engines.hellboy_board.models import Agent, Enemy
 
-HELLBOY = {
+HELLBOY: dict[str, Any] = {
     "name": "Hellboy", "area": "Hall", "health": 6,
     "skills": {"fight": "red", "shoot": "orange", "explore": "yellow", "defend": "red"},
     "weapons": [{"name": "Samaritan", "ranged": True, "tags": ["pistol"]},
                 {"name": "Shotgun", "ranged": True}],
 }
-LIZ = {"name": "Liz", "area": "Hall", "seat": 1,
+LIZ: dict[str, Any] = {"name": "Liz", "area": "Hall", "seat": 1,
        "skills": {"fight": "yellow", "shoot": "orange", "explore": "red", "defend": "orange"}}
-ABE = {"name": "Abe", "area": "Crypt", "seat": 1,
+ABE: dict[str, Any] = {"name": "Abe", "area": "Crypt", "seat": 1,
        "skills": {"fight": "orange", "shoot": "yellow", "explore": "red", "defend": "orange"}}
 
 

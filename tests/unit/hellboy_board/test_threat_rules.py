@@ -95,7 +95,7 @@ def test_u7_boss_behaviour_drawn_before_minions() -> None:
     """U7: in the Enemy (Minion) phase a Behaviour card is drawn and resolved before
     any minion is activated."""
     t = krampus_drawn(boss=True)
-    assert t.state.phase == "enemy" and t.state.behaviour_due == ("krampus",)
+    assert t.state.phase == "enemy" and list(t.state.behaviour_due) == ["krampus"]
     t.refused("enemy_attack", "Behaviour card first", enemy="krampus", damage=1)
     t.refused("move_enemy", "Behaviour card first", enemy="krampus", path=["Crypt"])
     t.refused("next_phase", "Behaviour card first")
@@ -104,7 +104,7 @@ def test_u7_boss_behaviour_drawn_before_minions() -> None:
     assert request is not None and request.items[0].source == "card"
     assert request.items[0].open_hint is not None
     t.roll("Birch Rod")
-    assert t.rules() == ["U7"] and t.state.behaviour_due == ()
+    assert t.rules() == ["U7"] and not t.state.behaviour_due
     behaviour = t.state.threats["wicked-child"].behaviour
     assert behaviour is not None and behaviour.drawn == 1 and behaviour.last == "Birch Rod"
     t.do("move_enemy", enemy="krampus", path=["Crypt"])
