@@ -8,7 +8,7 @@ from typing import Any, ClassVar
 from pydantic import TypeAdapter
 
 from engines.core.chance import ChanceOutcome, ChanceRequest
-from engines.core.errors import RuleError
+from engines.core.errors import PackError, RuleError
 from engines.core.protocol import Engine, Event, GameResult, Seat
 from engines.dice.pack import load_dice
 from engines.hellboy_board import corrections, flow, query, rules, skill_tests, threats
@@ -70,7 +70,10 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
             library = options.library.over(builtin_library())
         except ValueError as exc:
             raise RuleError(f"The table's card library is incomplete: {exc}.") from None
-        dice = load_dice(None if options.dice_path is None else Path(options.dice_path))
+        try:
+            dice = load_dice(None if options.dice_path is None else Path(options.dice_path))
+        except PackError as exc:
+            raise RuleError(f"The game's dice pack can't be used: {exc}") from None
         wanted = (*LADDER, EFFECT_DIE)
         return HBBoardState(
             options=options,
@@ -111,7 +114,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         self, state: HBBoardState, seat: int, action: Action
     ) -> tuple[HBBoardState, list[Event]]:
         self._gate(state, seat, action)
-        s = state.model_copy(deep=True)
+        s = state.fork()
         events: Events = []
         _play(s, seat, action, events)
         return s, list(events)
@@ -146,7 +149,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
     ) -> tuple[HBBoardState, list[Event]]:
         if self.chance(state) is None:
             raise RuleError("Nothing needs rolling or drawing right now.")
-        s = state.model_copy(deep=True)
+        s = state.fork()
         events: Events = []
         if s.test is not None:
             skill_tests.resolve(s, outcome, events)
@@ -157,7 +160,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
     def correct(self, state: HBBoardState, correction: Any) -> tuple[HBBoardState, list[Event]]:
         if state.phase == "over":
             raise RuleError("The case is over.")
-        s = state.model_copy(deep=True)
+        s = state.fork()
         events: Events = []
         corrections.correct(s, correction, events)
         return s, list(events)
@@ -165,7 +168,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
     def late_join(self, state: HBBoardState, seat: Seat) -> tuple[HBBoardState, list[Event]]:
         if len(state.names) >= self.max_seats:
             raise RuleError(f"{self.title} seats at most {self.max_seats} players.")
-        s = state.model_copy(deep=True)
+        s = state.fork()
         s.names = (*s.names, seat.name)
         events: Events = []
         say(events, "setup", f"{seat.name} joins the table: add their agents.")

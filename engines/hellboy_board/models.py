@@ -179,8 +179,22 @@ class HBBoardState(BaseModel):
     )
     last_test: TestReport | None = None
     discard: tuple[str, ...] = Field(default=(), description="enemies and threats discarded")
-    serial: int = 0
     result: Literal["won", "lost"] | None = None
+
+    def fork(self) -> HBBoardState:
+        """A copy `apply` may change: the pieces rules mutate are copied, the rest
+        (options, cards, dice: never changed in place) is shared. A deep copy cost
+        milliseconds, almost all of it in the dice and cards."""
+        s = self.model_copy()
+        s.agents = {k: a.model_copy() for k, a in self.agents.items()}
+        s.enemies = {k: e.model_copy() for k, e in self.enemies.items()}
+        s.threats = {k: t.model_copy(update={
+            "behaviour": t.behaviour.model_copy() if t.behaviour is not None else None})
+            for k, t in self.threats.items()}
+        s.cards, s.threat_cards, s.dice = dict(self.cards), dict(self.threat_cards), dict(self.dice)
+        s.tracks, s.doom_deck = self.tracks.model_copy(), self.doom_deck.model_copy()
+        s.test = self.test.model_copy() if self.test is not None else None
+        return s
 
 
 EventType = Literal[

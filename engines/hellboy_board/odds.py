@@ -31,7 +31,7 @@ class TestOdds:
 def test_odds(s: HBBoardState, action: Test) -> TestOdds:
     """Validated exactly as the test itself (same refusals), on a copy: nothing
     changes and no cube is spent."""
-    trial = s.model_copy(deep=True)
+    trial = s.fork()
     skill_tests.declare(trial, action.model_copy(update={"total": None}), [])
     pending = trial.test
     assert pending is not None

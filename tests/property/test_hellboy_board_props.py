@@ -1,11 +1,12 @@
 """The Hellboy board game companion under random legal play.
 
-Random sequences of candidate actions (legal or not) and random reports: a refused
-action changes nothing, and after every step the invariants hold — cubes 0..3,
-damage never negative, tracks in range, Target Priority a permutation of the
-agents, nothing both in play and discarded, a threat's cards in play while it is,
-and a hunted agent never knocked out. A hypothesis test drives games step by step
-(a failure shrinks to a short story); a seeded loop plays more, longer games.
+Random sequences of candidate actions (legal or not) and random reports: no step
+changes its input state (a refused action changes nothing at all), and after
+every step the invariants hold: cubes 0..3, damage never negative, tracks in
+range, Target Priority a permutation of the agents, nothing both in play and
+discarded, a threat's cards in play while it is, and a knocked-out Wicked Child
+never still hunted. A hypothesis test drives games step by step (a failure
+shrinks to a short story); a seeded loop plays more, longer games.
 """
 
 from __future__ import annotations
@@ -64,22 +65,24 @@ def check(s: HBBoardState) -> None:
 
 
 def step(s: HBBoardState, pick: random.Random) -> HBBoardState:
+    """One random report or candidate action; the input state never changes."""
+    before = ENGINE.dump_state(s)
     request = ENGINE.chance(s)
     if request is not None:
         values = [pick.choice(BEHAVIOUR_NAMES) if item.open_hint is not None
                   else pick.choice(item.options) for item in request.items]
-        s, _ = ENGINE.resolve(s, ChanceOutcome(values=values))
-        return s
-    seat = pick.randrange(len(s.names))
-    options = [a for a in candidates(s, seat) if a.type != "end_case" or pick.random() < 0.01]
-    action = pick.choice(options)
-    before = ENGINE.dump_state(s)
-    try:
-        s, _ = ENGINE.apply(s, seat, action)
-    except RuleError as refusal:
-        assert refusal.message.strip()
-        assert ENGINE.dump_state(s) == before, f"{action!r} was refused but changed the state"
-    return s
+        after, _ = ENGINE.resolve(s, ChanceOutcome(values=values))
+    else:
+        seat = pick.randrange(len(s.names))
+        options = [a for a in candidates(s, seat) if a.type != "end_case" or pick.random() < 0.01]
+        action = pick.choice(options)
+        try:
+            after, _ = ENGINE.apply(s, seat, action)
+        except RuleError as refusal:
+            assert refusal.message.strip()
+            after = s
+    assert ENGINE.dump_state(s) == before, "a step changed its input state"
+    return after
 
 
 def play(seed: int, leave: Literal["each", "may"], boss_card: bool, steps: int) -> HBBoardState:

@@ -4,6 +4,7 @@ Priority, tests and their cubes, odds, corrections, and the labelled unknowns.""
 from __future__ import annotations
 
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -206,3 +207,18 @@ def test_a_server_library_lays_over_the_presets() -> None:
                            "source": "our box", "verified": True}]}
     with pytest.raises(RuleError, match="library is incomplete"):
         Table(library=broken)
+
+
+def test_a_group_dice_pack_replaces_the_house_faces(tmp_path: Path) -> None:
+    pack = tmp_path / "ours.yaml"
+    pack.write_text(
+        "dice:\n  - name: red\n    title: Red (our box)\n    kind: pips\n"
+        "    source: our box\n    verified: true\n    faces:\n"
+        "      - {label: '1', symbol: R1, value: 1}\n      - {label: '4', symbol: R4, value: 4}\n",
+        encoding="utf-8")
+    t = Table(dice_path=str(pack))
+    assert t.state.dice["red"].verified and ENGINE.view(t.state, None)["house_dice"]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("dice: [{name: red}]\n", encoding="utf-8")
+    with pytest.raises(RuleError, match="dice pack can't be used"):
+        Table(dice_path=str(broken))
