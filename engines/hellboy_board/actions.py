@@ -120,7 +120,10 @@ class Test(_Action):
     dice: int = Field(default=3, ge=1, le=MAX_DICE)
     upgrades: tuple[Ref, ...] = Field(default=(), max_length=9)
     upgrade_dice: tuple[int, ...] | None = None
-    downgrades: int = Field(default=0, ge=0, le=9)
+    downgrades: int | None = Field(
+        default=None, ge=0, le=9,
+        description="default: a Fight counts one per other enemy in the area (P8), else 0",
+    )
     cost: int | None = Field(default=None, ge=0, le=3, description="default: 1, Defend 0")
     total: int | None = Field(default=None, ge=0, le=99)
 

@@ -149,6 +149,10 @@ def move_agent(s: HBBoardState, a: Agent, area: str, cubes: int, events: Events)
         raise RuleError(f"{a.name} is already in {area}.")
     if cubes:
         spend(s, a, cubes, "move", events)
+    here = [e.id for e in s.enemies.values() if a.area is not None and e.area == a.area]
+    if here:
+        say(events, "warning", f"Leaving enemies ({', '.join(here)}): dodge and take 1 damage,"
+            " or let them follow (move them).", agent=a.id)
     a.area = area
     say(events, "moved", f"{a.name} moves to {area}.", agent=a.id)
 

@@ -53,7 +53,10 @@ def declare(s: HBBoardState, action: Test, events: Events) -> None:
         raise RuleError("Name one die to upgrade per cube paid for upgrades.")
     else:
         chosen = tuple(i - 1 for i in action.upgrade_dice)  # players count dice from 1
-    pool = roller.build_pool(colour, action.dice, chosen, action.downgrades)
+    downgrades = action.downgrades
+    if downgrades is None:
+        downgrades = _crowd(s, a, target.id if target else None, action, events)
+    pool = roller.build_pool(colour, action.dice, chosen, downgrades)
     for a_id, n in need.items():
         if n:
             s.agents[a_id].cubes -= n
@@ -67,6 +70,19 @@ def declare(s: HBBoardState, action: Test, events: Events) -> None:
         finish(s, pending, action.total, (), None, (*notes, "total reported"), events)
     else:
         s.test = pending
+
+
+def _crowd(s: HBBoardState, a: Agent, target: str | None, action: Test, events: Events) -> int:
+    """P8: other enemies in the agent's area downgrade Fight dice. How many steps each
+    is not public: the companion counts one per other enemy, and says so."""
+    if action.skill != "fight" or a.area is None:
+        return 0
+    others = sum(1 for e in s.enemies.values() if e.area == a.area and e.id != target)
+    if others:
+        say(events, "test", f"{others} other enem{'y' if others == 1 else 'ies'} in {a.area}:"
+            f" {others} downgrade(s) (one step each is the companion's reading; give"
+            " downgrades to change it).", agent=a.id, amount=others)
+    return others
 
 
 def _weapon(a: Agent, action: Test) -> Weapon | None:

@@ -42,6 +42,13 @@ UNKNOWNS: tuple[Unknown, ...] = (
             handling="house faces (unverified) with a fan list's effects; Double and Wildcard"
             " take the best result, Re-roll rolls the dice below average; report totals from"
             " your real dice instead, or load your own faces"),
+    Unknown(key="fight_downgrades", topic="how much other enemies downgrade a Fight",
+            status="house",
+            handling="one step per other enemy in the area, said at each test; give"
+            " downgrades to override"),
+    Unknown(key="cubes", topic="unspent cubes, and where agents start", status="house",
+            handling="unspent cubes are lost when a round starts (each agent takes 3);"
+            " agents start in the starting area unless given another"),
     Unknown(key="doom_advance", topic="how Impending Doom advances", status="not public",
             handling="you move the track"),
     Unknown(key="lead_agent", topic="who the lead agent is", status="not public",

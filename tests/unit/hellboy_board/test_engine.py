@@ -222,3 +222,27 @@ def test_a_group_dice_pack_replaces_the_house_faces(tmp_path: Path) -> None:
     broken.write_text("dice: [{name: red}]\n", encoding="utf-8")
     with pytest.raises(RuleError, match="dice pack can't be used"):
         Table(dice_path=str(broken))
+
+
+def test_other_enemies_in_the_area_downgrade_a_fight() -> None:
+    """P8: other enemies in your area downgrade Fight dice (one step each: the
+    companion's reading, said in the event); an explicit count overrides it."""
+    t = krampus_drawn()
+    t.do("define_enemy", key="frog", name="Frog Monster", move=2, resilience=2, health=3,
+         range=0, ranged=0, melee=4)
+    t.do("add_enemy", card="frog", area="Hall", count=2)
+    t.do("test", agent="hellboy", skill="fight", target="krampus", upgrades=["hellboy"])
+    assert t.state.test is not None and t.state.test.pool == ("orange", "red", "red")
+    assert any("companion's reading" in e.text for e in t.events)
+    t.roll("One dot", "0", "0", "0")
+    t.do("test", agent="hellboy", skill="fight", target="frog", downgrades=0, cost=0)
+    assert t.state.test is not None and t.state.test.pool == ("red", "red", "red")
+
+
+def test_leaving_enemies_reminds_to_dodge_or_be_followed() -> None:
+    """P7: leaving an area with enemies means a dodge (1 damage) or being followed;
+    the companion reminds, the players choose."""
+    t = krampus_drawn()
+    events = t.do("move_agent", agent="hellboy", area="Crypt")
+    assert events[1].type == "warning" and "dodge" in events[1].text
+    assert t.agent("hellboy").damage == 0 and t.agent("hellboy").cubes == 2
