@@ -11,7 +11,7 @@ from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
 
-from engines.hellboy_board.cards import KEY, Keyword
+from engines.hellboy_board.cards import EnemyStats
 from engines.hellboy_board.models import AREA, NAME, Skill, Weapon
 from engines.hellboy_board.roller import MAX_DICE, Colour
 
@@ -48,21 +48,10 @@ class ArmAgent(_Action):
     weapon: Weapon
 
 
-class DefineEnemy(_Action):
+class DefineEnemy(EnemyStats):
     """An Enemy card typed in from the group's own card."""
 
     type: Literal["define_enemy"] = "define_enemy"
-    key: str = Field(pattern=KEY)
-    name: str = Field(min_length=1, max_length=60)
-    move: int = Field(ge=0, le=99)
-    resilience: int = Field(ge=0, le=99)
-    health: int = Field(ge=1, le=999)
-    range: int = Field(ge=0, le=99)
-    ranged: int = Field(ge=0, le=99)
-    melee: int = Field(ge=0, le=99)
-    boss: bool | None = None
-    keywords: tuple[Keyword, ...] = Field(default=(), max_length=4)
-    text: str = Field(default="", max_length=600)
 
 
 class AddEnemy(_Action):

@@ -55,8 +55,8 @@ class MeleeToll(BaseModel):
 Keyword = Annotated[DamageCap | MeleeToll, Field(discriminator="kind")]
 
 
-class EnemyCard(Provenance):
-    """One Enemy card, as printed (preset) or as typed in by a group."""
+class EnemyStats(BaseModel):
+    """What an Enemy card prints: typed in by a group, or read from a preset."""
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
@@ -72,8 +72,13 @@ class EnemyCard(Provenance):
         default=None,
         description="whether the card shows Behaviour icons; None = not known, asked at the table",
     )
-    keywords: tuple[Keyword, ...] = ()
+    keywords: tuple[Keyword, ...] = Field(default=(), max_length=4)
     text: str = Field(default="", max_length=600, description="shown, never enforced")
+
+
+class EnemyCard(EnemyStats, Provenance):
+    """One Enemy card with where it comes from."""
+
     caveats: tuple[str, ...] = Field(default=(), description="doubts about the transcription")
 
 

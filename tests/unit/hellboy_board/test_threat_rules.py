@@ -89,6 +89,7 @@ def test_u6_boss_threat_creates_behaviour_deck() -> None:
     t.do("resolve_threat", lead_agent="liz", boss=True, behaviour_cards=6)
     deck = t.state.threats["wicked-child"].behaviour
     assert deck is not None and deck.size == 6 and "U6" in t.rules()
+    assert ENGINE.view(t.state, None)["enemies"][0]["boss"] is True
 
 
 def test_u7_boss_behaviour_drawn_before_minions() -> None:
