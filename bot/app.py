@@ -25,7 +25,13 @@ from engines.dice.pack import load_dice
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice", "cogs.hellboy", "cogs.hellraiser")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.game",
+    "cogs.dice",
+    "cogs.help",
+    "cogs.hellboy",
+    "cogs.hellraiser",
+)
 GAME_PACKAGES: tuple[str, ...] = (
     "engines.hellboy_dice",
     "bot.render.hellboy_dice",
@@ -99,7 +105,12 @@ class PandemoniumBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._storage is None:
             self._storage = await Storage.open(self.settings.database_path())
-        self.table = TableService(self._storage, seed=self.settings.seed, clock=self._clock)
+        self.table = TableService(
+            self._storage,
+            seed=self.settings.seed,
+            clock=self._clock,
+            verify=self.settings.verify_storage,
+        )
         load_games()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
