@@ -23,7 +23,9 @@ Public surface, for renderers and cogs:
   player); a Doom or Behaviour draw is a card (``source='card'``, any player).
 - ``view`` is the board as a dict, with ``prompt``, ``warnings`` and ``unknowns``.
 - ``roller``: ``build_pool``, ``settle``, ``total_distribution`` and
-  ``damage_distribution`` (exact odds, with a damage cap when one applies).
+  ``damage_distribution`` (exact odds, with a damage cap when one applies);
+  ``odds.test_odds(state, Test(...))`` for a declared test against its target,
+  validated like the test itself and spending nothing.
 """
 
 from engines.hellboy_board.actions import Action, Correction

@@ -55,6 +55,7 @@ SETUP_ACTIONS = (SetUpCase, AddAgent, ArmAgent, DefineEnemy, AddEnemy, NextPhase
 class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
     key: ClassVar[str] = "hellboy-board"
     title: ClassVar[str] = "Hellboy: The Board Game (companion)"
+    aliases: ClassVar[tuple[str, ...]] = ("hbb", "hellboy board", "board game", "krampus")
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 4
     seats_note: ClassVar[str] = "(A player may run several agents.)"
