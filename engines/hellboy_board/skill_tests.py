@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engines.core.chance import ChanceOutcome, ChanceRequest, validate_outcome
+from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, validate_outcome
 from engines.core.errors import RuleError
 from engines.dice.chance import die_item, face_of
 from engines.dice.model import Die
@@ -130,13 +130,19 @@ def request(s: HBBoardState) -> ChanceRequest:
     a = s.agents[t.agent]
     if t.stage == "roll":
         items = [die_item(s.dice[roller.EFFECT_DIE], "effect")]
-        items += [die_item(d, f"die{i}") for i, d in enumerate(_dice(s, t))]
+        items += [_numbered(d, i) for i, d in enumerate(_dice(s, t))]
         pool = ", ".join(t.pool)
         prompt = f"{a.name}'s {t.skill.title()} test: the effect die and {pool}"
     else:
-        items = [die_item(s.dice[t.pool[i]], f"die{i}") for i in t.reroll]
+        items = [_numbered(s.dice[t.pool[i]], i) for i in t.reroll]
         prompt = f"{a.name}'s re-roll: {', '.join(t.pool[i] for i in t.reroll)}"
     return ChanceRequest(prompt=prompt, items=items, reporter=a.seat, reporters="seat")
+
+
+def _numbered(die: Die, i: int) -> ChanceItem:
+    """Dice of one colour look alike in a report form: each is named by its place."""
+    item = die_item(die, f"die{i}")
+    return item.model_copy(update={"label": f"die {i + 1} ({item.label})"})
 
 
 def resolve(s: HBBoardState, outcome: ChanceOutcome, events: Events) -> None:
