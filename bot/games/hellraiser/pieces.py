@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.hellraiser_picture import Corpse, Figure, Pieces
+from bot.games.hellraiser.picture import Corpse, Figure, Pieces
 from engines.hellraiser import ENGINE
 from engines.hellraiser.models import HellraiserState
 
