@@ -13,17 +13,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import Callable
 
 import discord
 
-from bot.board_message import render_board
+from bot.presenting import ChannelOf, render_board
 from bot.table import Outcome, TableService
 
 log = logging.getLogger(__name__)
-
-ChannelOf = Callable[[int], discord.PartialMessageable]
-"""A channel to post in by id, without a fetch (the client's `get_partial_messageable`)."""
 
 
 class BoardUpdater:

@@ -11,8 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import table_options
-from bot.board_message import board_embed, board_view
-from bot.presenting import actor_of, channel_id_of
+from bot.presenting import actor_of, board_embed, board_view, channel_id_of
 from bot.render.style import clip
 from bot.table import Actor
 from bot.table_settings import KEYS as SETTING_KEYS

@@ -13,7 +13,7 @@ from typing import Any
 import discord
 import pytest
 
-from bot import board_message
+from bot import presenting
 from bot.app import PandemoniumBot
 from bot.games.hellboy_dice.codes import encode
 from bot.render.games import action_selects, presenter_for
@@ -297,7 +297,7 @@ async def test_attack_select_rolls_any_dice_set(
 ) -> None:
     """The dice select (one option per die left, one to three picks) through Discord:
     the payload is valid, the picked dice are rolled, and a wrong member is refused."""
-    monkeypatch.setattr(board_message, "board_view", _with_selects(board_message.board_view))
+    monkeypatch.setattr(presenting, "board_view", _with_selects(presenting.board_view))
     fake = fake_discord
     board = await _open_table(fake, bot, joiners=("bob",))
     board = await _start(fake, board)

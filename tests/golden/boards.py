@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from bot.board_message import board_embed, board_view
+from bot.presenting import board_embed, board_view
 from bot.render.games import PicturePresenter, presenter_for
 from bot.storage import Storage
 from bot.table import Actor, Outcome, TableService

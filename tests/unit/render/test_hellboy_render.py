@@ -13,12 +13,12 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.board_message import board_embed, board_view
 from bot.games.hellboy_dice import odds
 from bot.games.hellboy_dice.codes import decode, encode, typed_dice
 from bot.games.hellboy_dice.forms import CARD_FORM, card_report
 from bot.games.hellboy_dice.presenter import PRESENTER
 from bot.models import GameRow
+from bot.presenting import board_embed, board_view
 from bot.render.games import GenericPresenter, action_selects
 from bot.ui.report import as_spelled, form_for
 from engines.core.chance import ChanceItem, ChanceOutcome, enumerate_outcomes, sample

@@ -15,7 +15,6 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from bot.board_message import board_embed, board_view
 from bot.games.hellraiser import commands
 from bot.games.hellraiser.board import private, sheet, text_map
 from bot.games.hellraiser.codes import decode, encode
@@ -25,6 +24,7 @@ from bot.games.hellraiser.menu import BUILDS, MAX_OPTIONS, spread
 from bot.games.hellraiser.pieces import SEAT_COLOURS, initials, pieces
 from bot.games.hellraiser.presenter import PRESENTER
 from bot.models import GameRow
+from bot.presenting import board_embed, board_view
 from bot.ui.components import PrivateViewButton
 from bot.ui.report import form_for
 from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, sample
