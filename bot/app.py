@@ -27,7 +27,7 @@ from engines.dice.pack import load_dice
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice")
+EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice", "cogs.help")
 """The shared cogs; each game's own cog comes from its manifest (`bot.games.GAMES`)."""
 
 
@@ -100,7 +100,12 @@ class PandemoniumBot(commands.Bot):
         if self._storage is None:
             self._storage = await Storage.open(self.settings.database_path())
         install(GAMES)
-        table = TableService(self._storage, seed=self.settings.seed, clock=self._clock)
+        table = TableService(
+            self._storage,
+            seed=self.settings.seed,
+            clock=self._clock,
+            verify=self.settings.verify_storage,
+        )
         boards = BoardUpdater(table, self.get_partial_messageable, self._board_interval)
         ui = TablesUI(table, boards, self.get_partial_messageable)
         self._services = Services(self._storage, table, boards, ui)

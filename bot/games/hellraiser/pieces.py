@@ -1,4 +1,4 @@
-"""From a Hellraiser state to the picture's pieces (bot/render/hellraiser_picture).
+"""From a Hellraiser state to the picture's pieces (`picture`).
 
 Built from the engine's public view (`view(state, None)`), so nothing hidden
 can reach the picture: Humans in their seat colours with initials and their
