@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from discord.ext import commands
 
@@ -28,6 +29,18 @@ from engines.registry import AnyEngine
 
 Simulator = Callable[[int, int, int], str]
 """`python -m bot simulate GAME`: (players, games, seed) → the statistics to print."""
+
+Stats = TypeVar("Stats")
+
+
+def simulator(play: Callable[[int, int, int], Stats], report: Callable[[Stats], str]) -> Simulator:
+    """A game's simulator from its engine's `simulate(players, games, seed)` and the
+    function that words its statistics."""
+
+    def run(players: int, games: int, seed: int) -> str:
+        return report(play(players, games, seed))
+
+    return run
 
 
 @dataclass(frozen=True)

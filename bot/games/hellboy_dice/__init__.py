@@ -8,17 +8,12 @@ its embeds). Everything the bot needs from this game is the manifest below.
 
 from __future__ import annotations
 
-from bot.frontend import GameFrontend
+from bot.frontend import GameFrontend, simulator
 from bot.games.hellboy_dice.cog import HellboyCog
 from bot.games.hellboy_dice.forms import CARD_FORM
 from bot.games.hellboy_dice.presenter import KEY, PRESENTER, warm_up
 from engines.hellboy_dice import ENGINE
 from engines.hellboy_dice.simulate import format_stats, simulate
-
-
-def _simulate(players: int, games: int, seed: int) -> str:
-    return format_stats(simulate(players, games, seed))
-
 
 FRONTEND = GameFrontend(
     key=KEY,
@@ -26,6 +21,6 @@ FRONTEND = GameFrontend(
     presenter=PRESENTER,
     forms=(CARD_FORM,),
     cog=HellboyCog,
-    simulate=_simulate,
+    simulate=simulator(simulate, format_stats),
     warm_up=warm_up,
 )

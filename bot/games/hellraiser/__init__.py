@@ -9,17 +9,12 @@ means). Everything the bot needs from this game is the manifest below.
 
 from __future__ import annotations
 
-from bot.frontend import GameFrontend
+from bot.frontend import GameFrontend, simulator
 from bot.games.hellraiser.cog import HellraiserCog
 from bot.games.hellraiser.forms import FORMS
 from bot.games.hellraiser.presenter import KEY, PRESENTER
 from engines.hellraiser import ENGINE
 from engines.hellraiser.simulate import format_stats, simulate
-
-
-def _simulate(players: int, games: int, seed: int) -> str:
-    return format_stats(simulate(players, games, seed))
-
 
 FRONTEND = GameFrontend(
     key=KEY,
@@ -27,5 +22,5 @@ FRONTEND = GameFrontend(
     presenter=PRESENTER,
     forms=FORMS,
     cog=HellraiserCog,
-    simulate=_simulate,
+    simulate=simulator(simulate, format_stats),
 )
