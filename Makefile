@@ -4,7 +4,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 
-.PHONY: run test lint typecheck unit bench clean docs
+.PHONY: run test lint typecheck unit bench clean docs golden
 
 $(STAMP): requirements.lock requirements-dev.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -30,6 +30,9 @@ bench: $(STAMP)
 
 docs: $(STAMP)
 	$(PY) -m bot commands-doc > docs/commands.md
+
+golden: $(STAMP)
+	$(PY) -m tests.golden --update
 
 clean:
 	rm -rf $(VENV) .mypy_cache .ruff_cache

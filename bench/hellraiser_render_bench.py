@@ -24,8 +24,8 @@ from functools import partial
 
 from PIL import Image
 
-from bot.render import hellraiser_picture as pic
-from bot.render.hellraiser_picture import (
+from bot.games.hellraiser import picture as pic
+from bot.games.hellraiser.picture import (
     Corpse,
     Figure,
     FigureKind,

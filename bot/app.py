@@ -14,6 +14,8 @@ from discord.ext import commands
 
 from bot.board_updates import BoardUpdater
 from bot.errors import handle
+from bot.frontend import Services, install
+from bot.games import GAMES
 from bot.presenting import TablesUI
 from bot.settings import Settings
 from bot.storage import Storage
@@ -25,21 +27,8 @@ from engines.dice.pack import load_dice
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = (
-    "cogs.game",
-    "cogs.dice",
-    "cogs.help",
-    "cogs.hellboy",
-    "cogs.hellraiser",
-)
-GAME_PACKAGES: tuple[str, ...] = (
-    "engines.hellboy_dice",
-    "bot.render.hellboy_dice",
-    "engines.hellraiser",
-    "bot.render.hellraiser",
-)
-"""Importing a game's engine package registers it; importing its render module
-registers its presenter. A game not built yet is skipped with a warning."""
+EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice", "cogs.help")
+"""The shared cogs; each game's own cog comes from its manifest (`bot.games.GAMES`)."""
 
 
 def point_at(settings: Settings) -> None:
@@ -49,22 +38,7 @@ def point_at(settings: Settings) -> None:
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(settings.discord_gateway_url)
 
 
-def load_games() -> None:
-    """Import every game package so it registers its engine and presenter."""
-    import importlib
-
-    for name in GAME_PACKAGES:
-        try:
-            importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            log.debug("game module %s is not there yet", name)
-
-
 class PandemoniumBot(commands.Bot):
-    table: TableService
-
     def __init__(
         self,
         settings: Settings,
@@ -86,8 +60,8 @@ class PandemoniumBot(commands.Bot):
         self._storage = storage
         self.dice: dict[str, Die] = load_dice(settings.dice_pack)
         self.dice_rng = random.Random(settings.seed)
-        self.tables_ui = TablesUI(self)
-        self.boards = BoardUpdater(self, min_interval=board_interval)
+        self._board_interval = board_interval
+        self._services: Services | None = None
         self.timers = TurnTimers(self)
         self._clock = clock
         self.tree.on_error = handle  # type: ignore[method-assign]
@@ -102,19 +76,49 @@ class PandemoniumBot(commands.Bot):
         assert self._storage is not None, "storage opens in setup_hook"
         return self._storage
 
-    async def setup_hook(self) -> None:
+    @property
+    def services(self) -> Services:
+        assert self._services is not None, "services start in setup_hook"
+        return self._services
+
+    @property
+    def table(self) -> TableService:
+        return self.services.table
+
+    @property
+    def boards(self) -> BoardUpdater:
+        return self.services.boards
+
+    @property
+    def tables_ui(self) -> TablesUI:
+        """What the board's components call (they find it through the client)."""
+        return self.services.ui
+
+    async def start_services(self) -> Services:
+        """Open storage, build the table and its UI, install the listed games and add
+        every cog (the shared ones and each game's own)."""
         if self._storage is None:
             self._storage = await Storage.open(self.settings.database_path())
-        self.table = TableService(
+        install(GAMES)
+        table = TableService(
             self._storage,
             seed=self.settings.seed,
             clock=self._clock,
             verify=self.settings.verify_storage,
         )
-        load_games()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        boards = BoardUpdater(table, self.get_partial_messageable, self._board_interval)
+        ui = TablesUI(table, boards, self.get_partial_messageable)
+        self._services = Services(self._storage, table, boards, ui)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
+        for game in GAMES:
+            if game.cog is not None:
+                await self.add_cog(game.cog(self._services))
+        return self._services
+
+    async def setup_hook(self) -> None:
+        await self.start_services()
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
         if self.settings.sync_commands:
             await self.sync_commands()
         self.timers.start()
@@ -128,8 +132,9 @@ class PandemoniumBot(commands.Bot):
 
     async def close(self) -> None:
         await self.timers.stop()
-        await self.boards.flush()
-        await self.boards.close()
+        if self._services is not None:
+            await self._services.boards.flush()
+            await self._services.boards.close()
         await super().close()
         if self._storage is not None:
             await self._storage.close()

@@ -13,21 +13,21 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
 
 import discord
 
-from bot.table import Outcome
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
+from bot.presenting import ChannelOf, render_board
+from bot.table import Outcome, TableService
 
 log = logging.getLogger(__name__)
 
 
 class BoardUpdater:
-    def __init__(self, bot: PandemoniumBot, min_interval: float = 1.0) -> None:
-        self.bot = bot
+    def __init__(
+        self, table: TableService, channel_of: ChannelOf, min_interval: float = 1.0
+    ) -> None:
+        self.table = table
+        self.channel_of = channel_of
         self.min_interval = min_interval
         self._latest: dict[int, Outcome] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -64,13 +64,11 @@ class BoardUpdater:
     async def _edit(self, outcome: Outcome) -> None:
         """Show the newest state: the table may have moved on since the request
         (a click edits the board itself), and an older picture must never win."""
-        from bot.presenting import render_board
-
-        latest = await self.bot.table.latest(outcome.game)
+        latest = await self.table.latest(outcome.game)
         if _key(latest) > _key(outcome):
             outcome = latest
         game = outcome.game
-        channel = self.bot.get_partial_messageable(game.channel_id)
+        channel = self.channel_of(game.channel_id)
         board = await render_board(game, outcome.state)
         board_id = latest.game.board_message_id or game.board_message_id
         if board_id is not None:
@@ -80,7 +78,7 @@ class BoardUpdater:
             except discord.NotFound:
                 log.info("board of game %s was deleted; posting a new one", game.id)
         message_id = (await channel.send(**board.new_message())).id
-        await self.bot.table.set_board_message(game.channel_id, game.id, message_id)
+        await self.table.set_board_message(game.channel_id, game.id, message_id)
 
 
 def _key(outcome: Outcome) -> tuple[int, int]:

@@ -8,26 +8,26 @@ import json
 import logging
 import sys
 from pathlib import Path
-from typing import Any
 
 from pydantic import ValidationError
 
+from bot.app import PandemoniumBot, create_bot
+from bot.commands_doc import render
+from bot.frontend import install, simulators
+from bot.games import GAMES
+from bot.models import LogEntry
+from bot.replay import ReplayDivergence, replay
+from bot.settings import Settings
+from bot.storage import Storage
+from engines import registry
 from engines.core.errors import PackError, first_problem
 
 EXIT_CONFIG = 2
 
 
-def _settings() -> Any:
-    from bot.settings import Settings
-
-    return Settings()
-
-
 def run(_: argparse.Namespace) -> int:
-    from bot.app import create_bot
-
     try:
-        settings = _settings()
+        settings = Settings()
     except ValidationError as exc:
         where, problem = first_problem(exc, "(settings)")
         print(f"pandemonium: setting {where} is invalid: {problem}", file=sys.stderr)
@@ -53,12 +53,11 @@ def run(_: argparse.Namespace) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    from bot.simulations import SIMULATORS
-
-    runner = SIMULATORS.get(args.game)
+    known = simulators(GAMES)
+    runner = known.get(args.game)
     if runner is None:
         print(
-            f"no simulator for {args.game!r}; known: {', '.join(sorted(SIMULATORS))}",
+            f"no simulator for {args.game!r}; known: {', '.join(sorted(known))}",
             file=sys.stderr,
         )
         return EXIT_CONFIG
@@ -67,12 +66,7 @@ def simulate(args: argparse.Namespace) -> int:
 
 
 def replay_file(args: argparse.Namespace) -> int:
-    from bot.app import load_games
-    from bot.models import LogEntry
-    from bot.replay import ReplayDivergence, replay
-    from engines import registry
-
-    load_games()
+    install(GAMES)
     try:
         document = json.loads(Path(args.file).read_text(encoding="utf-8"))
         engine = registry.get(document["game"])
@@ -106,15 +100,14 @@ def commands_doc(_: argparse.Namespace) -> int:
 
 
 async def _render_commands() -> str:
-    from bot.app import EXTENSIONS, PandemoniumBot, load_games
-    from bot.commands_doc import render
-    from bot.settings import Settings
-
-    load_games()
-    bot = PandemoniumBot(Settings(sync_commands=False))
-    for extension in EXTENSIONS:
-        await bot.load_extension(extension)
-    return render(bot.tree)
+    """The command tree as the running bot builds it, on a throwaway in-memory database."""
+    storage = await Storage.open(":memory:")
+    try:
+        bot = PandemoniumBot(Settings(sync_commands=False), storage=storage)
+        await bot.start_services()
+        return render(bot.tree)
+    finally:
+        await storage.close()
 
 
 def main(argv: list[str] | None = None) -> int:

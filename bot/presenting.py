@@ -9,8 +9,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import discord
 
@@ -32,15 +33,22 @@ from bot.ui.components import (
     PrivateViewButton,
     TableButton,
 )
+from bot.ui.report import ReportModal
 from engines import registry
 from engines.core.errors import RuleError
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 log = logging.getLogger(__name__)
 
 MAX_EVENT_MESSAGES = 3
+
+ChannelOf = Callable[[int], discord.PartialMessageable]
+"""A channel to post in by id, without a fetch (the client's `get_partial_messageable`)."""
+
+
+class BoardRequests(Protocol):
+    """Where a changed table asks for its live board to be redrawn (`BoardUpdater`)."""
+
+    def request(self, outcome: Outcome) -> None: ...
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -182,14 +190,14 @@ def private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
 
 
 class TablesUI:
-    """The interaction handlers shared by the /game cog and the board's components."""
+    """The interaction handlers shared by the /game cog and the board's components.
+    It is handed the services it uses: the table, the board updater, and a way to
+    reach a channel by id, never the bot itself."""
 
-    def __init__(self, bot: PandemoniumBot) -> None:
-        self.bot = bot
-
-    @property
-    def table(self) -> TableService:
-        return self.bot.table
+    def __init__(self, table: TableService, boards: BoardRequests, channel_of: ChannelOf) -> None:
+        self.table = table
+        self.boards = boards
+        self.channel_of = channel_of
 
     # Components
 
@@ -276,7 +284,7 @@ class TablesUI:
         await interaction.response.edit_message(view=None)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
-        self.bot.boards.request(outcome)
+        self.boards.request(outcome)
 
     async def open_report(
         self, interaction: discord.Interaction[Any], game_id: int, version: int
@@ -285,9 +293,9 @@ class TablesUI:
         request = registry.get(current.game.game).chance(current.state)
         if request is None:
             raise RuleError("Nothing needs reporting right now.")
-        from bot.ui.report import ReportModal
-
-        await interaction.response.send_modal(ReportModal(self, request, game_id, version))
+        await interaction.response.send_modal(
+            ReportModal(self, current.game.game, request, game_id, version)
+        )
 
     async def submit_report(
         self, interaction: discord.Interaction[Any], version: int, values: list[str]
@@ -308,7 +316,7 @@ class TablesUI:
             channel, actor_of(interaction), interaction.guild_id, game_id=game_id
         )
         await interaction.response.edit_message(content=outcome.notice, view=None)
-        self.bot.boards.request(outcome)
+        self.boards.request(outcome)
 
     def end_confirmation(self, game: GameRow) -> discord.ui.View:
         view = discord.ui.View(timeout=None)
@@ -330,7 +338,7 @@ class TablesUI:
                     raise
                 log.info("interaction %s token refused; posting in the channel", interaction.id)
         if interaction.channel_id is not None:
-            await self.bot.get_partial_messageable(interaction.channel_id).send(text)
+            await self.channel_of(interaction.channel_id).send(text)
 
     def _event_texts(self, outcome: Outcome) -> list[str]:
         lines = presenter_for(outcome.game.game).event_lines(outcome.game, outcome.events)
@@ -366,7 +374,7 @@ class TablesUI:
             await self.followup(interaction, text)
         latest = await self.table.latest(outcome.game)
         if latest.game.version > outcome.game.version:
-            self.bot.boards.request(latest)
+            self.boards.request(latest)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         """A slash command or a form: reply with what happened; the board follows."""
@@ -374,7 +382,7 @@ class TablesUI:
         await interaction.response.send_message(texts[0])
         for text in texts[1:]:
             await self.followup(interaction, text)
-        self.bot.boards.request(outcome)
+        self.boards.request(outcome)
 
     async def post_board(
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None

@@ -8,27 +8,25 @@ game, so they live here once, worded from the engine's own key and title.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, TypeVar
 
 import discord
 from pydantic import BaseModel
 
+from bot.frontend import Services
 from bot.presenting import actor_of, channel_id_of
-from bot.table import Outcome
+from bot.table import Outcome, TableService
 from engines.core.errors import RuleError
 from engines.core.protocol import Engine
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 S = TypeVar("S", bound=BaseModel)
 A = TypeVar("A")
 
 
-async def running_game(bot: PandemoniumBot, interaction: discord.Interaction[Any],
+async def running_game(table: TableService, interaction: discord.Interaction[Any],
                        engine: Engine[S, Any, Any]) -> tuple[Outcome, S]:
     """This channel's started game of `engine`'s game, or a polite refusal."""
-    current = await bot.table.current(channel_id_of(interaction))
+    current = await table.current(channel_id_of(interaction))
     if current is None or current.game.game != engine.key:
         raise RuleError(f"There is no game of {engine.title} in this channel."
                         f" Open one with `/game new game:{engine.key}`.")
@@ -37,11 +35,11 @@ async def running_game(bot: PandemoniumBot, interaction: discord.Interaction[Any
     return current, current.state
 
 
-async def play(bot: PandemoniumBot, interaction: discord.Interaction[Any], current: Outcome,
+async def play(services: Services, interaction: discord.Interaction[Any], current: Outcome,
                engine: Engine[Any, A, Any], action: A) -> None:
     """Make a move for the member who typed the command, and answer as a button would."""
-    outcome = await bot.table.act(
+    outcome = await services.table.act(
         current.game.channel_id, actor_of(interaction), engine.dump_action(action),
         guild_id=interaction.guild_id,
     )
-    await bot.tables_ui.publish_reply(interaction, outcome)
+    await services.ui.publish_reply(interaction, outcome)

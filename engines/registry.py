@@ -1,4 +1,9 @@
-"""The games the lobby can offer, by key."""
+"""The games the lobby can offer, by key.
+
+Nothing registers itself on import: the bot fills this from its list of games
+(`bot.frontend.install(bot.games.GAMES)`), and tests add a toy engine with
+`register` / `unregister`.
+"""
 
 from __future__ import annotations
 

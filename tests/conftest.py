@@ -7,8 +7,17 @@ from typing import TYPE_CHECKING
 
 import pytest
 
+from bot.frontend import install
+from bot.games import GAMES
+
 if TYPE_CHECKING:
     from tests.fakediscord import FakeDiscord
+
+
+@pytest.fixture(autouse=True, scope="session")
+def _games() -> None:
+    """The listed games are installed, as the app installs them at start-up."""
+    install(GAMES)
 
 
 @pytest.fixture

@@ -3,25 +3,24 @@
 A modal holds at most five text inputs, so a request with more items is
 reported in one input, values separated by commas or spaces.
 
-A game can register a `ReportForm` for requests one line can't describe well
-(a drawn card with a kind, a name, three numbers and effects): the form lays
-out its own inputs and folds the answers back into the values the engine
-expects. Requests no form claims get the generic layout above.
+A game can bring `ReportForm`s (its manifest's `forms`) for requests one line
+can't describe well (a drawn card with a kind, a name, three numbers and
+effects): the form lays out its own inputs and folds the answers back into the
+values the engine expects. Forms are looked up by the game's key, so one game's
+form never claims another game's request; within a game, the first form that
+fits the request is used. Requests no form claims get the generic layout above.
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any, Protocol
 
 import discord
 
 from bot.errors import guarded
 from engines.core.chance import ChanceItem, ChanceRequest
-
-if TYPE_CHECKING:
-    from bot.presenting import TablesUI
 
 MODAL_INPUTS = 5
 MODAL_TITLE = 45
@@ -45,7 +44,7 @@ class ReportForm(Protocol):
     title: str
 
     def fits(self, request: ChanceRequest) -> bool:
-        """Whether this form describes `request` (checked in registration order)."""
+        """Whether this form describes `request` (the game's forms are tried in order)."""
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
         """At most five inputs."""
@@ -55,16 +54,25 @@ class ReportForm(Protocol):
         Raises RuleError for answers that can't be read (nothing is changed)."""
 
 
-_FORMS: list[ReportForm] = []
+class ReportTaker(Protocol):
+    """Where a submitted report goes (the table's UI, `bot.presenting.TablesUI`)."""
+
+    async def submit_report(
+        self, interaction: discord.Interaction[Any], version: int, values: list[str]
+    ) -> None: ...
 
 
-def register_report_form(form: ReportForm) -> None:
-    if form not in _FORMS:
-        _FORMS.append(form)
+_FORMS: dict[str, tuple[ReportForm, ...]] = {}
 
 
-def form_for(request: ChanceRequest) -> ReportForm | None:
-    return next((form for form in _FORMS if form.fits(request)), None)
+def register_forms(game_key: str, forms: tuple[ReportForm, ...]) -> None:
+    """A game's forms, from its manifest (`bot.frontend.install`)."""
+    _FORMS[game_key] = forms
+
+
+def form_for(game_key: str, request: ChanceRequest) -> ReportForm | None:
+    """The game's own form for `request`, or None for the generic layout."""
+    return next((form for form in _FORMS.get(game_key, ()) if form.fits(request)), None)
 
 
 def _hint(item: ChanceItem) -> str:
@@ -83,8 +91,10 @@ def as_spelled(item: ChanceItem, value: str) -> str:
 
 
 class ReportModal(discord.ui.Modal):
-    def __init__(self, ui: TablesUI, request: ChanceRequest, game_id: int, version: int) -> None:
-        form = form_for(request)
+    def __init__(
+        self, ui: ReportTaker, game_key: str, request: ChanceRequest, game_id: int, version: int
+    ) -> None:
+        form = form_for(game_key, request)
         title = form.title if form is not None else "Report the result"
         super().__init__(
             title=title[:MODAL_TITLE], custom_id=f"pd:repm:{game_id}:{version}", timeout=900

@@ -10,7 +10,7 @@ and on the board, and left to the players.
 
 Public surface, for renderers and cogs:
 
-- ``ENGINE`` (an ``HBBoardEngine``, registered on import): the protocol, with
+- ``ENGINE`` (an ``HBBoardEngine``; the bot's list of games registers it): the protocol, with
   ``to_move`` = every seat while nothing is pending (shared control),
   ``waiting_for`` = the player whose test dice are due, else nobody;
   ``correction_adapter`` / ``correct`` for GM corrections (``actions.Correction``).
@@ -32,10 +32,8 @@ from engines.hellboy_board.actions import Action, Correction
 from engines.hellboy_board.cards import EnemyCard, PresetLibrary, ThreatCard, builtin_library
 from engines.hellboy_board.engine import HBBoardEngine
 from engines.hellboy_board.models import HBBoardOptions, HBBoardState, HBEvent
-from engines.registry import register
 
 ENGINE = HBBoardEngine()
-register(ENGINE)
 
 __all__ = [
     "ENGINE",

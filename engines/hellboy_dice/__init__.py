@@ -2,7 +2,7 @@
 
 Public surface, for renderers and cogs:
 
-- ``ENGINE`` (a ``HellboyDiceEngine``, registered on import) implements
+- ``ENGINE`` (a ``HellboyDiceEngine``; the bot lists it in its manifest) implements
   ``engines.core.protocol.Engine``: ``setup``, ``to_move``, ``legal_actions``,
   ``apply``, ``chance``/``resolve`` (every roll and draw is a chance node),
   ``view`` (the board as a dict: card in play, dice on it, hand by colour,
@@ -46,10 +46,8 @@ from engines.hellboy_dice.models import (
     HellboyState,
     LuckyFind,
 )
-from engines.registry import register
 
 ENGINE = HellboyDiceEngine()
-register(ENGINE)
 
 __all__ = [
     "ENGINE",

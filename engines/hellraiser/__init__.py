@@ -6,7 +6,7 @@ rules and how to play with the bot: docs/games/hellraiser.md.
 
 Public surface, for renderers and cogs:
 
-- ``ENGINE`` (a ``HellraiserEngine``, registered on import) implements
+- ``ENGINE`` (a ``HellraiserEngine``; the bot lists it in its manifest) implements
   ``engines.core.protocol.Engine``. Flow: every seat submits ``CreateCharacter``
   (18 points, each statistic 1-6; option ``quick_start`` skips it), then the
   map is laid one tile per chance node, then rounds of turns.
@@ -25,11 +25,9 @@ from engines.hellraiser.cards import catalogue
 from engines.hellraiser.engine import HellraiserEngine
 from engines.hellraiser.models import Action, HellraiserOptions, HellraiserState
 from engines.hellraiser.powers import check_pack
-from engines.registry import register
 
 catalogue()  # the decks and Named Cenobites are read once, at start-up
 check_pack()
 ENGINE = HellraiserEngine()
-register(ENGINE)
 
 __all__ = ["ENGINE", "Action", "HellraiserEngine", "HellraiserOptions", "HellraiserState"]

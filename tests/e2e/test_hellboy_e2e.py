@@ -15,8 +15,8 @@ import pytest
 
 from bot import presenting
 from bot.app import PandemoniumBot
+from bot.games.hellboy_dice.codes import encode
 from bot.render.games import action_selects, presenter_for
-from bot.render.hellboy_codes import encode
 from bot.ui.components import MoveSelect
 from engines.hellboy_dice import ENGINE, HellboyState
 from tests.e2e.conftest import StartBot

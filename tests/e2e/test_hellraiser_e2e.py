@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 
 from bot.app import PandemoniumBot
-from bot.render.hellraiser_codes import encode
+from bot.games.hellraiser.codes import encode
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import Move

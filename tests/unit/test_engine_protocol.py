@@ -1,18 +1,21 @@
-"""Rules every engine shares through the protocol's base class."""
+"""Rules every engine shares through the protocol's base class, for every listed game."""
 
 from __future__ import annotations
 
 import pytest
 
+from bot.games import GAMES
 from engines.core.errors import RuleError
 from engines.core.protocol import Seat
 from engines.hellboy_board import ENGINE as HELLBOY_BOARD
-from engines.hellboy_dice import ENGINE as HELLBOY
-from engines.hellraiser import ENGINE as HELLRAISER
 from engines.registry import AnyEngine
 
+HEADLESS = [HELLBOY_BOARD]
+"""Engines whose Discord side is still to come (not yet in GAMES)."""
+ENGINES = [game.engine for game in GAMES] + HEADLESS
 
-@pytest.mark.parametrize("engine", [HELLBOY, HELLRAISER, HELLBOY_BOARD], ids=lambda e: e.key)
+
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.key)
 def test_a_table_the_game_cannot_seat_is_refused(engine: AnyEngine) -> None:
     options = engine.parse_options({})
     for count in (0, engine.max_seats + 1):
@@ -23,7 +26,7 @@ def test_a_table_the_game_cannot_seat_is_refused(engine: AnyEngine) -> None:
     assert engine.setup(seats, options) is not None
 
 
-@pytest.mark.parametrize("engine", [HELLBOY, HELLRAISER, HELLBOY_BOARD], ids=lambda e: e.key)
+@pytest.mark.parametrize("engine", ENGINES, ids=lambda e: e.key)
 def test_state_round_trips_through_json(engine: AnyEngine) -> None:
     seats = [Seat(index=i, name=f"P{i}") for i in range(engine.min_seats + 1)]
     state = engine.setup(seats, engine.parse_options({}))

@@ -1,10 +1,21 @@
-"""engines/ is pure: no discord, no I/O beyond pack loading, no clock, no global random."""
+"""The layers hold. engines/ is pure: no discord, no I/O beyond pack loading, no clock, no
+global random. The bot: each game's Discord side is a package of its own that no other
+game and no core module imports; only the composition roots read the list of games;
+and nothing imports inside a function to hide a cycle. Each bot rule is also shown
+catching a bad import planted in a small tree, so none passes vacuously."""
 
 from __future__ import annotations
 
 import ast
+import importlib
 from pathlib import Path
 
+import pytest
+
+from bot.games import GAMES
+from tests.support.layers import core_imports_of_games, cross_game_imports, local_imports
+
+ROOT = Path(__file__).resolve().parents[2]
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
 
 FORBIDDEN_MODULES = {
@@ -82,3 +93,72 @@ def test_engines_open_files_only_in_pack_loaders() -> None:
             ):
                 offenders.append(f"{path.relative_to(ENGINES)}:{node.lineno}")
     assert not offenders, offenders
+
+JUSTIFIED_LAZY: frozenset[str] = frozenset()
+"""Modules allowed an import inside a function, each for a reason written here (none)."""
+
+
+def test_a_game_package_never_imports_another_game() -> None:
+    assert cross_game_imports(ROOT) == []
+
+
+def test_core_modules_never_import_a_game_package() -> None:
+    assert core_imports_of_games(ROOT) == []
+
+
+def test_no_function_local_imports_in_the_bot() -> None:
+    assert local_imports(ROOT, JUSTIFIED_LAZY) == []
+
+
+def test_every_game_folder_is_in_the_list_once() -> None:
+    folders = sorted(p.name for p in (ROOT / "bot" / "games").iterdir()
+                     if (p / "__init__.py").is_file())
+    manifests = [importlib.import_module(f"bot.games.{name}").FRONTEND for name in folders]
+    assert sorted(manifests, key=id) == sorted(GAMES, key=id)
+    assert len({g.key for g in GAMES}) == len(GAMES)
+
+
+def _tree(root: Path, files: dict[str, str]) -> Path:
+    for name, text in {"bot/__init__.py": "", "bot/games/__init__.py": "", **files}.items():
+        path = root / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    (root / "cogs").mkdir(exist_ok=True)
+    return root
+
+
+@pytest.fixture
+def planted(tmp_path: Path) -> Path:
+    """Two games and a few core modules, each rule broken exactly once."""
+    return _tree(tmp_path, {
+        "bot/games/alpha/__init__.py": "from bot.games.beta import board\n",
+        "bot/games/alpha/cog.py": "from . import presenter\nfrom .presenter import thing\n",
+        "bot/games/alpha/presenter.py": "from bot.render import style\n",
+        "bot/games/beta/__init__.py": "",
+        "bot/games/beta/board.py": "from bot.games import GAMES\n",
+        "bot/render/__init__.py": "",
+        "bot/render/style.py": "",
+        "bot/table.py": "from bot.games.alpha.presenter import thing\n",
+        "bot/app.py": "from bot.games import GAMES\n",
+        "bot/storage.py": "from bot.games import GAMES\n",
+        "cogs/game.py": "def f() -> None:\n    from bot import table\n",
+    })
+
+
+def test_the_game_rule_catches_a_planted_cross_import(planted: Path) -> None:
+    assert cross_game_imports(planted) == [
+        "bot.games.alpha:1 imports bot.games.beta.board",
+        "bot.games.beta.board:1 imports bot.games",
+    ]
+
+
+def test_the_core_rule_catches_a_planted_game_import(planted: Path) -> None:
+    assert core_imports_of_games(planted) == [
+        "bot.storage:1 imports bot.games (only bot.app, bot.cli read the list)",
+        "bot.table:1 imports bot.games.alpha.presenter",
+    ]
+
+
+def test_the_local_import_rule_catches_a_planted_one(planted: Path) -> None:
+    assert local_imports(planted) == ["cogs.game:2 imports bot.table (inside a function)"]
+    assert local_imports(planted, frozenset({"cogs.game"})) == []

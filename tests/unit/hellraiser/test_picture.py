@@ -9,8 +9,8 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 from PIL import Image
 
-from bot.render import hellraiser_picture as pic
-from bot.render.hellraiser_picture import Corpse, Figure, Pieces, render_board, render_text
+from bot.games.hellraiser import picture as pic
+from bot.games.hellraiser.picture import Corpse, Figure, Pieces, render_board, render_text
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Square
 from engines.hellraiser.mapgen import generate

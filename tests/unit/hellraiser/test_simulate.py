@@ -5,7 +5,8 @@ from __future__ import annotations
 
 import pytest
 
-from bot.simulations import SIMULATORS
+from bot.frontend import simulators
+from bot.games import GAMES
 from engines.hellraiser.simulate import format_stats, simulate
 
 
@@ -18,7 +19,7 @@ def test_simulations_are_reproducible_and_end() -> None:
 
 
 def test_the_report_gives_game_length_and_who_wins() -> None:
-    text = SIMULATORS["hellraiser"](2, 3, 1)
+    text = simulators(GAMES)["hellraiser"](2, 3, 1)
     assert text.startswith("Hellraiser — 3 AI games, 2 players")
     assert "Game length (rounds)" in text and "Wins by seat" in text and "Outcomes" in text
     assert format_stats(simulate(1, 0, 1)) == "No games played."

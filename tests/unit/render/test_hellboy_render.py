@@ -13,13 +13,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.games.hellboy_dice import odds
+from bot.games.hellboy_dice.codes import decode, encode, typed_dice
+from bot.games.hellboy_dice.forms import CARD_FORM, card_report
+from bot.games.hellboy_dice.presenter import PRESENTER
 from bot.models import GameRow
 from bot.presenting import board_embed, board_view
-from bot.render import hellboy_odds as odds
 from bot.render.games import GenericPresenter, action_selects
-from bot.render.hellboy_codes import decode, encode, typed_dice
-from bot.render.hellboy_dice import PRESENTER
-from bot.render.hellboy_report import CARD_FORM, card_report
 from bot.ui.report import as_spelled, form_for
 from engines.core.chance import ChanceItem, ChanceOutcome, enumerate_outcomes, sample
 from engines.core.errors import RuleError
@@ -341,12 +341,12 @@ def test_card_form_is_used_for_card_draws_only() -> None:
     state = _new(2, "physical")
     drawing, _ = ENGINE.apply(state, 0, Explore())
     draw = ENGINE.chance(drawing)
-    assert draw is not None and form_for(draw) is CARD_FORM
+    assert draw is not None and form_for("hellboy-dice", draw) is CARD_FORM
     assert len(CARD_FORM.fields(draw)) == 5
     card, _ = ENGINE.resolve(drawing, ChanceOutcome(values=["room clues=1 fight=3"]))
     rolling, _ = ENGINE.apply(card, 0, Attack(dice=("yellow",)))
     roll = ENGINE.chance(rolling)
-    assert roll is not None and form_for(roll) is None
+    assert roll is not None and form_for("hellboy-dice", roll) is None
 
 
 def test_typed_dice_read_names_letters_and_squares() -> None:

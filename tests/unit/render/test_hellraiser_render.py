@@ -15,16 +15,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.games.hellraiser import commands
+from bot.games.hellraiser.board import private, sheet, text_map
+from bot.games.hellraiser.codes import decode, encode
+from bot.games.hellraiser.events import dice_line, event_lines
+from bot.games.hellraiser.forms import CARD_FORM, DICE_FORM, FORMS, MAP_FORM, TILE_FORM
+from bot.games.hellraiser.menu import BUILDS, MAX_OPTIONS, spread
+from bot.games.hellraiser.pieces import SEAT_COLOURS, initials, pieces
+from bot.games.hellraiser.presenter import PRESENTER
 from bot.models import GameRow
 from bot.presenting import board_embed, board_view
-from bot.render import hellraiser_commands as commands
-from bot.render.hellraiser import PRESENTER
-from bot.render.hellraiser_board import private, sheet, text_map
-from bot.render.hellraiser_codes import decode, encode
-from bot.render.hellraiser_events import dice_line, event_lines
-from bot.render.hellraiser_menu import BUILDS, MAX_OPTIONS, spread
-from bot.render.hellraiser_pieces import SEAT_COLOURS, initials, pieces
-from bot.render.hellraiser_report import CARD_FORM, DICE_FORM, FORMS, MAP_FORM, TILE_FORM
 from bot.ui.components import PrivateViewButton
 from bot.ui.report import form_for
 from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, sample
@@ -358,7 +358,7 @@ def _roll_request(groups: tuple[int, ...], labels: tuple[str, ...]) -> ChanceReq
 
 def test_dice_form_asks_once_per_party_and_writes_every_die() -> None:
     request = _roll_request((3, 2), ("Pinhead", "Kirsty"))
-    assert form_for(request) is DICE_FORM
+    assert form_for("hellraiser", request) is DICE_FORM
     fields = DICE_FORM.fields(request)
     assert [f.label for f in fields] == ["Pinhead: 3 dice", "Kirsty: 2 dice"]
     assert DICE_FORM.values(request, ["6, 2 4", "1 5"]) == ["6", "2", "4", "1", "5"]
@@ -375,7 +375,7 @@ def test_card_form_reads_the_printed_name() -> None:
 
     s.pending = [Draw(deck="search", seat=0, purpose="search")]
     request = ENGINE.chance(s)
-    assert request is not None and form_for(request) is CARD_FORM
+    assert request is not None and form_for("hellraiser", request) is CARD_FORM
     assert CARD_FORM.values(request, ["first-aid  KIT"]) == ["first_aid_kit"]
     assert CARD_FORM.values(request, ["knife"]) == ["knife"]
     with pytest.raises(RuleError, match="not a Search card left"):
@@ -385,7 +385,7 @@ def test_card_form_reads_the_printed_name() -> None:
 def test_tile_form_reads_names_places_and_turns() -> None:
     state = ENGINE.setup([Seat(index=0, name="x")], HellraiserOptions(quick_start=True))
     request = ENGINE.chance(state)
-    assert request is not None and form_for(request) is TILE_FORM
+    assert request is not None and form_for("hellraiser", request) is TILE_FORM
     tile, spot, _ = request.items
     name = tile.label_of(tile.options[0])
     row, column = int(spot.options[0]) // 6 + 1, int(spot.options[0]) % 6 + 1
@@ -401,7 +401,7 @@ def test_tile_form_reads_names_places_and_turns() -> None:
 def test_map_number_form_reads_a_number() -> None:
     request = ChanceRequest(prompt="Choose a map number", items=[
         ChanceItem(key="map", label="map number", options=[str(n) for n in range(1, 1000)])])
-    assert form_for(request) is MAP_FORM
+    assert form_for("hellraiser", request) is MAP_FORM
     assert MAP_FORM.fields(request)[0].label == "Map number (1 to 999)"
     assert MAP_FORM.values(request, ["4 2 6"]) == ["426"]
     assert MAP_FORM.values(request, ["007"]) == ["7"]
@@ -414,7 +414,7 @@ def test_a_map_number_table_says_what_the_number_does() -> None:
     state = ENGINE.setup([Seat(index=0, name="x")], HellraiserOptions(
         mode="physical", physical_map="number", quick_start=True))
     request = ENGINE.chance(state)
-    assert request is not None and form_for(request) is MAP_FORM
+    assert request is not None and form_for("hellraiser", request) is MAP_FORM
     embed = board_embed(_game(state, "physical"), state)
     assert "Report result" in (embed.description or "")
     assert "One map number names the whole Institute" in str(embed.to_dict())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import re
 
-from bot.ui.report import FormField, register_report_form
+from bot.ui.report import FormField
 from engines.core.chance import ChanceItem, ChanceRequest
 from engines.core.errors import RuleError
 from engines.hellraiser.cards import catalogue
@@ -178,8 +178,3 @@ CARD_FORM = CardForm()
 TILE_FORM = TileForm()
 MAP_FORM = MapNumberForm()
 FORMS = (DICE_FORM, CARD_FORM, TILE_FORM, MAP_FORM)
-
-
-def register_forms() -> None:
-    for form in FORMS:
-        register_report_form(form)

@@ -11,9 +11,8 @@ from __future__ import annotations
 import discord
 from discord.utils import escape_markdown
 
-from bot.models import GameRow
-from bot.render import hellboy_odds as odds
-from bot.render.hellboy_symbols import (
+from bot.games.hellboy_dice import odds
+from bot.games.hellboy_dice.symbols import (
     BLUE_DIE,
     CLUE,
     SKULL,
@@ -26,6 +25,7 @@ from bot.render.hellboy_symbols import (
     plural,
     wounds,
 )
+from bot.models import GameRow
 from bot.render.style import (
     COLOUR_DONE,
     COLOUR_PLAY,

@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import NoReturn
 
-from bot.render.hellraiser_codes import VALUE_CODE, decode, encode
-from bot.render.hellraiser_labels import item_name, label, place_name
-from bot.render.hellraiser_report import words
+from bot.games.hellraiser.codes import VALUE_CODE, decode, encode
+from bot.games.hellraiser.forms import words
+from bot.games.hellraiser.labels import item_name, label, place_name
 from engines.core.errors import RuleError
 from engines.hellraiser import ENGINE
 from engines.hellraiser.board import parse_square, square_name

@@ -1,4 +1,4 @@
-"""From a Hellraiser state to the picture's pieces (bot/render/hellraiser_picture).
+"""From a Hellraiser state to the picture's pieces (`picture`).
 
 Built from the engine's public view (`view(state, None)`), so nothing hidden
 can reach the picture: Humans in their seat colours with initials and their
@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.render.hellraiser_picture import Corpse, Figure, Pieces
+from bot.games.hellraiser.picture import Corpse, Figure, Pieces
 from engines.hellraiser import ENGINE
 from engines.hellraiser.models import HellraiserState
 

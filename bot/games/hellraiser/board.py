@@ -15,8 +15,7 @@ from typing import Any
 import discord
 from discord.utils import escape_markdown
 
-from bot.models import GameRow
-from bot.render.hellraiser_labels import (
+from bot.games.hellraiser.labels import (
     SHORT,
     any_card_name,
     card_name,
@@ -24,8 +23,9 @@ from bot.render.hellraiser_labels import (
     pending_choice,
     stats_line,
 )
-from bot.render.hellraiser_picture import render_text
-from bot.render.hellraiser_pieces import SEAT_SQUARES, pieces
+from bot.games.hellraiser.picture import render_text
+from bot.games.hellraiser.pieces import SEAT_SQUARES, pieces
+from bot.models import GameRow
 from bot.render.style import (
     COLOUR_DONE,
     COLOUR_INFO,

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import re
 
-from bot.render.hellboy_symbols import COLOUR_LETTER, COLOUR_SQUARE, LETTER_OF
+from bot.games.hellboy_dice.symbols import COLOUR_LETTER, COLOUR_SQUARE, LETTER_OF
 from engines.core.errors import RuleError
 from engines.hellboy_dice.models import (
     COLOURS,

@@ -1,9 +1,9 @@
 """Hellboy: The Dice Game in Discord: the presenter the table uses for its board.
 
-Imported at start-up (bot.app.GAME_PACKAGES), it registers the presenter for
-"hellboy-dice" and its physical-mode card form. The board itself is drawn by
-`hellboy_board`, roll messages by `hellboy_events`, the odds picked by
-`hellboy_odds`; button codes live in `hellboy_codes`.
+The game's manifest (`bot.games.hellboy_dice.FRONTEND`) hands it to the table
+with the physical-mode card form (`forms`). The board itself is drawn by
+`board`, roll messages by `events`, the odds picked by `odds`; button codes
+live in `codes`.
 
 Buttons for the player to move: Explore / End turn (with the risk of drawing
 again), a few attacks that are the best trade-offs between the chance to win
@@ -20,22 +20,19 @@ from typing import Any
 import discord
 from pydantic import ValidationError
 
-from bot.models import GameRow
-from bot.render import hellboy_codes as codes
-from bot.render import hellboy_odds as odds
-from bot.render.games import SelectChoice, register_presenter
-from bot.render.hellboy_board import board as board_embed
-from bot.render.hellboy_events import event_lines
-from bot.render.hellboy_report import CARD_FORM
-from bot.render.hellboy_symbols import (
+from bot.games.hellboy_dice import codes, odds
+from bot.games.hellboy_dice.board import board as board_embed
+from bot.games.hellboy_dice.events import event_lines
+from bot.games.hellboy_dice.symbols import (
     COLOUR_SQUARE,
     dice_set,
     die_face,
     percent,
     plural,
 )
+from bot.models import GameRow
+from bot.render.games import SelectChoice
 from bot.render.style import COLOUR_PLAY, clip
-from bot.ui.report import register_report_form
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
 from engines.hellboy_dice import ENGINE
@@ -207,15 +204,10 @@ def provenance(comps: Components) -> str:
 
 
 PRESENTER = HellboyPresenter()
-register_presenter(KEY, PRESENTER)
 
 
-def _warm_up() -> None:
+def warm_up() -> None:
     """Build the odds tables for the built-in dice once, at start-up (~50 ms), so the
     first board's odds cost microseconds instead of tens of milliseconds."""
     seats = [Seat(index=0, name="warm-up")]
     engine_odds.warm_up(ENGINE.setup(seats, ENGINE.parse_options({})))
-
-
-_warm_up()
-register_report_form(CARD_FORM)

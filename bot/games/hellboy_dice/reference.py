@@ -11,9 +11,9 @@ from __future__ import annotations
 import discord
 from discord.utils import escape_markdown
 
-from bot.render import hellboy_odds as odds
-from bot.render.hellboy_board import odds_lines
-from bot.render.hellboy_symbols import BLUE_DIE, CLUE, SKULL, dice_set, percent, plural
+from bot.games.hellboy_dice import odds
+from bot.games.hellboy_dice.board import odds_lines
+from bot.games.hellboy_dice.symbols import BLUE_DIE, CLUE, SKULL, dice_set, percent, plural
 from bot.render.style import COLOUR_INFO, EMBED_DESCRIPTION, FIELD_VALUE, clip
 from engines.hellboy_dice.cards import BOSS_EFFECT_TEXT, EVENT_TEXT
 from engines.hellboy_dice.models import BLUE, Components, HellboyState

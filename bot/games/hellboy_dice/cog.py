@@ -8,21 +8,19 @@ table service like a button click, so every rule and check applies.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render.hellboy_codes import typed_dice
-from bot.render.hellboy_dice import KEY, components_of, provenance
-from bot.render.hellboy_reference import odds_embed, rules_embed
+from bot.frontend import Services
+from bot.games.hellboy_dice.codes import typed_dice
+from bot.games.hellboy_dice.presenter import KEY, components_of, provenance
+from bot.games.hellboy_dice.reference import odds_embed, rules_embed
 from cogs.running import play, running_game
 from engines.hellboy_dice import ENGINE, Attack, HellboyOptions
 from engines.hellboy_dice.components import build_components
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 
 class HellboyCog(
@@ -30,14 +28,14 @@ class HellboyCog(
     group_name="hellboy",
     group_description="Hellboy: The Dice Game: odds, rules, and any attack",
 ):
-    def __init__(self, bot: PandemoniumBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
         super().__init__()
 
     @app_commands.command(name="odds", description="Exact odds for the card and dice in play")
     @app_commands.guild_only()
     async def odds(self, interaction: discord.Interaction[Any]) -> None:
-        _, state = await running_game(self.bot, interaction, ENGINE)
+        _, state = await running_game(self.services.table, interaction, ENGINE)
         await interaction.response.send_message(
             embed=odds_embed(state, provenance(state.components)), ephemeral=True
         )
@@ -46,7 +44,7 @@ class HellboyCog(
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         current = None
         if interaction.channel_id is not None:
-            current = await self.bot.table.current(interaction.channel_id)
+            current = await self.services.table.current(interaction.channel_id)
         comps = components_of(current.game) if current and current.game.game == KEY else None
         if comps is None:
             comps = build_components(HellboyOptions())
@@ -58,9 +56,6 @@ class HellboyCog(
     @app_commands.describe(dice="Dice to roll with the blue die, e.g. 'yellow yellow red' or 'yyr'")
     @app_commands.guild_only()
     async def attack(self, interaction: discord.Interaction[Any], dice: str) -> None:
-        current, _ = await running_game(self.bot, interaction, ENGINE)
-        await play(self.bot, interaction, current, ENGINE, Attack(dice=typed_dice(dice)))
+        current, _ = await running_game(self.services.table, interaction, ENGINE)
+        await play(self.services, interaction, current, ENGINE, Attack(dice=typed_dice(dice)))
 
-
-async def setup(bot: PandemoniumBot) -> None:
-    await bot.add_cog(HellboyCog(bot))

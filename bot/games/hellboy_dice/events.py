@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from discord.utils import escape_markdown
 
-from bot.render.hellboy_symbols import (
+from bot.games.hellboy_dice.symbols import (
     BLUE_DIE,
     CLUE,
     SKULL,

@@ -11,15 +11,16 @@ click, so every rule and check applies.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.render import hellraiser_commands as words
-from bot.render.hellraiser import KEY
-from bot.render.hellraiser_board import private, sheet, text_map
+from bot.frontend import Services
+from bot.games.hellraiser import commands as words
+from bot.games.hellraiser.board import private, sheet, text_map
+from bot.games.hellraiser.presenter import KEY
 from bot.table import Outcome
 from cogs.running import play, running_game
 from engines.core.errors import RuleError
@@ -27,9 +28,6 @@ from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.models import Action, Attack, CreateCharacter, MoveFigure
 from engines.hellraiser.tiles import STATS as STAT_NAMES
 from engines.hellraiser.tiles import Stat
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 Point = app_commands.Range[int, 1, 6]
 STAT_OF: dict[str, Stat] = {s: s for s in STAT_NAMES}
@@ -41,14 +39,14 @@ class HellraiserCog(
     group_name="hellraiser",
     group_description="Hellraiser: create a character, move, attack, cards, map and sheets",
 ):
-    def __init__(self, bot: PandemoniumBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
         super().__init__()
 
     # This channel's game
 
     async def _game(self, interaction: discord.Interaction[Any]) -> tuple[Outcome, HellraiserState]:
-        return await running_game(self.bot, interaction, ENGINE)
+        return await running_game(self.services.table, interaction, ENGINE)
 
     async def _seat(
         self, interaction: discord.Interaction[Any]
@@ -61,7 +59,7 @@ class HellraiserCog(
 
     async def _play(self, interaction: discord.Interaction[Any], current: Outcome,
                     action: Action) -> None:
-        await play(self.bot, interaction, current, ENGINE, action)
+        await play(self.services, interaction, current, ENGINE, action)
 
     async def _choices(
         self, interaction: discord.Interaction[Any],
@@ -70,7 +68,7 @@ class HellraiserCog(
         """Autocomplete from the current state, for a seated member (else nothing)."""
         if interaction.channel_id is None:
             return []
-        current = await self.bot.table.current(interaction.channel_id)
+        current = await self.services.table.current(interaction.channel_id)
         if current is None or current.game.game != KEY:
             return []
         seat = current.game.seat_of(interaction.user.id)
@@ -222,6 +220,3 @@ def _target(action: Action) -> str | None:
 def _attacker(action: Action) -> str | None:
     return action.attacker if isinstance(action, Attack) and action.attacker else None
 
-
-async def setup(bot: PandemoniumBot) -> None:
-    await bot.add_cog(HellraiserCog(bot))

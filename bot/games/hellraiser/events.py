@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from discord.utils import escape_markdown
 
-from bot.render.hellraiser_labels import card_name
+from bot.games.hellraiser.labels import card_name
 from bot.render.style import MESSAGE_CONTENT, clip
 from engines.core.protocol import Event
 from engines.hellraiser.board import square_name

@@ -24,8 +24,8 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from bot.render.hellraiser_codes import BUTTON_CODE, VALUE_CODE, encode
-from bot.render.hellraiser_labels import (
+from bot.games.hellraiser.codes import BUTTON_CODE, VALUE_CODE, encode
+from bot.games.hellraiser.labels import (
     any_card_name,
     choice_prompt,
     figure_name,

@@ -1,12 +1,11 @@
 """Hellraiser in Discord: the presenter the table uses for its board.
 
-Imported at start-up (bot.app.GAME_PACKAGES), it registers the presenter for
-"hellraiser" and its physical-mode forms (dice per party, cards and map tiles
-by name). The embed is drawn by `hellraiser_board` (with the text map, so it
-reads without the picture), the picture by `hellraiser_picture` from the pieces
-`hellraiser_pieces` builds, chat lines by `hellraiser_events`; which legal
-actions become buttons and menus is `hellraiser_menu`'s call, and their codes
-are `hellraiser_codes`'.
+The game's manifest (`bot.games.hellraiser.FRONTEND`) hands it to the table
+with the physical-mode forms (`forms`: dice per party, cards and map tiles by
+name). The embed is drawn by `board` (with the text map, so it reads without
+the picture), the picture by `picture` from the pieces `pieces` builds, chat
+lines by `events`; which legal actions become buttons and menus is `menu`'s
+call, and their codes are `codes`'.
 
 Hands are never on the board: a player sees theirs through `private` (the
 board's "My hand" button, or `/hellraiser hand`), which the bot always sends
@@ -19,15 +18,14 @@ from typing import Any
 
 import discord
 
+from bot.games.hellraiser import codes
+from bot.games.hellraiser.board import CREDIT, board, private
+from bot.games.hellraiser.events import event_lines
+from bot.games.hellraiser.menu import SELECT_CODES, Menu, creation_menus, menu
+from bot.games.hellraiser.picture import render_board
+from bot.games.hellraiser.pieces import pieces
 from bot.models import GameRow
-from bot.render import hellraiser_codes as codes
-from bot.render.games import BoardPicture, SelectChoice, register_presenter
-from bot.render.hellraiser_board import CREDIT, board, private
-from bot.render.hellraiser_events import event_lines
-from bot.render.hellraiser_menu import SELECT_CODES, Menu, creation_menus, menu
-from bot.render.hellraiser_picture import render_board
-from bot.render.hellraiser_pieces import pieces
-from bot.render.hellraiser_report import register_forms
+from bot.render.games import BoardPicture, SelectChoice
 from bot.render.style import COLOUR_PLAY
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
@@ -116,5 +114,3 @@ class HellraiserPresenter:
 
 
 PRESENTER = HellraiserPresenter()
-register_presenter(KEY, PRESENTER)
-register_forms()

@@ -1,0 +1,101 @@
+"""What a game brings to Discord, declared once: its manifest (`GameFrontend`).
+
+A game is an engine (`engines/<game>/`, pure rules) plus a Discord side
+(`bot/games/<game>/`), and the Discord side declares everything the bot needs
+from it in one `FRONTEND`: the engine, how the board is shown, the physical
+report forms, its own slash-command cog, its simulator and its start-up work.
+`bot/games/__init__.py` lists the manifests; `install` fills the engine,
+presenter and form registries from that list, so nothing registers itself as a
+side effect of being imported, and a game missing from the list is simply not
+there.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TypeVar
+
+from discord.ext import commands
+
+from bot.board_updates import BoardUpdater
+from bot.presenting import TablesUI
+from bot.render.games import Presenter, register_presenter
+from bot.storage import Storage
+from bot.table import TableService
+from bot.ui.report import ReportForm, register_forms
+from engines import registry
+from engines.registry import AnyEngine
+
+Simulator = Callable[[int, int, int], str]
+"""`python -m bot simulate GAME`: (players, games, seed) → the statistics to print."""
+
+Stats = TypeVar("Stats")
+
+
+def simulator(play: Callable[[int, int, int], Stats], report: Callable[[Stats], str]) -> Simulator:
+    """A game's simulator from its engine's `simulate(players, games, seed)` and the
+    function that words its statistics."""
+
+    def run(players: int, games: int, seed: int) -> str:
+        return report(play(players, games, seed))
+
+    return run
+
+
+@dataclass(frozen=True)
+class Services:
+    """The running bot's services, handed to the cogs that use them (they never reach
+    through the bot object for them)."""
+
+    storage: Storage
+    table: TableService
+    boards: BoardUpdater
+    ui: TablesUI
+
+
+CogFactory = Callable[[Services], commands.Cog]
+
+
+@dataclass(frozen=True)
+class GameFrontend:
+    """One game's Discord side. `forms` are the game's physical report forms, looked up
+    by this game's key only (within the game, the first whose `fits` is true); `cog`
+    builds its own command group, if it has one; `warm_up` runs once at start-up
+    (building caches a first board would otherwise pay for)."""
+
+    key: str
+    engine: AnyEngine
+    presenter: Presenter
+    forms: tuple[ReportForm, ...] = ()
+    cog: CogFactory | None = None
+    simulate: Simulator | None = None
+    warm_up: Callable[[], None] | None = None
+
+    def __post_init__(self) -> None:
+        if self.key != self.engine.key:
+            raise ValueError(f"frontend {self.key!r} declares the engine {self.engine.key!r}")
+
+
+_WARMED: set[str] = set()
+
+
+def install(frontends: Iterable[GameFrontend]) -> None:
+    """Make the listed games playable in this process: their engines, presenters and
+    forms become what the table and the UI look up by key. Safe to call again."""
+    seen: set[str] = set()
+    for frontend in frontends:
+        if frontend.key in seen:
+            raise ValueError(f"two games share the key {frontend.key!r}")
+        seen.add(frontend.key)
+        registry.register(frontend.engine)
+        register_presenter(frontend.key, frontend.presenter)
+        register_forms(frontend.key, frontend.forms)
+        if frontend.warm_up is not None and frontend.key not in _WARMED:
+            frontend.warm_up()
+            _WARMED.add(frontend.key)
+
+
+def simulators(frontends: Iterable[GameFrontend]) -> dict[str, Simulator]:
+    """The games that can play themselves for statistics, by key."""
+    return {f.key: f.simulate for f in frontends if f.simulate is not None}

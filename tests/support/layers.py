@@ -1,0 +1,126 @@
+"""The bot's import graph, read from the source (nothing is imported), and the layer
+rules checked on it. The rules take a root folder, so a test can plant a bad
+import in a small tree and see each rule catch it."""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+GAMES_PACKAGE = "bot.games"
+COMPOSITION_ROOTS = frozenset({"bot.app", "bot.cli"})
+"""The modules that put the bot together, and so the only ones that read the list."""
+
+
+@dataclass(frozen=True)
+class Import:
+    importer: str
+    imported: str
+    line: int
+    local: bool
+    """Inside a function body (an import run when the function is called)."""
+
+    def __str__(self) -> str:
+        where = " (inside a function)" if self.local else ""
+        return f"{self.importer}:{self.line} imports {self.imported}{where}"
+
+
+def module_name(root: Path, path: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_module(root: Path, name: str) -> bool:
+    base = root.joinpath(*name.split("."))
+    return base.with_suffix(".py").is_file() or (base / "__init__.py").is_file()
+
+
+class _Collector(ast.NodeVisitor):
+    def __init__(self, root: Path, module: str, is_package: bool) -> None:
+        self.root, self.module, self.is_package = root, module, is_package
+        self.found: list[Import] = []
+        self._depth = 0
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self._depth += 1
+        self.generic_visit(node)
+        self._depth -= 1
+
+    visit_FunctionDef = _function
+    visit_AsyncFunctionDef = _function
+
+    def _add(self, name: str, node: ast.stmt) -> None:
+        self.found.append(Import(self.module, name, node.lineno, self._depth > 0))
+
+    def visit_Import(self, node: ast.Import) -> None:
+        for alias in node.names:
+            self._add(alias.name, node)
+
+    def visit_ImportFrom(self, node: ast.ImportFrom) -> None:
+        base = node.module or ""
+        if node.level:
+            package = self.module.split(".")
+            if not self.is_package:
+                package.pop()
+            package = package[: len(package) - (node.level - 1)]
+            base = ".".join([*package, base] if base else package)
+        for alias in node.names:
+            sub = f"{base}.{alias.name}"
+            self._add(sub if _is_module(self.root, sub) else base, node)
+
+
+def imports(root: Path, folders: tuple[str, ...] = ("bot", "cogs")) -> Iterator[Import]:
+    """Every import statement in the folders' Python files, resolved to module names."""
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            collector = _Collector(root, module_name(root, path), path.name == "__init__.py")
+            collector.visit(ast.parse(path.read_text(encoding="utf-8")))
+            yield from collector.found
+
+
+def game_of(module: str) -> str | None:
+    """The game package a module belongs to (`bot.games.hellraiser`), or None."""
+    parts = module.split(".")
+    if len(parts) >= 3 and ".".join(parts[:2]) == GAMES_PACKAGE:
+        return ".".join(parts[:3])
+    return None
+
+
+def _under(module: str, package: str) -> bool:
+    return module == package or module.startswith(package + ".")
+
+
+def cross_game_imports(root: Path) -> list[str]:
+    """A game package importing another game's package, or the list of games."""
+    bad = []
+    for imp in imports(root):
+        game = game_of(imp.importer)
+        if game is None:
+            continue
+        other = game_of(imp.imported)
+        if (other is not None and other != game) or imp.imported == GAMES_PACKAGE:
+            bad.append(str(imp))
+    return bad
+
+
+def core_imports_of_games(root: Path) -> list[str]:
+    """A core module (bot/ outside bot/games/, or cogs/) importing a game package; only
+    the composition roots may import the list itself."""
+    bad = []
+    for imp in imports(root):
+        if _under(imp.importer, GAMES_PACKAGE):
+            continue
+        if game_of(imp.imported) is not None:
+            bad.append(str(imp))
+        elif imp.imported == GAMES_PACKAGE and imp.importer not in COMPOSITION_ROOTS:
+            bad.append(f"{imp} (only {', '.join(sorted(COMPOSITION_ROOTS))} read the list)")
+    return bad
+
+
+def local_imports(root: Path, justified: frozenset[str] = frozenset()) -> list[str]:
+    """Imports inside functions (they hide cycles), except in the `justified` modules."""
+    return [str(i) for i in imports(root) if i.local and i.importer not in justified]
