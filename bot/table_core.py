@@ -22,6 +22,7 @@ from pydantic import BaseModel, ValidationError
 from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.storage import Storage, VersionConflict
+from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
@@ -33,11 +34,6 @@ MAX_AUTOMATIC_STEPS = 5000
 """Chance resolutions and AI moves after one player action; a bound, not a rule."""
 
 MAX_NAME = 32
-
-DICE_OPTION = "dice"
-"""The table option saying who rolls a physical table's dice: `bot` or `ours`."""
-DEFAULT_DICE = "ours"
-"""Physical tables roll their own dice unless they ask the bot to (as they always did)."""
 
 
 @dataclass(frozen=True)
@@ -432,9 +428,7 @@ def outcome_undo_versions(entries: list[LogEntry]) -> list[int]:
 
 def _setup_line(game: GameRow) -> SetupLine:
     """What the engine is set up from; a seat with a character plays under its name."""
-    seats = [
-        Seat(index=i, name=s.character or s.name, ai=s.ai) for i, s in enumerate(game.seats)
-    ]
+    seats = [Seat(index=i, name=s.character or s.name, ai=s.ai) for i, s in enumerate(game.seats)]
     return SetupLine(seats=seats, options=game.options, rng_counter=game.rng_counter)
 
 
