@@ -99,7 +99,12 @@ class PandemoniumBot(commands.Bot):
     async def setup_hook(self) -> None:
         if self._storage is None:
             self._storage = await Storage.open(self.settings.database_path())
-        self.table = TableService(self._storage, seed=self.settings.seed, clock=self._clock)
+        self.table = TableService(
+            self._storage,
+            seed=self.settings.seed,
+            clock=self._clock,
+            verify=self.settings.verify_storage,
+        )
         load_games()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:

@@ -159,8 +159,6 @@ class GmOps(TableCore):
             new = self._bump(game)
             if game.status == "active":
                 new, state = self._advance(engine, new, state, entries, events)
-            else:
-                new = new.model_copy(update={"state": engine.dump_state(state)})
             notice = f"🛠️ {actor.name} (GM) corrected the game."
             return _Cached(new, state), entries, Outcome(new, state, events, notice)
 

@@ -111,7 +111,7 @@ class LobbyOps(TableCore):
         seat = Seat(index=len(c.game.seats), name=_clean_name(actor.name))
         state, events = engine.late_join(c.state, seat)
         seats = [*c.game.seats, SeatRow(user_id=actor.user_id, name=seat.name)]
-        new = self._bump(c.game, seats=seats, state=engine.dump_state(state))
+        new = self._bump(c.game, seats=seats)
         entry = LogEntry(seat=seat.index, user_id=actor.user_id, payload=JoinLine(seat=seat))
         notice = f"{actor.name} joins the game in seat {seat.index + 1}."
         return _Cached(new, state), [entry], Outcome(new, state, events, notice)
