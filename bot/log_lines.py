@@ -3,14 +3,14 @@
 The table service writes these and replay (`bot/replay.py`) reads them, so the
 meaning of a log line is declared once instead of being a dict both sides agree
 on by convention. The stored JSON keeps its old shape: the kind lives in its
-own column, not in the payload, and fields at their defaults are left out, so
-rows written before these models existed still load (`LogEntry` tags a plain
-payload with its row's kind before validating it).
+own column, not in the payload, and the optional flags are left out at their
+defaults, so rows written before these models existed still load and look the
+same (`LogEntry` tags a plain payload with its row's kind before validating it).
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, ClassVar, Literal
 
 from pydantic import BaseModel, Field
 
@@ -22,6 +22,8 @@ class LinePayload(BaseModel):
     (`payload["action"]`, `payload.get("ai")`), for scripts reading exported logs."""
 
     kind: str
+    omitted_at_default: ClassVar[frozenset[str]] = frozenset()
+    """Fields the stored JSON leaves out while at their defaults (as rows always did)."""
 
     def __getitem__(self, key: str) -> Any:
         if key not in type(self).model_fields:
@@ -33,7 +35,12 @@ class LinePayload(BaseModel):
 
     def stored(self) -> dict[str, Any]:
         """The JSON kept in the log's payload column (and in exported logs)."""
-        return self.model_dump(mode="json", exclude={"kind"}, exclude_defaults=True)
+        fields = type(self).model_fields
+        return {
+            key: value
+            for key, value in self.model_dump(mode="json", exclude={"kind"}).items()
+            if key not in self.omitted_at_default or value != fields[key].default
+        }
 
 
 class CreateLine(LinePayload):
@@ -51,6 +58,7 @@ class LobbyLine(LinePayload):
     kind: Literal["lobby"] = "lobby"
     op: str
     user_id: int | None = None
+    omitted_at_default = frozenset({"user_id"})
 
 
 class SetupLine(LinePayload):
@@ -70,6 +78,7 @@ class ActionLine(LinePayload):
     action: Any
     ai: bool = False
     afk: bool = False
+    omitted_at_default = frozenset({"ai", "afk"})
 
 
 class ChanceLine(LinePayload):
@@ -82,6 +91,7 @@ class ChanceLine(LinePayload):
     reported: bool = False
     physical: bool = False
     """The bot rolled dice for a physical table (it lets the bot roll)."""
+    omitted_at_default = frozenset({"counter", "reported", "physical"})
 
 
 class JoinLine(LinePayload):
@@ -113,6 +123,7 @@ class GmLine(LinePayload):
     seat: int | None = None
     user_id: int | None = None
     name: str | None = None
+    omitted_at_default = frozenset({"seat", "user_id", "name"})
 
 
 class CorrectionLine(LinePayload):

@@ -422,9 +422,16 @@ def bot_draws(game: GameRow, request: ChanceRequest) -> bool:
 
 def seat_for(engine: AnyEngine, game: GameRow, state: Any, user_id: int) -> int | None:
     """The seat a member acts from when nothing names one: of the seats they hold (a GM
-    may hold several at a physical table), the first that may act now, else the first."""
+    may hold several at a physical table), the first whose turn it is, else the first
+    that may react out of turn, else the first."""
     own = game.seats_of(user_id)
-    return next((s for s in own if engine.may_act(state, s)), own[0] if own else None)
+    if not own:
+        return None
+    movers = engine.to_move(state)
+    turn = next((s for s in own if s in movers), None)
+    if turn is not None:
+        return turn
+    return next((s for s in own if engine.may_act(state, s)), own[0])
 
 
 def stalled_seats(engine: AnyEngine, game: GameRow, state: Any) -> list[int]:

@@ -202,8 +202,13 @@ class GmOps(TableCore):
                             payload=SkipLine(afk=True),
                         )
                     )
-                names = ", ".join(game.seats[e.seat or 0].shown for e in entries)
-                notice = f"{actor.name} skipped {names}'s turn."
+                names = [game.seats[e.seat or 0].shown for e in entries]
+                notice = (
+                    f"{actor.name} skipped {names[0]}'s turn."
+                    if len(names) == 1
+                    else f"{actor.name} skipped the turns of {', '.join(names[:-1])}"
+                    f" and {names[-1]}."
+                )
             else:
                 if not settings.ai_takeover:
                     raise RuleError("This server doesn't let the AI play for away players.")
