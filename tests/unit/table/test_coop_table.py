@@ -284,3 +284,20 @@ async def test_away_seats_are_all_skipped(table: TableService) -> None:
     out = await table.afk(CH, ALICE, 1, "skip", current.game.version)
     assert out.notice == "Alice skipped the turns of Alice and Carol."
     assert VIGIL.chance(out.state) is None and out.state.phase == "council"
+
+
+async def test_undo_in_a_mixed_game_cannot_fish_for_a_better_roll(table: TableService) -> None:
+    """A physical table with bot-rolled dice: undoing a reported card and a bot roll
+    restores the RNG counter, so the same roll comes back."""
+    await _open(table, BOB, mode="physical", options={"dice": "bot"})
+    await _to_trial(table)
+    await table.act(CH, ALICE, {"type": "roll"})
+    before = await table.current(CH)
+    assert before is not None
+    rolled = await table.act(CH, BOB, {"type": "roll"})
+    await table.report(CH, BOB, ["crow"])
+    await table.undo(CH, ALICE, 1)
+    undone = await table.undo(CH, ALICE, 1)
+    assert undone.state == before.state and undone.game.rng_counter == before.game.rng_counter
+    again = await table.act(CH, BOB, {"type": "roll"})
+    assert again.state == rolled.state
