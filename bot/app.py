@@ -25,7 +25,13 @@ from engines.dice.pack import load_dice
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice", "cogs.hellboy", "cogs.hellraiser")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.game",
+    "cogs.dice",
+    "cogs.help",
+    "cogs.hellboy",
+    "cogs.hellraiser",
+)
 GAME_PACKAGES: tuple[str, ...] = (
     "engines.hellboy_dice",
     "bot.render.hellboy_dice",

@@ -40,12 +40,10 @@ class GameCog(
     async def _game_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        needle = current.lower()
         return [
-            app_commands.Choice(name=engine.title, value=key)
-            for key, engine in sorted(registry.all_engines().items())
-            if needle in key or needle in engine.title.lower()
-        ][:25]
+            app_commands.Choice(name=registry.get(key).title, value=key)
+            for key in registry.suggest(current)
+        ]
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(
@@ -64,6 +62,7 @@ class GameCog(
     ) -> None:
         channel = channel_id_of(interaction)
         engine = registry.find(game)
+        game = engine.key
         chosen = table_options.parse(engine, options)
         if mode is None:
             settings, _ = await self.bot.table.settings_for(interaction.guild_id, channel)

@@ -92,6 +92,8 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     @abstractmethod
     def result(self, state: StateT) -> GameResult | None: ...
 
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Short names players type for the game ("hb"), for forgiving look-ups."""
     seats_note: ClassVar[str] = ""
     """Said after the seat range when a table doesn't fit, e.g. a solo variant."""
     supports_ai: ClassVar[bool] = False

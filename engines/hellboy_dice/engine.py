@@ -56,6 +56,7 @@ def _attacks(hand: Hand) -> tuple[Attack, ...]:
 class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     key: ClassVar[str] = "hellboy-dice"
     title: ClassVar[str] = "Hellboy: The Dice Game"
+    aliases: ClassVar[tuple[str, ...]] = ("hb", "hellboy", "hb dice", "dice game")
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
     seats_note: ClassVar[str] = "(1 is the house solo variant.)"

@@ -62,20 +62,7 @@ def construct(cls: type[M], fields: dict[str, Any]) -> M:
     Only for models without extras or private attributes (this package's, the chance
     models).
     """
-    given = set(fields)
-    if len(given) != len(cls.model_fields):
-        fields = _with_defaults(cls, fields)
-    return _assemble(cls, fields, given)
-
-
-def _with_defaults(cls: type[M], fields: dict[str, Any]) -> dict[str, Any]:
-    """`fields` plus the defaults of the fields not given, in the model's order: a
-    model that gains a defaulted field (the chance models did) still builds the same
-    instance validation would."""
-    return {
-        name: fields[name] if name in fields else info.get_default(call_default_factory=True)
-        for name, info in cls.model_fields.items()
-    }
+    return _assemble(cls, fields, set(fields))
 
 
 def replace(model: M, **changes: Any) -> M:
