@@ -315,9 +315,6 @@ class TablesUI:
         request = registry.get(current.game.game).chance(current.state)
         if request is None:
             raise RuleError("Nothing needs reporting right now.")
-        await self.table.reporting_seat(
-            current.game, request, actor_of(interaction), interaction.guild_id
-        )
         from bot.ui.report import ReportModal
 
         await interaction.response.send_modal(ReportModal(self, request, game_id, version))

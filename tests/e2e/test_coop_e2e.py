@@ -127,11 +127,13 @@ async def test_the_bot_rolls_a_physical_tables_dice_and_the_table_reports_the_ca
         board = await _press(fake_discord, coop_bot, board, who, f"Roll a test: {name}")
     state = await _state(fake_discord, coop_bot)
     assert state.phase == "omen" and all(state.acted)
-    refused = await fake_discord.click("dave", board, label="Report result")
-    assert "Only a seated player or a GM reports this one" in await _private(refused)
-    opened = await fake_discord.click("bob", board, label="Report result")
+    opened = await fake_discord.click("dave", board, label="Report result")
     modal = await opened.modal()
     field = modal["components"][0]["components"][0]["custom_id"]
+    refused = await fake_discord.submit_modal("dave", None, {field: "skull"})
+    assert "Only a seated player or a GM reports this one" in await _private(refused)
+    assert (await _state(fake_discord, coop_bot)).phase == "omen", "nothing changed"
+    await (await fake_discord.click("bob", board, label="Report result")).modal()
     await (await fake_discord.submit_modal("bob", None, {field: "candle"})).original()
     state = await _state(fake_discord, coop_bot)
     assert state.phase == "council"
