@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import sqlite3
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -82,12 +83,41 @@ MIGRATIONS: list[str] = [
     );
     CREATE INDEX timers_due ON timers(fired, due_at);
     """,
+    """
+    CREATE TABLE packs (
+        guild_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        game TEXT,
+        text TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        uploader_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, name)
+    );
+    """,
 ]
 
 _GAME_COLUMNS = (
     "id, guild_id, channel_id, game, mode, status, host_id, version, seats, options, state,"
     " rng_seed, rng_counter, board_message_id, result, created_at, updated_at, finished_at"
 )
+
+
+@dataclass(frozen=True)
+class PackRow:
+    """A group's own pack as stored: the YAML text as uploaded, with its digest.
+    `game` is the game it is for, or None for a dice-only pack."""
+
+    guild_id: int
+    name: str
+    game: str | None
+    text: str
+    digest: str
+    uploader_id: int
+    created_at: float
+
+
+_PACK_COLUMNS = "guild_id, name, game, text, digest, uploader_id, created_at"
 
 
 class VersionConflict(Exception):
@@ -407,6 +437,57 @@ class Storage:
                     )
 
         await self._run(txn)
+
+
+    # A server's own packs (`/game pack`)
+
+    async def put_pack(self, pack: PackRow) -> None:
+        """Store a pack, replacing the server's pack of the same name."""
+
+        def txn(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                db.execute(
+                    f"INSERT INTO packs ({_PACK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"  # noqa: S608
+                    " ON CONFLICT (guild_id, name) DO UPDATE SET game = excluded.game,"
+                    " text = excluded.text, digest = excluded.digest,"
+                    " uploader_id = excluded.uploader_id, created_at = excluded.created_at",
+                    (pack.guild_id, pack.name, pack.game, pack.text, pack.digest,
+                     pack.uploader_id, pack.created_at),
+                )
+
+        await self._run(txn)
+
+    async def get_pack(self, guild_id: int, name: str) -> PackRow | None:
+        def q(db: sqlite3.Connection) -> PackRow | None:
+            row = db.execute(
+                f"SELECT {_PACK_COLUMNS} FROM packs WHERE guild_id = ? AND name = ?",  # noqa: S608
+                (guild_id, name),
+            ).fetchone()
+            return PackRow(**dict(row)) if row else None
+
+        return await self._run(q)
+
+    async def list_packs(self, guild_id: int) -> list[PackRow]:
+        def q(db: sqlite3.Connection) -> list[PackRow]:
+            rows = db.execute(
+                f"SELECT {_PACK_COLUMNS} FROM packs WHERE guild_id = ? ORDER BY name",  # noqa: S608
+                (guild_id,),
+            ).fetchall()
+            return [PackRow(**dict(r)) for r in rows]
+
+        return await self._run(q)
+
+    async def delete_pack(self, guild_id: int, name: str) -> bool:
+        """True if there was such a pack."""
+
+        def txn(db: sqlite3.Connection) -> bool:
+            with _transaction(db):
+                cur = db.execute(
+                    "DELETE FROM packs WHERE guild_id = ? AND name = ?", (guild_id, name)
+                )
+                return cur.rowcount == 1
+
+        return await self._run(txn)
 
 
 class _transaction:

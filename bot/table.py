@@ -9,6 +9,7 @@ from __future__ import annotations
 from bot.table_core import Actor, Outcome, StaleBoard, plan_timers, seat_for, stalled_seats
 from bot.table_gm import GmOps
 from bot.table_lobby import LobbyOps
+from bot.table_packs import PackOps
 from bot.table_play import PlayOps
 
 __all__ = [
@@ -22,5 +23,5 @@ __all__ = [
 ]
 
 
-class TableService(LobbyOps, PlayOps, GmOps):
+class TableService(LobbyOps, PlayOps, GmOps, PackOps):
     """Every change to a channel's game, through one per-channel path."""

@@ -21,6 +21,7 @@ from bot.table_core import (
     _running_message,
     _setup_line,
 )
+from bot.table_packs import embed_chosen_pack
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
@@ -41,7 +42,9 @@ class LobbyOps(TableCore):
         options: dict[str, Any] | None = None,
     ) -> Outcome:
         engine = registry.find(game_key)
-        opts = {**(options or {}), "mode": mode}
+        opts = await embed_chosen_pack(
+            self.storage, engine, guild_id, {**(options or {}), "mode": mode}
+        )
         try:
             engine.parse_options(opts)
         except ValidationError as exc:

@@ -27,13 +27,19 @@ TABLE_OPTIONS = {
 """Options the table itself reads, for every game; engines never see a use for them."""
 
 
+PACK_HELP = "one of this server's packs by name (`/game pack list`): the group's own components"
+
+
 def settable(engine: AnyEngine) -> dict[str, str]:
-    """The options players may set, with what each means and its default."""
+    """The options players may set, with what each means and its default. `pack` takes
+    a pack's name; the table puts the pack itself in the options (bot/table_packs.py)."""
     found = dict(TABLE_OPTIONS)
     for name, field in engine.options_model.model_fields.items():
-        if name in RESERVED or name.endswith(("_path", "_pack")):
+        if name in RESERVED or name.endswith(("_path", "_pack")) or name == "pack":
             continue
         found[name] = f"{field.description or name} (default {field.default})"
+    if engine.pack_model is not None:
+        found["pack"] = f"{PACK_HELP} (default none: the house components)"
     return found
 
 

@@ -18,6 +18,7 @@ from bot.table_settings import KEYS as SETTING_KEYS
 from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
+from cogs.game_packs import PackCommands
 from engines import registry
 from engines.core.errors import RuleError
 
@@ -31,7 +32,10 @@ MODES = [
 
 
 class GameCog(
-    commands.GroupCog, group_name="game", group_description="Open, join and run a game table"
+    PackCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Open, join and run a game table",
 ):
     def __init__(self, bot: PandemoniumBot) -> None:
         self.bot = bot

@@ -119,6 +119,11 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
         Empty in a free-form phase where anyone may act and nobody must."""
         return self.to_move(state)
 
+    pack_model: ClassVar[type[BaseModel] | None] = None
+    """The sections of a group's own pack this game reads (dice faces, card values), or
+    None when packs don't apply. A chosen pack reaches `setup` validated and embedded
+    in the options' `pack` field (a `ChosenPack`): the engine never reads a pack itself."""
+
     correction_adapter: ClassVar[TypeAdapter[Any] | None] = None
     """The GM corrections this game accepts (a pydantic union), or None."""
 

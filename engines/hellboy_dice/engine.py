@@ -32,6 +32,7 @@ from engines.hellboy_dice.models import (
     HellboyState,
     LuckyFind,
 )
+from engines.hellboy_dice.pack import HellboyPack
 from engines.hellboy_dice.view import PROMPTS, board
 
 _PHASE_OF: dict[type, str] = {
@@ -63,6 +64,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     supports_ai: ClassVar[bool] = True
     state_model = HellboyState
     options_model = HellboyOptions
+    pack_model = HellboyPack
     action_adapter: TypeAdapter[Action] = TypeAdapter(Action)
 
     # Setup and turn order

@@ -31,7 +31,7 @@ async def board_recorded(
 async def board_now(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> FakeMessage:
     """The board once its components carry the table's current version (as it is when
     no game is live in the channel)."""
-    current = await bot.table.current(fake.text_channel.id)
+    current = await bot.table.current(board.channel_id)
     if current is None:
         return fake.message(board.id)
     marker = f":{current.game.id}:{current.game.version}"
