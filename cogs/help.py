@@ -72,24 +72,8 @@ def topic_embed(tree: app_commands.CommandTree[Any], name: str) -> discord.Embed
     found = next((c for c in _top_level(tree) if c.name == name.strip().lstrip("/")), None)
     if found is None:
         return None
-    embed = discord.Embed(
-        title=f"/{found.name}", description=found.description, colour=COLOUR_LOBBY
-    )
-    for index, chunk in enumerate(_chunks(_lines(found, ""), FIELD_VALUE)):
-        embed.add_field(name="Commands" if index == 0 else "More", value=chunk, inline=False)
-    return embed
-
-
-def _chunks(lines: list[str], limit: int) -> list[str]:
-    """Lines packed into field values of at most `limit` characters: a big group
-    (/game) takes several fields rather than losing its last commands."""
-    chunks: list[str] = []
-    for line in (clip(raw, limit) for raw in lines):
-        if chunks and len(chunks[-1]) + 1 + len(line) <= limit:
-            chunks[-1] += "\n" + line
-        else:
-            chunks.append(line)
-    return chunks or ["—"]
+    text = "\n".join([f"{found.description}", "", *_lines(found, "")])
+    return discord.Embed(title=f"/{found.name}", description=clip(text, 4096), colour=COLOUR_LOBBY)
 
 
 class HelpCog(commands.Cog):
