@@ -4,14 +4,13 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import BaseModel, Field
+from pydantic import BaseModel, Field, computed_field, field_serializer, model_validator
+
+from bot.log_lines import LinePayload, LogKind, LogLine
 
 Mode = Literal["digital", "physical"]
 Status = Literal["lobby", "active", "paused", "finished", "cancelled"]
 LIVE_STATUSES: tuple[Status, ...] = ("lobby", "active", "paused")
-LogKind = Literal[
-    "create", "lobby", "setup", "action", "chance", "join", "skip", "undo", "gm", "end"
-]
 
 
 class SeatRow(BaseModel):
@@ -20,6 +19,13 @@ class SeatRow(BaseModel):
     user_id: int | None
     name: str
     ai: bool = False
+    character: str | None = None
+    """A character name the seat plays under, distinct from the member's name."""
+
+    @property
+    def shown(self) -> str:
+        """How the table names the seat: the character, and who plays it."""
+        return f"{self.character} ({self.name})" if self.character else self.name
 
 
 class GameRow(BaseModel):
@@ -47,24 +53,52 @@ class GameRow(BaseModel):
         return self.status in LIVE_STATUSES
 
     def seat_of(self, user_id: int) -> int | None:
-        for index, seat in enumerate(self.seats):
-            if seat.user_id == user_id:
-                return index
-        return None
+        """The member's first seat (a GM may hold several in a physical game)."""
+        seats = self.seats_of(user_id)
+        return seats[0] if seats else None
+
+    def seats_of(self, user_id: int) -> list[int]:
+        return [index for index, seat in enumerate(self.seats) if seat.user_id == user_id]
 
 
 class LogEntry(BaseModel):
-    """One line of a game's history: every action and every chance outcome, in order."""
+    """One line of a game's history: every action and every chance outcome, in order.
+
+    `payload` is typed by its kind (`bot/log_lines.py`), and the line's `kind` is the
+    payload's. A stored row (or an exported line) gives `kind` beside a plain payload
+    dict; validation moves it into the payload, so old rows load unchanged."""
 
     seq: int = 0
-    version: int
-    kind: LogKind
+    version: int = 0
     seat: int | None = None
     user_id: int | None = None
-    payload: dict[str, Any] = Field(default_factory=dict)
+    payload: LogLine
     gm: bool = False
     undone: bool = False
     created_at: float = 0.0
+
+    @model_validator(mode="before")
+    @classmethod
+    def _tag_payload(cls, data: Any) -> Any:
+        if not isinstance(data, dict) or "kind" not in data:
+            return data
+        rest = {k: v for k, v in data.items() if k != "kind"}
+        payload = rest.get("payload")
+        if isinstance(payload, LinePayload):
+            if payload.kind != data["kind"]:
+                raise ValueError(f"a {payload.kind} payload on a {data['kind']} line")
+            return rest
+        rest["payload"] = {**(payload or {}), "kind": data["kind"]}
+        return rest
+
+    @computed_field  # type: ignore[prop-decorator]
+    @property
+    def kind(self) -> LogKind:
+        return self.payload.kind
+
+    @field_serializer("payload")
+    def _store_payload(self, payload: LinePayload) -> dict[str, Any]:
+        return payload.stored()
 
 
 class TimerRow(BaseModel):

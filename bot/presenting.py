@@ -25,7 +25,7 @@ from bot.render.games import (
     presenter_for,
 )
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
-from bot.table import Actor, Outcome, StaleBoard, TableService
+from bot.table import Actor, Outcome, StaleBoard, TableService, seat_for
 from bot.ui.components import (
     LobbyButton,
     MoveButton,
@@ -114,17 +114,24 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         view.add_item(TableButton("rep", game.id, game.version))
         return view
     for label, code, seat in presenter_for(game.game).action_buttons(game, state):
-        if gm_seat is None or seat == gm_seat:
+        if gm_seat is None or seat in (gm_seat, None):
             view.add_item(
-                MoveButton(game.id, game.version, seat, code, label, gm=gm_seat is not None)
+                MoveButton(
+                    game.id,
+                    game.version,
+                    _addressed(seat, gm_seat),
+                    code,
+                    label,
+                    gm=gm_seat is not None,
+                )
             )
     for choice in action_selects(presenter_for(game.game), game, state):
-        if gm_seat is None or choice.seat == gm_seat:
+        if gm_seat is None or choice.shared or choice.seat == gm_seat:
             view.add_item(
                 MoveSelect(
                     game.id,
                     game.version,
-                    choice.seat,
+                    _addressed(None if choice.shared else choice.seat, gm_seat),
                     choice.code,
                     choice.options,
                     choice.placeholder,
@@ -138,6 +145,12 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
     if gm_seat is None and engine.hidden_information:
         view.add_item(PrivateViewButton(game.id))
     return view
+
+
+def _addressed(seat: int | None, gm_seat: int | None) -> int | None:
+    """Whom a component is for: its seat; a shared control (None) is for every seated
+    player on the board, and for the seat a GM acts for on a `/game as` panel."""
+    return gm_seat if seat is None else seat
 
 
 @dataclass
@@ -224,34 +237,51 @@ class TablesUI:
         interaction: discord.Interaction[Any],
         game_id: int,
         version: int,
-        seat: int,
+        seat: int | None,
         code: str,
         values: list[str],
         *,
         gm: bool = False,
     ) -> None:
-        """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat."""
+        """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat.
+        A shared control (seat None) acts for the presser's seat."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         current = await self._still_current(interaction, game_id, version)
-        if not gm and current.game.seat_of(actor.user_id) != seat:
-            owner = current.game.seats[seat].name if seat < len(current.game.seats) else "?"
+        game = current.game
+        if seat is None:
+            seat = await self._shared_seat(current, actor, interaction.guild_id)
+        elif not gm and seat not in game.seats_of(actor.user_id):
+            owner = game.seats[seat].shown if seat < len(game.seats) else "?"
             raise RuleError(f"Those buttons are for {owner}.")
-        action = presenter_for(current.game.game).decode(
-            current.game, current.state, seat, code, values
-        )
+        action = presenter_for(game.game).decode(game, current.state, seat, code, values)
         outcome = await self.table.act(
             channel,
             actor,
             action,
             expected_version=version,
             guild_id=interaction.guild_id,
-            as_seat=seat if gm else None,
+            as_seat=seat,
         )
         if gm:
             await self.publish_reply(interaction, outcome)
         else:
             await self.publish_in_place(interaction, outcome)
+
+    async def _shared_seat(self, current: Outcome, actor: Actor, guild_id: int | None) -> int:
+        """The seat a shared control acts for: the presser's own seat that may act, or,
+        for an unseated GM, the first seat the game waits for."""
+        game, state = current.game, current.state
+        engine = registry.get(game.game)
+        seat = seat_for(engine, game, state, actor.user_id)
+        if seat is not None:
+            return seat
+        if not await self.table.is_gm(game, actor, guild_id):
+            raise RuleError("Only seated players use the table's buttons; you can watch the board.")
+        waiting = engine.waiting_for(state) or engine.to_move(state)
+        if not waiting:
+            raise RuleError("Nobody can act right now.")
+        return waiting[0]
 
     async def _still_current(
         self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None

@@ -8,15 +8,23 @@ from typing import Any
 
 from pydantic import BaseModel
 
+from bot.log_lines import (
+    ActionLine,
+    ChanceLine,
+    CorrectionLine,
+    JoinLine,
+    LinePayload,
+    SetupLine,
+    SkipLine,
+)
 from bot.models import LogEntry
 from engines.core.chance import ChanceOutcome, rng_for, sample
-from engines.core.protocol import Seat
 from engines.registry import AnyEngine
 
-REPLAYED_KINDS = frozenset({"action", "chance", "join", "skip"})
+REPLAYED_KINDS = frozenset({"action", "chance", "join", "skip", "correction"})
 """Log lines that change the engine state; everything else is table bookkeeping."""
 
-UNDOABLE_KINDS = frozenset({"action", "chance", "skip"})
+UNDOABLE_KINDS = frozenset({"action", "chance", "skip", "correction"})
 """Steps undo may take back (a late join adds a seat, so it is not a move to undo)."""
 
 
@@ -32,54 +40,67 @@ class Replayed(BaseModel):
 
 def replay(
     engine: AnyEngine,
-    setup: dict[str, Any],
+    setup: LinePayload,
     entries: Iterable[LogEntry],
     *,
     seed: int | None = None,
 ) -> Replayed:
     """Apply `entries` (skipping undone ones) to the state set up from `setup`.
 
-    With `seed`, every digitally sampled chance outcome is also re-drawn from the
-    counter-based RNG and must match the logged one: that proves the log was not
-    edited and that rolls cannot be fished for.
+    With `seed`, every digitally sampled chance outcome (a physical table's bot-rolled
+    dice too) is also re-drawn from the counter-based RNG and must match the logged
+    one: that proves the log was not edited and that rolls cannot be fished for.
     """
-    seats = [Seat.model_validate(s) for s in setup["seats"]]
-    state = engine.setup(seats, engine.parse_options(setup["options"]))
-    counter = int(setup.get("rng_counter", 0))
+    if not isinstance(setup, SetupLine):
+        raise ReplayDivergence(f"replay starts from a setup line, not a {setup.kind} line")
+    state = engine.setup(setup.seats, engine.parse_options(setup.options))
+    counter = setup.rng_counter
     steps = 0
     for entry in entries:
         if entry.undone:
             continue
-        if entry.kind == "action":
+        line = entry.payload
+        if isinstance(line, ActionLine):
             assert entry.seat is not None
-            action = engine.parse_action(entry.payload["action"])
-            state, _ = engine.apply(state, entry.seat, action)
-        elif entry.kind == "chance":
-            outcome = ChanceOutcome(values=list(entry.payload["values"]))
-            if not entry.payload.get("reported"):
-                logged_counter = int(entry.payload["counter"])
-                if logged_counter != counter:
-                    raise ReplayDivergence(
-                        f"log line {entry.seq}: RNG counter {logged_counter}, expected {counter}"
-                    )
-                if seed is not None:
-                    request = engine.chance(state)
-                    if request is None:
-                        raise ReplayDivergence(f"log line {entry.seq}: no roll was pending")
-                    redrawn = sample(request, rng_for(seed, counter))
-                    if redrawn.values != outcome.values:
-                        raise ReplayDivergence(
-                            f"log line {entry.seq}: logged {outcome.values},"
-                            f" the game's RNG gives {redrawn.values}"
-                        )
+            state, _ = engine.apply(state, entry.seat, engine.parse_action(line.action))
+        elif isinstance(line, ChanceLine):
+            outcome = ChanceOutcome(values=list(line.values))
+            if not line.reported:
+                _check_draw(engine, state, entry, line, counter, seed)
                 counter += 1
             state, _ = engine.resolve(state, outcome)
-        elif entry.kind == "join":
-            state, _ = engine.late_join(state, Seat.model_validate(entry.payload["seat"]))
-        elif entry.kind == "skip":
+        elif isinstance(line, JoinLine):
+            state, _ = engine.late_join(state, line.seat)
+        elif isinstance(line, SkipLine):
             assert entry.seat is not None
             state, _ = engine.skip_turn(state, entry.seat)
+        elif isinstance(line, CorrectionLine):
+            state, _ = engine.correct(state, engine.parse_correction(line.correction))
         else:
             continue
         steps += 1
     return Replayed(state=state, rng_counter=counter, steps=steps)
+
+
+def _check_draw(
+    engine: AnyEngine,
+    state: Any,
+    entry: LogEntry,
+    line: ChanceLine,
+    counter: int,
+    seed: int | None,
+) -> None:
+    if line.counter != counter:
+        raise ReplayDivergence(
+            f"log line {entry.seq}: RNG counter {line.counter}, expected {counter}"
+        )
+    if seed is None:
+        return
+    request = engine.chance(state)
+    if request is None:
+        raise ReplayDivergence(f"log line {entry.seq}: no roll was pending")
+    redrawn = sample(request, rng_for(seed, counter))
+    if redrawn.values != line.values:
+        raise ReplayDivergence(
+            f"log line {entry.seq}: logged {line.values}, the game's RNG gives {redrawn.values}"
+        )

@@ -172,7 +172,7 @@ def _insert_entries(db: sqlite3.Connection, game_id: int, entries: Sequence[LogE
                 e.kind,
                 e.seat,
                 e.user_id,
-                json.dumps(e.payload, separators=(",", ":")),
+                json.dumps(e.payload.stored(), separators=(",", ":")),
                 int(e.gm),
                 e.created_at,
             )

@@ -6,13 +6,21 @@ and GM operations written on top of it; callers import everything from here.
 
 from __future__ import annotations
 
-from bot.table_core import Actor, Outcome, StaleBoard, plan_timers, stalled_seat
+from bot.table_core import Actor, Outcome, StaleBoard, plan_timers, seat_for, stalled_seats
 from bot.table_gm import GmOps
 from bot.table_lobby import LobbyOps
 from bot.table_packs import PackOps
 from bot.table_play import PlayOps
 
-__all__ = ["Actor", "Outcome", "StaleBoard", "TableService", "plan_timers", "stalled_seat"]
+__all__ = [
+    "Actor",
+    "Outcome",
+    "StaleBoard",
+    "TableService",
+    "plan_timers",
+    "seat_for",
+    "stalled_seats",
+]
 
 
 class TableService(LobbyOps, PlayOps, GmOps, PackOps):

@@ -19,9 +19,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
+from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.replay import REPLAYED_KINDS, replay
 from bot.storage import Storage, VersionConflict
+from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
@@ -263,16 +265,13 @@ class TableCore:
                 break
             request: ChanceRequest | None = engine.chance(state)
             if request is not None:
-                if game.mode == "physical":
+                if not bot_draws(game, request):
                     break
                 outcome = sample(request, rng_for(game.rng_seed, counter))
-                entries.append(
-                    LogEntry(
-                        version=0,
-                        kind="chance",
-                        payload={"values": outcome.values, "counter": counter},
-                    )
+                line = ChanceLine(
+                    values=outcome.values, counter=counter, physical=game.mode == "physical"
                 )
+                entries.append(LogEntry(payload=line))
                 counter += 1
                 state, new_events = engine.resolve(state, outcome)
                 events.extend(new_events)
@@ -280,11 +279,9 @@ class TableCore:
             movers = engine.to_move(state)
             if stand_in is not None and stand_in[0] not in movers:
                 stand_in = None
-            extra: dict[str, Any] = {}
             by: Actor | None = None
             if stand_in is not None:
                 seat, by = stand_in
-                extra["afk"] = True
             else:
                 found = next((s for s in movers if game.seats[s].ai), None)
                 if found is None:
@@ -295,12 +292,12 @@ class TableCore:
             events.extend(new_events)
             entries.append(
                 LogEntry(
-                    version=0,
-                    kind="action",
                     seat=seat,
                     user_id=by.user_id if by else None,
                     gm=by is not None,
-                    payload={"action": engine.dump_action(action), "ai": True, **extra},
+                    payload=ActionLine(
+                        action=engine.dump_action(action), ai=True, afk=by is not None
+                    ),
                 )
             )
         update: dict[str, Any] = {"rng_counter": counter}
@@ -322,17 +319,53 @@ class TableCore:
             )
 
     async def _acting_seat(
-        self, game: GameRow, actor: Actor, guild_id: int | None, as_seat: int | None
+        self,
+        engine: AnyEngine,
+        game: GameRow,
+        state: Any,
+        actor: Actor,
+        guild_id: int | None,
+        as_seat: int | None,
     ) -> tuple[int, bool]:
+        """The seat `actor` acts from, and whether as a GM: `as_seat` when given (their
+        own, or any seat for a GM), else the seat they hold that may act now."""
         if as_seat is not None:
-            await self._require_gm(game, actor, guild_id, "act for another seat")
             if not 0 <= as_seat < len(game.seats):
                 raise RuleError(f"There is no seat {as_seat + 1} at this table.")
+            if game.seats[as_seat].user_id == actor.user_id:
+                return as_seat, False
+            await self._require_gm(game, actor, guild_id, "act for another seat")
             return as_seat, True
-        seat = game.seat_of(actor.user_id)
+        seat = seat_for(engine, game, state, actor.user_id)
         if seat is None:
             raise RuleError("You're not seated at this table; you can watch the board.")
         return seat, False
+
+    async def reporting_seat(
+        self, game: GameRow, request: ChanceRequest, actor: Actor, guild_id: int | None
+    ) -> tuple[int | None, bool]:
+        """Check that `actor` may report `request` (its `who_reports`: the reporting seat,
+        any seated player, or only a GM; a GM may always). Returns the seat the report is
+        logged under and whether a GM reported it; anyone else gets one sentence."""
+        own = game.seats_of(actor.user_id)
+        first = own[0] if own else None
+        gm = await self.is_gm(game, actor, guild_id)
+        who = request.who_reports
+        if who == "seat" and request.reporter is not None:
+            if request.reporter in own:
+                return request.reporter, False
+            if gm:
+                return first, True
+            raise RuleError(f"{game.seats[request.reporter].shown} reports this one (or a GM).")
+        if who == "gm":
+            if gm:
+                return first, True
+            raise RuleError("Only a GM reports this one.")
+        if own:
+            return first, False
+        if gm:
+            return None, True
+        raise RuleError("Only a seated player or a GM reports this one; you can watch the board.")
 
     async def set_board_message(self, channel_id: int, game_id: int, message_id: int) -> None:
         """Remember where the live board is. Not a game change: no version bump."""
@@ -379,15 +412,39 @@ class TableCore:
         }
 
 
-def stalled_seat(engine: AnyEngine, game: GameRow, state: Any) -> int | None:
-    """The human seat the game is waiting for: the reporter of a physical roll, or
-    the first human among the seats to move."""
-    if state is None or engine.result(state) is not None:
+def bot_draws(game: GameRow, request: ChanceRequest) -> bool:
+    """Whether the bot resolves `request` itself: always at a digital table; at a
+    physical one only dice (never cards), and only if the table lets the bot roll."""
+    if game.mode == "digital":
+        return True
+    return request.only_dice and game.options.get(DICE_OPTION, DEFAULT_DICE) == "bot"
+
+
+def seat_for(engine: AnyEngine, game: GameRow, state: Any, user_id: int) -> int | None:
+    """The seat a member acts from when nothing names one: of the seats they hold (a GM
+    may hold several at a physical table), the first whose turn it is, else the first
+    that may react out of turn, else the first."""
+    own = game.seats_of(user_id)
+    if not own:
         return None
+    movers = engine.to_move(state)
+    turn = next((s for s in own if s in movers), None)
+    if turn is not None:
+        return turn
+    return next((s for s in own if engine.may_act(state, s)), own[0])
+
+
+def stalled_seats(engine: AnyEngine, game: GameRow, state: Any) -> list[int]:
+    """The human seats the game is waiting for: the reporter of a physical roll, or the
+    humans among `waiting_for` (several in a co-operative phase, none in a free-form one)."""
+    if state is None or engine.result(state) is not None:
+        return []
     request = engine.chance(state)
     if request is not None:
-        return request.reporter if game.mode == "physical" else None
-    return next((s for s in engine.to_move(state) if not game.seats[s].ai), None)
+        if bot_draws(game, request) or request.who_reports != "seat":
+            return []
+        return [] if request.reporter is None else [request.reporter]
+    return [s for s in engine.waiting_for(state) if not game.seats[s].ai]
 
 
 def plan_timers(game: GameRow, state: Any, settings: TableSettings, now: float) -> list[TimerRow]:
@@ -395,8 +452,8 @@ def plan_timers(game: GameRow, state: Any, settings: TableSettings, now: float) 
     from the last thing that happened. None while not in play."""
     if game.status != "active":
         return []
-    seat = stalled_seat(registry.get(game.game), game, state)
-    if seat is None:
+    seats = stalled_seats(registry.get(game.game), game, state)
+    if not seats:
         return []
     timers = []
     kinds: tuple[tuple[Literal["remind", "afk"], int], ...] = (
@@ -410,7 +467,7 @@ def plan_timers(game: GameRow, state: Any, settings: TableSettings, now: float) 
                     game_id=game.id,
                     kind=kind,
                     channel_id=game.channel_id,
-                    seat=seat,
+                    seat=seats[0],
                     due_at=now + minutes * 60,
                     version=game.version,
                 )
@@ -430,12 +487,13 @@ def _with_state_snapshot(new: _Cached) -> _Cached:
 
 
 def outcome_undo_versions(entries: list[LogEntry]) -> list[int]:
-    return [int(e.payload["undid_version"]) for e in entries if e.kind == "undo"]
+    return [e.payload.undid_version for e in entries if isinstance(e.payload, UndoLine)]
 
 
-def _setup_payload(game: GameRow) -> dict[str, Any]:
-    seats = [Seat(index=i, name=s.name, ai=s.ai).model_dump() for i, s in enumerate(game.seats)]
-    return {"seats": seats, "options": game.options, "rng_counter": game.rng_counter}
+def _setup_line(game: GameRow) -> SetupLine:
+    """What the engine is set up from; a seat with a character plays under its name."""
+    seats = [Seat(index=i, name=s.character or s.name, ai=s.ai) for i, s in enumerate(game.seats)]
+    return SetupLine(seats=seats, options=game.options, rng_counter=game.rng_counter)
 
 
 def _check_game_id(game: GameRow, game_id: int | None) -> None:
@@ -453,8 +511,8 @@ def _check_playing(game: GameRow, expected_version: int | None) -> None:
 
 
 def _not_your_turn(engine: AnyEngine, game: GameRow, state: BaseModel) -> str:
-    movers = engine.to_move(state)
-    names = ", ".join(game.seats[m].name for m in movers) or "nobody"
+    movers = engine.waiting_for(state) or engine.to_move(state)
+    names = ", ".join(game.seats[m].shown for m in movers) or "nobody"
     return f"It's not your turn; waiting for {names}."
 
 

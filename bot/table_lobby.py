@@ -7,6 +7,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.log_lines import CreateLine, EndLine, GmLine, JoinLine, LobbyLine
 from bot.models import GameRow, LogEntry, Mode, SeatRow
 from bot.storage import LiveGameExists
 from bot.table_core import (
@@ -18,7 +19,7 @@ from bot.table_core import (
     _clean_name,
     _first_error,
     _running_message,
-    _setup_payload,
+    _setup_line,
 )
 from bot.table_packs import embed_chosen_pack
 from engines import registry
@@ -71,9 +72,8 @@ class LobbyOps(TableCore):
             )
             entry = LogEntry(
                 version=1,
-                kind="create",
                 user_id=host.user_id,
-                payload={"game": game_key, "mode": mode, "options": opts},
+                payload=CreateLine(game=game_key, mode=mode, options=opts),
                 created_at=now,
             )
             try:
@@ -100,7 +100,7 @@ class LobbyOps(TableCore):
                 return self._late_join(c, actor, engine)
             seats = [*game.seats, SeatRow(user_id=actor.user_id, name=_clean_name(actor.name))]
             new = self._bump(game, seats=seats)
-            entry = LogEntry(version=0, kind="lobby", user_id=actor.user_id, payload={"op": "join"})
+            entry = LogEntry(user_id=actor.user_id, payload=LobbyLine(op="join"))
             notice = f"{actor.name} joined ({len(seats)}/{engine.max_seats})."
             return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
 
@@ -115,13 +115,7 @@ class LobbyOps(TableCore):
         state, events = engine.late_join(c.state, seat)
         seats = [*c.game.seats, SeatRow(user_id=actor.user_id, name=seat.name)]
         new = self._bump(c.game, seats=seats)
-        entry = LogEntry(
-            version=0,
-            kind="join",
-            seat=seat.index,
-            user_id=actor.user_id,
-            payload={"seat": seat.model_dump()},
-        )
+        entry = LogEntry(seat=seat.index, user_id=actor.user_id, payload=JoinLine(seat=seat))
         notice = f"{actor.name} joins the game in seat {seat.index + 1}."
         return _Cached(new, state), [entry], Outcome(new, state, events, notice)
 
@@ -157,13 +151,12 @@ class LobbyOps(TableCore):
             update["host_id"] = new_host.user_id
             notice += f" {new_host.name} is the host now."
         new = self._bump(game, **update)
-        entry = LogEntry(
-            version=0,
-            kind="gm" if by_gm else "lobby",
-            user_id=actor.user_id,
-            gm=by_gm,
-            payload={"op": "kick" if by_gm else "leave", "user_id": leaving.user_id},
+        payload = (
+            GmLine(op="kick", user_id=leaving.user_id)
+            if by_gm
+            else LobbyLine(op="leave", user_id=leaving.user_id)
         )
+        entry = LogEntry(user_id=actor.user_id, gm=by_gm, payload=payload)
         return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
 
     async def add_ai(self, channel_id: int, actor: Actor, guild_id: int | None) -> Outcome:
@@ -182,9 +175,7 @@ class LobbyOps(TableCore):
             number = sum(1 for s in game.seats if s.ai) + 1
             seats = [*game.seats, SeatRow(user_id=None, name=f"AI {number}", ai=True)]
             new = self._bump(game, seats=seats)
-            entry = LogEntry(
-                version=0, kind="gm", user_id=actor.user_id, gm=True, payload={"op": "add_ai"}
-            )
+            entry = LogEntry(user_id=actor.user_id, gm=True, payload=GmLine(op="add_ai"))
             notice = f"A computer player joined ({len(seats)}/{engine.max_seats})."
             return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
 
@@ -210,11 +201,9 @@ class LobbyOps(TableCore):
             new_game = self._bump(game, seats=seats)
             entries = [
                 LogEntry(
-                    version=0,
-                    kind="gm",
                     user_id=actor.user_id,
                     gm=True,
-                    payload={"op": "kick", "user_id": target_user_id, "seat": seat},
+                    payload=GmLine(op="kick", user_id=target_user_id, seat=seat),
                 )
             ]
             state = c.state
@@ -246,14 +235,13 @@ class LobbyOps(TableCore):
                     f"{engine.title} needs at least {engine.min_seats} players;"
                     f" {len(game.seats)} seated."
                 )
-            setup = _setup_payload(game)
-            seats = [Seat.model_validate(s) for s in setup["seats"]]
+            setup = _setup_line(game)
             try:
-                state = engine.setup(seats, engine.parse_options(game.options))
+                state = engine.setup(setup.seats, engine.parse_options(game.options))
             except ValidationError as exc:
                 raise RuleError(f"The game's options are not valid: {_first_error(exc)}") from None
             new = self._bump(game, status="active")
-            entries = [LogEntry(version=0, kind="setup", user_id=actor.user_id, payload=setup)]
+            entries = [LogEntry(user_id=actor.user_id, payload=setup)]
             events: list[Event] = []
             new, state = self._advance(engine, new, state, entries, events)
             return (
@@ -285,9 +273,7 @@ class LobbyOps(TableCore):
                 result = {"winners": [], "summary": f"Ended early by {actor.name}."}
                 new = self._bump(game, status="finished", finished_at=now, result=result)
                 notice = f"{actor.name} ended the game. It is kept in the channel's history."
-            entry = LogEntry(
-                version=0, kind="end", user_id=actor.user_id, gm=True, payload={"by": actor.user_id}
-            )
+            entry = LogEntry(user_id=actor.user_id, gm=True, payload=EndLine(by=actor.user_id))
             return _Cached(new, c.state), [entry], Outcome(game=new, state=c.state, notice=notice)
 
         return await self._change(channel_id, fn)

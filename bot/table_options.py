@@ -15,6 +15,17 @@ from engines.registry import AnyEngine
 MAX_OPTIONS = 12
 RESERVED = frozenset({"mode"})
 
+DICE_OPTION = "dice"
+DICE_CHOICES = ("bot", "ours")
+DEFAULT_DICE = "ours"
+TABLE_OPTIONS = {
+    DICE_OPTION: (
+        "at a physical table, who rolls the dice: `bot` (the bot rolls them; cards from"
+        f" your box are still reported) or `ours` (default {DEFAULT_DICE})"
+    ),
+}
+"""Options the table itself reads, for every game; engines never see a use for them."""
+
 
 PACK_HELP = "one of this server's packs by name (`/game pack list`): the group's own components"
 
@@ -22,7 +33,7 @@ PACK_HELP = "one of this server's packs by name (`/game pack list`): the group's
 def settable(engine: AnyEngine) -> dict[str, str]:
     """The options players may set, with what each means and its default. `pack` takes
     a pack's name; the table puts the pack itself in the options (bot/table_packs.py)."""
-    found = {}
+    found = dict(TABLE_OPTIONS)
     for name, field in engine.options_model.model_fields.items():
         if name in RESERVED or name.endswith(("_path", "_pack")) or name == "pack":
             continue
@@ -52,5 +63,7 @@ def parse(engine: AnyEngine, text: str | None) -> dict[str, str]:
         if key not in allowed:
             names = ", ".join(sorted(allowed)) or "none"
             raise RuleError(f"{engine.title} has no option '{key}'. Options: {names}.")
-        options[key] = value.strip()
+        if key == DICE_OPTION and value.strip().lower() not in DICE_CHOICES:
+            raise RuleError("Write `dice=bot` (the bot rolls the dice) or `dice=ours`.")
+        options[key] = value.strip().lower() if key in TABLE_OPTIONS else value.strip()
     return options

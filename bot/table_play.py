@@ -6,6 +6,7 @@ from typing import Any
 
 from pydantic import ValidationError
 
+from bot.log_lines import ActionLine, ChanceLine, UndoLine
 from bot.models import LogEntry
 from bot.replay import REPLAYED_KINDS, UNDOABLE_KINDS, replay
 from bot.table_core import (
@@ -41,10 +42,10 @@ class PlayOps(TableCore):
             game, state = c.game, c.state
             engine = registry.get(game.game)
             _check_playing(game, expected_version)
-            seat, by_gm = await self._acting_seat(game, actor, guild_id, as_seat)
+            seat, by_gm = await self._acting_seat(engine, game, state, actor, guild_id, as_seat)
             if engine.chance(state) is not None:
                 raise RuleError("The table is waiting for a roll or a card to be reported first.")
-            if seat not in engine.to_move(state):
+            if not engine.may_act(state, seat):
                 raise RuleError(_not_your_turn(engine, game, state))
             try:
                 parsed = engine.parse_action(action)
@@ -54,12 +55,10 @@ class PlayOps(TableCore):
             new_game = self._bump(game)
             entries = [
                 LogEntry(
-                    version=0,
-                    kind="action",
                     seat=seat,
                     user_id=actor.user_id,
                     gm=by_gm,
-                    payload={"action": engine.dump_action(parsed)},
+                    payload=ActionLine(action=engine.dump_action(parsed)),
                 )
             ]
             new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
@@ -91,23 +90,17 @@ class PlayOps(TableCore):
                 raise RuleError("Nothing needs reporting right now.")
             if game.mode != "physical":
                 raise RuleError("In digital mode the bot rolls and draws by itself.")
-            seat = game.seat_of(actor.user_id)
-            gm = await self.is_gm(game, actor, guild_id)
-            if request.reporter is not None and seat != request.reporter and not gm:
-                who = game.seats[request.reporter].name
-                raise RuleError(f"{who} reports this one (or a GM).")
+            seat, by_gm = await self.reporting_seat(game, request, actor, guild_id)
             outcome = ChanceOutcome(values=[v.strip() for v in values])
             validate_outcome(request, outcome)
             new_state, events = engine.resolve(state, outcome)
             new_game = self._bump(game)
             entries = [
                 LogEntry(
-                    version=0,
-                    kind="chance",
                     seat=seat,
                     user_id=actor.user_id,
-                    gm=gm and seat != request.reporter,
-                    payload={"values": outcome.values, "reported": True},
+                    gm=by_gm,
+                    payload=ChanceLine(values=outcome.values, reported=True),
                 )
             ]
             new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
@@ -143,11 +136,7 @@ class PlayOps(TableCore):
             replayed = replay(engine, setup.payload, keep)
             new = self._bump(game, rng_counter=replayed.rng_counter)
             entry = LogEntry(
-                version=0,
-                kind="undo",
-                user_id=actor.user_id,
-                gm=True,
-                payload={"undid_version": last_version},
+                user_id=actor.user_id, gm=True, payload=UndoLine(undid_version=last_version)
             )
             return (
                 _Cached(new, replayed.state),

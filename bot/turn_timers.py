@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.models import GameRow, TimerRow
+from bot.table_core import stalled_seats
 from bot.ui.components import TableButton
 from engines import registry
 from engines.core.protocol import Engine
@@ -78,20 +79,26 @@ class TurnTimers:
             await asyncio.sleep(min(self.poll, max(0.2, delay)))
 
     async def _announce(self, timer: TimerRow, game: GameRow, state: Any) -> None:
+        """Name every seat the game waits for (several in a co-operative phase); the
+        timer's own seat only if the state no longer says (it always should)."""
         settings, _ = await self.bot.table.settings_for(game.guild_id, game.channel_id)
-        seat = game.seats[timer.seat]
-        title = registry.get(game.game).title
+        engine = registry.get(game.game)
+        seats = [game.seats[s] for s in stalled_seats(engine, game, state) or [timer.seat]]
+        title = engine.title
         channel = self.bot.get_partial_messageable(game.channel_id)
-        name = f"<@{seat.user_id}>" if settings.pings and seat.user_id else f"**{seat.name}**"
+        pinged = list(dict.fromkeys(s.user_id for s in seats if s.user_id and settings.pings))
+        name = " and ".join(
+            f"<@{s.user_id}>" if s.user_id in pinged else f"**{s.shown}**" for s in seats
+        )
         mentions = discord.AllowedMentions(
             everyone=False,
             roles=False,
-            users=[discord.Object(seat.user_id)] if settings.pings and seat.user_id else False,
+            users=[discord.Object(u) for u in pinged] if pinged else False,
         )
         if timer.kind == "remind":
+            whose = "your turn" if len(seats) == 1 else "your turns"
             await channel.send(
-                f"⏰ {name}, it's your turn at {title} "
-                f"(quiet for {settings.reminder_minutes} min).",
+                f"⏰ {name}, it's {whose} at {title} (quiet for {settings.reminder_minutes} min).",
                 allowed_mentions=mentions,
             )
             return
@@ -100,7 +107,6 @@ class TurnTimers:
         if can_skip(game.game):
             view.add_item(TableButton("skip", game.id, game.version))
             options.append("skip the turn")
-        engine = registry.get(game.game)
         if settings.ai_takeover and engine.supports_ai and game.mode == "digital":
             view.add_item(TableButton("ai", game.id, game.version))
             options.append("let the AI play it")
@@ -110,8 +116,9 @@ class TurnTimers:
             if options
             else ("A GM can `/game kick` or `/game seat` someone else in.")
         )
+        seems = "seems" if len(seats) == 1 else "seem"
         await channel.send(
-            f"💤 {name} seems to be away from {title} ({settings.afk_minutes} min). {what}",
+            f"💤 {name} {seems} to be away from {title} ({settings.afk_minutes} min). {what}",
             view=view,
             allowed_mentions=mentions,
         )

@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot import table_options
+from bot import corrections, table_options
 from bot.presenting import actor_of, board_embed, board_view, channel_id_of
 from bot.render.style import clip
 from bot.table import Actor
@@ -192,8 +192,10 @@ class GameCog(
         withheld = (
             " The RNG seed is withheld until the game ends." if document["seed"] is None else ""
         )
+        fixes = sum(1 for e in document["entries"] if e["kind"] == "correction")
+        by_gm = f" {fixes} GM correction(s), marked `gm`." if fixes else ""
         await interaction.response.send_message(
-            f"Log of game #{game_id} ({len(document['entries'])} lines)."
+            f"Log of game #{game_id} ({len(document['entries'])} lines).{by_gm}"
             f" `python -m bot replay FILE` checks it.{withheld}",
             file=discord.File(io.BytesIO(data), filename=f"game-{game_id}.json"),
             ephemeral=True,
@@ -238,13 +240,18 @@ class GameCog(
     @app_commands.command(
         name="seat", description="Put a member in a seat: swap, replace, or take over (GM)"
     )
-    @app_commands.describe(member="Who sits down", seat="Seat number, from 1")
+    @app_commands.describe(
+        member="Who sits down",
+        seat="Seat number, from 1",
+        also="Physical games: keep their other seats too (one member, several characters)",
+    )
     @app_commands.guild_only()
     async def seat(
         self,
         interaction: discord.Interaction[Any],
         member: discord.Member,
         seat: app_commands.Range[int, 1, 100],
+        also: bool = False,
     ) -> None:
         target = Actor(user_id=member.id, name=member.display_name)
         outcome = await self.bot.table.assign_seat(
@@ -253,6 +260,49 @@ class GameCog(
             interaction.guild_id,
             target,
             seat - 1,
+            also=also,
+        )
+        await self.bot.tables_ui.publish_reply(interaction, outcome)
+
+    @app_commands.command(
+        name="character", description="Name the character a seat plays (its player or a GM)"
+    )
+    @app_commands.describe(seat="Seat number, from 1", name="The character's name (omit to clear)")
+    @app_commands.guild_only()
+    async def character(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[int, 1, 100],
+        name: app_commands.Range[str, 1, 32] | None = None,
+    ) -> None:
+        outcome = await self.bot.table.set_character(
+            channel_id_of(interaction), actor_of(interaction), interaction.guild_id, seat - 1, name
+        )
+        await self.bot.tables_ui.publish_reply(interaction, outcome)
+
+    @app_commands.command(name="correct", description="Correct the game's state (GM)")
+    @app_commands.describe(
+        correction="e.g. set_doom value=3, or JSON; omit to list what this game can correct"
+    )
+    @app_commands.guild_only()
+    async def correct(
+        self,
+        interaction: discord.Interaction[Any],
+        correction: app_commands.Range[str, 1, 500] | None = None,
+    ) -> None:
+        channel = channel_id_of(interaction)
+        actor = actor_of(interaction)
+        current = await self.bot.table.current(channel)
+        if current is None:
+            raise RuleError("There is no game in this channel.")
+        engine = registry.get(current.game.game)
+        if correction is None:
+            await interaction.response.send_message(
+                clip(corrections.describe(engine), 2000), ephemeral=True
+            )
+            return
+        outcome = await self.bot.table.correct(
+            channel, actor, interaction.guild_id, corrections.read(correction)
         )
         await self.bot.tables_ui.publish_reply(interaction, outcome)
 

@@ -7,6 +7,7 @@ turn order from the engine's view and offers one button per legal action.
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -26,7 +27,9 @@ MAX_ACTION_BUTTONS = 20
 class SelectChoice:
     """A select menu for a player's choice that buttons can't hold (several values at once,
     or more options than fit as buttons). The picked values travel to `Presenter.decode`.
-    At most 25 options; a board shows it as a `MoveSelect` on a row of its own."""
+    At most 25 options; a board shows it as a `MoveSelect` on a row of its own.
+    `shared` addresses it to every seated player, like a shared button (`seat` is then
+    unused: `decode` gets the chooser's seat)."""
 
     code: str
     seat: int
@@ -34,6 +37,7 @@ class SelectChoice:
     options: list[discord.SelectOption] = field(default_factory=list)
     min_values: int = 1
     max_values: int = 1
+    shared: bool = False
 
 
 class Presenter(Protocol):
@@ -41,8 +45,10 @@ class Presenter(Protocol):
 
     def board(self, game: GameRow, state: Any) -> discord.Embed: ...
 
-    def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int]]:
-        """(label, code, seat) per button for the current player's choices."""
+    def action_buttons(self, game: GameRow, state: Any) -> Sequence[tuple[str, str, int | None]]:
+        """(label, code, seat) per button for the choices of the seats that may act.
+        Seat None is a shared control ("Next phase"): any seated player may press it,
+        and `decode` gets the presser's seat."""
 
     def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
         """The engine action a button code (and select values) stands for."""
@@ -101,7 +107,7 @@ class GenericPresenter:
         lines = []
         for i, seat in enumerate(game.seats):
             marker = "▶️" if i in movers else "▫️"
-            lines.append(f"{marker} {seat.name}{' 🤖' if seat.ai else ''}")
+            lines.append(f"{marker} {seat.shown}{' 🤖' if seat.ai else ''}")
         embed.add_field(
             name="Seats", value=clip("\n".join(lines) or "—", FIELD_VALUE), inline=False
         )
@@ -109,12 +115,18 @@ class GenericPresenter:
         embed.add_field(name="Table", value=clip(f"```{summary}```", FIELD_VALUE), inline=False)
         return embed
 
-    def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int]]:
+    def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int | None]]:
+        """Each seat's legal actions: the seats to move, then any that may react out of
+        turn (`may_act`)."""
         engine = registry.get(game.game)
-        buttons: list[tuple[str, str, int]] = []
+        buttons: list[tuple[str, str, int | None]] = []
         if state is None or engine.chance(state) is not None:
             return buttons
-        for seat in engine.to_move(state):
+        movers = engine.to_move(state)
+        reacting = [
+            s for s in range(len(game.seats)) if s not in movers and engine.may_act(state, s)
+        ]
+        for seat in [*movers, *reacting]:
             if game.seats[seat].ai:
                 continue
             for index, action in enumerate(engine.legal_actions(state, seat)):
@@ -169,7 +181,7 @@ def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
     seats = []
     for seat in game.seats:
         crown = " 👑" if seat.user_id == game.host_id else ""
-        seats.append(f"• {seat.name}{crown}{' 🤖' if seat.ai else ''}")
+        seats.append(f"• {seat.shown}{crown}{' 🤖' if seat.ai else ''}")
     embed.add_field(
         name=f"Seats ({len(game.seats)}/{engine.max_seats}, at least {engine.min_seats})",
         value=clip("\n".join(seats) or "—", FIELD_VALUE),

@@ -7,7 +7,7 @@ service refuses a click whose version is no longer current.
 
 custom_id formats (each at most 100 characters):
     pd:lobby:<op>:<game>                 lobby buttons
-    pd:mv:<game>:<version>:<seat>:<code> a move button
+    pd:mv:<game>:<version>:<seat>:<code> a move button (seat `a`: any seated player)
     pd:sel:<game>:<version>:<seat>:<code> a move select (values chosen)
     pd:gmv:… / pd:gms:…                  the same, pressed by a GM acting for the seat
     pd:<skip|ai>:<game>:<version>        handle an away player's turn
@@ -68,32 +68,37 @@ class LobbyButton(
         await _bot(interaction).tables_ui.lobby_click(interaction, self.op, self.game_id)
 
 
-MOVE_CODE = r":(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):(?P<code>[\w.,=+-]{1,60})"
+MOVE_CODE = r":(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+|a):(?P<code>[\w.,=+-]{1,60})"
+EVERY_SEAT = "a"
+"""The seat part of a shared control's custom_id: any seated player may press it."""
 
 
 @dataclass(frozen=True)
 class MoveTarget:
     """What a move component stands for: a seat's move on one version of a table,
-    pressed by its player or (gm) by a GM acting for the seat."""
+    pressed by its player or (gm) by a GM acting for the seat. Seat None is a shared
+    control, pressed by any seated player for their own seat."""
 
     game_id: int
     version: int
-    seat: int
+    seat: int | None
     code: str
     gm: bool = False
 
     @classmethod
     def parse(cls, match: re.Match[str]) -> MoveTarget:
+        seat = None if match["seat"] == EVERY_SEAT else int(match["seat"])
         return cls(
             int(match["game"]),
             int(match["version"]),
-            int(match["seat"]),
+            seat,
             match["code"],
             gm=match["kind"] in ("gmv", "gms"),
         )
 
     def custom_id(self, kind: str) -> str:
-        return f"pd:{kind}:{self.game_id}:{self.version}:{self.seat}:{self.code}"
+        seat = EVERY_SEAT if self.seat is None else self.seat
+        return f"pd:{kind}:{self.game_id}:{self.version}:{seat}:{self.code}"
 
     async def send(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
         await _bot(interaction).tables_ui.move_click(
@@ -109,7 +114,7 @@ class MoveButton(
         self,
         game_id: int,
         version: int,
-        seat: int,
+        seat: int | None,
         code: str,
         label: str,
         style: discord.ButtonStyle = discord.ButtonStyle.primary,
@@ -144,7 +149,7 @@ class MoveSelect(
         self,
         game_id: int,
         version: int,
-        seat: int,
+        seat: int | None,
         code: str,
         options: list[discord.SelectOption],
         placeholder: str,

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.log_lines import CreateLine, EndLine, SetupLine
 from bot.models import GameRow, LogEntry, SeatRow
 from bot.storage import MIGRATIONS, LiveGameExists, Storage, VersionConflict, migrate
 
@@ -62,12 +63,14 @@ async def test_one_live_game_per_channel(storage: Storage) -> None:
 
 
 async def test_commit_step_is_guarded_by_version(storage: Storage) -> None:
-    game = await storage.create_game(_game(), [LogEntry(version=1, kind="create")])
+    game = await storage.create_game(
+        _game(), [LogEntry(version=1, payload=CreateLine(game="pig", mode="digital"))]
+    )
     moved = game.model_copy(update={"version": 2, "status": "active"})
-    await storage.commit_step(moved, 1, [LogEntry(version=2, kind="setup")])
+    await storage.commit_step(moved, 1, [LogEntry(version=2, payload=SetupLine())])
     stale = game.model_copy(update={"version": 2, "status": "cancelled"})
     with pytest.raises(VersionConflict):
-        await storage.commit_step(stale, 1, [LogEntry(version=2, kind="end")])
+        await storage.commit_step(stale, 1, [LogEntry(version=2, payload=EndLine())])
     loaded = await storage.game(game.id)
     assert loaded is not None and loaded.status == "active"
     kinds = [e.kind for e in await storage.log(game.id)]
