@@ -165,6 +165,9 @@ def settle(s: HellraiserState, fid: str, before: Stats, source: str | None, out:
             else:
                 become_cenobite(s, fid, source, out)
             return
+    if get(fig.stats, "strength") < get(before, "strength"):
+        # The carrying limit follows Strength however it fell: damage, a drain, Plaything.
+        check_carry(s, fid)
 
 
 _HUMAN_ZERO: dict[Stat, str] = {

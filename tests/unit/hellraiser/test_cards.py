@@ -319,6 +319,18 @@ def test_plaything_swaps_two_statistics_of_a_human_near_a_cenobite() -> None:
     assert figure(state, "h0").stats == (1, 3, 3, 3, 5, 3)
 
 
+def test_plaything_lowering_strength_makes_the_human_drop_items() -> None:
+    """Regression: the carrying limit follows Strength whatever lowered it."""
+    state = with_stats(leviathan_with("plaything"), "h0", (3, 3, 3, 3, 1, 3))
+    state = carrying(state, "h0", "knife", "bible", "koran")
+    state = act(state, PlayCard(card="plaything", target="h0", stat="strength",
+                                stat2="morality"))
+    head = state.pending[0]
+    assert isinstance(head, Choice) and head.purpose == "drop" and head.seat == 0
+    state = act(act(state, Choose(option="0"), seat=0), Choose(option="0"), seat=0)
+    assert len(figure(state, "h0").items) == 1
+
+
 def test_key_opens_a_wall_between_tiles_beside_a_cenobite() -> None:
     state = leviathan_with("key")
     assert state.board is not None

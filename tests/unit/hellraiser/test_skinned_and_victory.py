@@ -22,6 +22,7 @@ from engines.hellraiser.models import (
 from engines.hellraiser.query import Out, hid
 from tests.unit.hellraiser.support import (
     act,
+    carrying,
     center,
     edit,
     figure,
@@ -103,6 +104,18 @@ def test_draining_takes_points_and_every_two_raise_the_skinned_human() -> None:
     assert figure(state, "h2").drained[5] == 1
     assert "Only a Skinned Human" in refused(
         act(state, EndTurn()), Attack(target="h2", drain="wits"))
+
+
+def test_a_strength_drain_makes_the_victim_drop_what_they_can_no_longer_carry() -> None:
+    """Regression: a Skinned Human's drain lowers Strength, and the limit follows."""
+    state = skinned_on_corpse()
+    state = with_stats(state, "h2", (8, 3, 3, 3, 3, 7))
+    state = carrying(with_stats(state, "h3", (3, 3, 3, 3, 3, 3)), "h3", "knife", "bible")
+    state = act(state, Attack(target="h3", drain="strength"))
+    state = roll(state, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # 2 successes against 0
+    assert figure(state, "h3").stats[0] == 1
+    head = state.pending[0]
+    assert isinstance(head, Choice) and head.purpose == "drop" and head.figure == "h3"
 
 
 def test_humans_win_by_closing_the_gate() -> None:
