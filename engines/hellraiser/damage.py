@@ -17,6 +17,7 @@ from __future__ import annotations
 from engines.hellraiser.models import Casualty as CasualtyEvent
 from engines.hellraiser.models import (
     Choice,
+    Continue,
     Damage,
     DamageDealt,
     Figure,
@@ -400,10 +401,20 @@ def set_role(s: HellraiserState, seat: int, new: Role, out: Out) -> None:
         discard_hand(s, seat)
     if s.roles[seat] == new:
         return
+    if seat == s.turn and s.roles[seat] in ("human", "skinned") and new in ("leviathan", "out"):
+        _end_this_turn(s)
     s.roles[seat] = new
     if not out.quiet:
         out.add(RoleChanged(seat=seat, role=s.roles[seat],
                             text=f"{s.names[seat]} is now {_ROLE_TEXT[new]}."))
+
+
+def _end_this_turn(s: HellraiserState) -> None:
+    """A player whose character is lost or changes side on their own turn has no more
+    of that turn: the engine ends it once the work already queued is settled (no End
+    turn to press, and no Leviathan actions in a Human's turn)."""
+    if not any(isinstance(p, Continue) and p.step == "end_turn" for p in s.pending):
+        s.pending.append(Continue(step="end_turn"))
 
 
 _ROLE_TEXT: dict[str, str] = {
