@@ -34,9 +34,9 @@ from engines.hellraiser.query import (
     carrying_limit,
     cat,
     decider_for,
-    effects,
     find,
     has_stat,
+    in_personal_hell,
     update,
 )
 from engines.hellraiser.stats import (
@@ -79,7 +79,7 @@ def deal(s: HellraiserState, d: Damage, out: Out) -> None:
     stats = [st for st in GROUP_STATS[d.group] if has_stat(fig, st)]
     total = sum(get(fig.stats, st) for st in stats)
     points = d.points
-    if d.group == "physical" and fig.kind == "human" and any(effects(s, "personal_hell", fig.id)):
+    if d.group == "physical" and in_personal_hell(s, fig):
         points = min(points, total - 1)  # Personal Hell: they cannot be killed physically
     points = min(points, total)
     if points <= 0:

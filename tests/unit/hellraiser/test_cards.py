@@ -38,6 +38,7 @@ from engines.hellraiser.models import (
     Choose,
     Damage,
     DrawCard,
+    Effect,
     EndTurn,
     HellraiserState,
     Move,
@@ -448,3 +449,16 @@ def test_every_room_power_works() -> None:
             assert not state.pending  # no Cenobite or Creature in the boiler room
         else:
             assert sum(figure(state, "h0").stats) == 13, power
+
+
+def test_personal_hell_spares_its_victim_from_torn_to_shreds() -> None:
+    """Regression: 'A Human can't be killed by Physical damage' — Torn to Shreds killed
+    a chained victim of Personal Hell anyway."""
+    state = leviathan_with("trapped")
+    state = act(state, PlayCard(card="trapped", target="h0"))
+    state.effects.append(Effect(kind="personal_hell", seat=1, figure="h0"))
+    state = act(act(act(state, EndTurn()), EndTurn()), EndTurn())
+    assert state.turn == 1
+    state.hands[1] = ("leviathan:torn_to_shreds",)
+    assert "torn to shreds" in refused(state, PlayCard(card="torn_to_shreds"))
+    assert figure(state, "h0").condition == "alive"
