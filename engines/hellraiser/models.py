@@ -435,7 +435,8 @@ class BreakFree(_Action):
 
 
 class Attack(_Action):
-    """One attack: a figure (`target`), an Obstacle in a doorway, or a corpse.
+    """One attack: a figure (`target`), an Obstacle in a doorway, a room item on your
+    square (`furniture`), or a corpse.
 
     `attacker` defaults to your character; a Leviathan player names a Cenobite or
     Creature. `weapon` names a carried gun or thrown item; `drain` is a Skinned
@@ -448,6 +449,7 @@ class Attack(_Action):
     stat: Stat = "strength"
     weapon: str | None = None
     drain: Stat | None = None
+    furniture: str | None = None
 
 
 class PlayCard(_Action):

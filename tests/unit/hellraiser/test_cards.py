@@ -462,3 +462,15 @@ def test_personal_hell_spares_its_victim_from_torn_to_shreds() -> None:
     state.hands[1] = ("leviathan:torn_to_shreds",)
     assert "torn to shreds" in refused(state, PlayCard(card="torn_to_shreds"))
     assert figure(state, "h0").condition == "alive"
+
+
+def test_every_house_reading_is_flagged_unverified_and_film_names_are_not_the_wikis() -> None:
+    """Data we invent or complete is `verified: false` and shown as house data: a wiki
+    card with a house reading included. The Named Cenobites' names are the films'."""
+    cat = catalogue()
+    for deck in (cat.search, cat.action, cat.leviathan):
+        for card in deck.values():
+            assert not ("house" in card.source and card.verified), card.id
+    for cenobite in cat.cenobites:
+        assert "films" in cenobite.source and "wiki" not in cenobite.source
+        assert not cenobite.verified
