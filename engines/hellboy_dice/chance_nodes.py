@@ -25,17 +25,26 @@ def draw_request(state: HellboyState) -> ChanceRequest:
     what = ("the card after the Hole in the Floor (it is discarded)"
             if state.draw_purpose == "discard" else "the next Exploration card")
     if state.options.mode == "physical":
-        item = ChanceItem(key="card", label="Exploration card", open_hint=REPORT_HELP)
+        item = ChanceItem(key="card", label="Exploration card", open_hint=REPORT_HELP,
+                          source="card")
     else:
         comps, deck = state.components, state.deck
         item = construct(ChanceItem, {
             "key": "card", "label": "Exploration card",
             "options": list(compress(comps.card_ids, deck)), "weights": [n for n in deck if n],
-            "open_hint": None, "labels": list(compress(comps.card_names, deck)),
+            "open_hint": None, "labels": list(compress(comps.card_names, deck)), "source": "card",
         })
     return construct(ChanceRequest, {
-        "prompt": f"Draw {what}", "items": [item], "reporter": state.turn,
+        "prompt": f"Draw {what}", "items": [item], "reporter": state.turn, "reporters": None,
     })
+
+
+def first_player_request(state: HellboyState) -> ChanceRequest:
+    """Lots for who starts: each seat equally likely (physical: any die roll-off)."""
+    item = ChanceItem(key="first", label="first player",
+                      options=[str(i) for i in range(state.players)],
+                      labels=list(state.names))
+    return ChanceRequest(prompt="Draw lots for who starts", items=[item], reporter=0)
 
 
 def check_draw(state: HellboyState, outcome: ChanceOutcome) -> None:
