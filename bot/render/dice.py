@@ -42,6 +42,8 @@ def roll_embed(result: RollResult, roller: str) -> discord.Embed:
         lines.append(f"Total: **{result.total}**{unit}")
     elif not lines:
         lines.append(f"Total: **{result.total}**")
+    if result.expression.comment:
+        lines.insert(0, f"*{result.expression.comment}*")
     embed = discord.Embed(
         title=clip(ROLL_PREFIX + result.expression.text, EMBED_TITLE),
         description=clip("\n".join(lines), EMBED_DESCRIPTION),
@@ -193,7 +195,9 @@ def _group_line(group: DiceGroup) -> str:
     """Faces, then the group's score unless its faces are only outcomes (enemy)."""
     faces = " ".join(_face(rolled) for rolled in group.dice)
     scores = any(face.value for face in group.die.faces)
-    return f"**{group.notation}** — {faces}" + (f" → **{group.score}**" if scores else "")
+    sign = "−" if group.negative else ""
+    score = f" → **{sign}{group.score}**" if scores else ""
+    return f"**{sign}{group.notation}** — {faces}{score}"
 
 
 def _face(rolled: RolledDie) -> str:

@@ -11,7 +11,7 @@ costs no more than d20's own (bench/dice_bench.py measures both).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.dice.expression import (
     APPLY,
@@ -48,6 +48,8 @@ class DiceGroup:
     die: Die
     dice: tuple[RolledDie, ...]
     score: int
+    negative: bool = False
+    """The group counts against the total (`-1d6`, `10-1d4`): shown with its sign."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,22 +131,24 @@ def _is_sum_of_dice(node: Node) -> bool:
     return isinstance(node, NamedDice)
 
 
-def _evaluate(node: Node, rng: random.Random, groups: list[DiceGroup]) -> int:
+def _evaluate(node: Node, rng: random.Random, groups: list[DiceGroup],
+              negative: bool = False) -> int:
     match node:
         case Constant(value=value):
             return value
         case Negation(operand=operand):
-            return -_evaluate(operand, rng, groups)
+            return -_evaluate(operand, rng, groups, not negative)
         case BinaryOp(op=op, left=left, right=right):
-            a = _evaluate(left, rng, groups)
-            return APPLY[op](a, _evaluate(right, rng, groups))
+            a = _evaluate(left, rng, groups, negative)
+            flip = negative != (op == "-")
+            return APPLY[op](a, _evaluate(right, rng, groups, flip))
         case StandardDice():
             group = _roll_standard(node, rng)
         case SuccessPool():
             group = _roll_pool(node, rng)
         case NamedDice():
             group = _roll_named(node, rng)
-    groups.append(group)
+    groups.append(replace(group, negative=True) if negative else group)
     return group.score
 
 
