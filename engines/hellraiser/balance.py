@@ -22,10 +22,17 @@ class Balance:
     """The puzzle difficulty's multiplier ('... times two' as written)."""
     difficulty_bonus: int
     """Dice added to the puzzle difficulty after the multiplier."""
+    difficulty_floor: int
+    """The fewest dice the puzzle difficulty rolls (0 as written: 'never below 0')."""
+    max_cenobites: int
+    """At most this many Cenobites join Leviathan's pool when the gateway opens (one per
+    Human left standing, as written; the five Named Cenobites are the limit)."""
 
 
-AS_WRITTEN = Balance(difficulty_factor=2, difficulty_bonus=0)
-BALANCED = Balance(difficulty_factor=1, difficulty_bonus=0)
+AS_WRITTEN = Balance(difficulty_factor=2, difficulty_bonus=0, difficulty_floor=0,
+                     max_cenobites=5)
+BALANCED = Balance(difficulty_factor=1, difficulty_bonus=0, difficulty_floor=3,
+                   max_cenobites=3)
 
 
 def balance(s: HellraiserState) -> Balance:
