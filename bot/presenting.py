@@ -227,8 +227,10 @@ class TablesUI:
         actor = actor_of(interaction)
         current = await self._still_current(interaction, game_id, version)
         if not gm and current.game.seat_of(actor.user_id) != seat:
-            owner = current.game.seats[seat].name if seat < len(current.game.seats) else "?"
-            raise RuleError(f"Those buttons are for {owner}.")
+            if not 0 <= seat < len(current.game.seats):
+                raise RuleError("Those buttons belong to no seat at this table; use the"
+                                " buttons on the live board (`/game status`).")
+            raise RuleError(f"Those buttons are for {current.game.seats[seat].name}.")
         action = presenter_for(current.game.game).decode(
             current.game, current.state, seat, code, values
         )
@@ -249,8 +251,13 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None
     ) -> Outcome:
         """The channel's game, if a component's game (and version) is still the live one."""
-        current = await self.table.current(channel_id_of(interaction))
+        channel = channel_id_of(interaction)
+        current = await self.table.current(channel)
         if current is None or current.game.id != game_id:
+            elsewhere = await self.table.storage.game(game_id)
+            if elsewhere is not None and elsewhere.channel_id != channel:
+                raise StaleBoard(f"That board belongs to a game in <#{elsewhere.channel_id}>;"
+                                 " its buttons work there, not here.")
             raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
         if version is not None and current.game.version != version:
             raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
