@@ -21,6 +21,7 @@ from bot.render.style import (
     FIELD_VALUE,
     clip,
 )
+from engines.dice.limits import EXPLODE_DEPTH
 from engines.dice.odds import Distribution, Odds, format_chance
 from engines.dice.roller import DiceGroup, RolledDie, RollResult
 
@@ -97,6 +98,9 @@ def odds_embed(answer: Odds) -> discord.Embed:
         notes.append(f"Not counted in the total: {', '.join(answer.uncounted)}.")
     if answer.house:
         notes.append(HOUSE_DICE)
+    if answer.exploding:
+        notes.append(f"Exploding dice roll again at most {EXPLODE_DEPTH} times (so does /roll):"
+                     " these odds are exact for that.")
     if notes:
         embed.set_footer(text=clip(" · ".join(notes), FOOTER))
     return embed

@@ -81,8 +81,13 @@ class StandardDice(_Node):
     count: int
     sides: int
     keep: Keep | None = None
+    explode: int | None = Field(
+        default=None, description="a die showing this or more rolls again (1d6e6, 1d6!)")
 
     def notation(self) -> str:
+        if self.explode is not None:
+            bang = "!" if self.explode == self.sides else f"e{self.explode}"
+            return f"{self.count}d{self.sides}{bang}"
         return f"{self.count}d{self.sides}{self.keep or ''}"
 
 
@@ -177,9 +182,9 @@ def parse(text: str, dice: Mapping[str, Die]) -> Expression:
 # --- what people already type (Avrae, Dice Maiden) -----------------------------------
 
 _ADVANTAGE = re.compile(r"\s+(adv|advantage|dis|disadvantage)$")
+_EXPLODE = re.compile(r"(\d*)d(\d+)\s*(?:!|e(\d+))")
 _ONE_D20 = re.compile(r"(?<![0-9a-z])1?d20(?![0-9a-z])")
 _FUDGE = re.compile(r"(?<![0-9a-z])(\d*)df(?![0-9a-z])")
-_EXPLODING = re.compile(r"d\d+\s*(!|e\d*)")
 COLOUR_LETTERS = {"y": "yellow", "o": "orange", "r": "red", "k": "black"}
 """Hellboy shorthand: `yyr` is two yellow Attack Dice and a red (k is black, as in CMYK)."""
 
@@ -187,10 +192,7 @@ COLOUR_LETTERS = {"y": "yellow", "o": "orange", "r": "red", "k": "black"}
 def _shorthand(normal: str, dice: Mapping[str, Die]) -> str:
     """Rewrite the forms other dice bots taught people into this grammar: advantage and
     disadvantage on a d20, Fudge dice, and the Hellboy colour shorthand. Exploding dice
-    are refused by name rather than misread."""
-    if _EXPLODING.search(normal):
-        raise RuleError("Exploding dice (1d6e6, 1d6!) aren't supported; roll the extra die"
-                        " yourself when one explodes.")
+    are read as their own term (`_exploding`)."""
     found = _ADVANTAGE.search(normal)
     if found:
         normal = normal[:found.start()]
@@ -225,7 +227,7 @@ def _colour_term(normal: str, dice: Mapping[str, Die]) -> str:
 
 # --- splitting into terms -------------------------------------------------------
 
-_BINARY_AFTER = re.compile(r"[0-9a-z_)\]]$")
+_BINARY_AFTER = re.compile(r"[0-9a-z_)\]!]$")
 
 
 @lru_cache(maxsize=16)
@@ -284,12 +286,28 @@ def _parse_term(chunk: str, dice: Mapping[str, Die]) -> Node:
     pool = _POOL.fullmatch(chunk)
     if pool:
         return _pool(int(pool.group(1) or 1), int(pool.group(2)), int(pool.group(3)))
+    boom = _EXPLODE.fullmatch(chunk)
+    if boom:
+        return _exploding(int(boom.group(1) or 1), int(boom.group(2)), boom.group(3))
+    if _EXPLODE.search(chunk):
+        raise RuleError("An exploding die is a term of its own, like 3d6! + 2 or 1d6e5;"
+                        " it can't be kept, dropped, multiplied or put in parentheses.")
     if named:
         known = f"the named dice are {', '.join(sorted(dice))}, and " if dice else ""
         raise RuleError(
             f"I don't know a die called '{named.group(2)}'; {known}standard dice look like 2d6."
         )
     return _standard(chunk)
+
+
+def _exploding(count: int, sides: int, on: str | None) -> StandardDice:
+    check_count(count, "dice")
+    check_sides(sides)
+    threshold = sides if on is None else int(on)
+    if not 2 <= threshold <= sides:
+        raise RuleError(f"A d{sides} can explode on 2 to {sides} (it rolls again on that or"
+                        f" more), like 1d{sides}e{sides} or 1d{sides}!.")
+    return StandardDice(count=count, sides=sides, explode=threshold)
 
 
 def _pool(count: int, sides: int, threshold: int) -> SuccessPool:

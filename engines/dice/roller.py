@@ -26,6 +26,7 @@ from engines.dice.expression import (
     SuccessPool,
     dice_nodes,
 )
+from engines.dice.limits import EXPLODE_DEPTH
 from engines.dice.model import Die, Face
 from engines.dice.standard import standard_die
 
@@ -154,6 +155,8 @@ def _evaluate(node: Node, rng: random.Random, groups: list[DiceGroup],
 
 def _roll_standard(node: StandardDice, rng: random.Random) -> DiceGroup:
     die = standard_die(node.sides)
+    if node.explode is not None:
+        return _roll_exploding(node, die, rng)
     faces = [die.faces[rng.randrange(node.sides)] for _ in range(node.count)]
     if node.keep is None:
         rolled = tuple(RolledDie(face) for face in faces)
@@ -164,6 +167,20 @@ def _roll_standard(node: StandardDice, rng: random.Random) -> DiceGroup:
     rolled = tuple(RolledDie(face, i in kept) for i, face in enumerate(faces))
     score = sum(faces[i].value for i in kept)
     return DiceGroup(node.notation(), die, rolled, score)
+
+
+def _roll_exploding(node: StandardDice, die: Die, rng: random.Random) -> DiceGroup:
+    """Each die showing `explode` or more rolls again, at most EXPLODE_DEPTH times."""
+    assert node.explode is not None
+    faces: list[Face] = []
+    for _ in range(node.count):
+        for _ in range(EXPLODE_DEPTH + 1):
+            face = die.faces[rng.randrange(node.sides)]
+            faces.append(face)
+            if face.value < node.explode:
+                break
+    rolled = tuple(RolledDie(face) for face in faces)
+    return DiceGroup(node.notation(), die, rolled, sum(f.value for f in faces))
 
 
 def _roll_pool(node: SuccessPool, rng: random.Random) -> DiceGroup:

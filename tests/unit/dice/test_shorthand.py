@@ -1,6 +1,5 @@
 """Dice syntax people already type elsewhere (Avrae, Dice Maiden): advantage, Fudge
-dice, comments, the Hellboy colour shorthand, signed groups, and a refusal that names
-exploding dice."""
+dice, comments, the Hellboy colour shorthand, signed groups, and exploding dice."""
 
 from __future__ import annotations
 
@@ -9,12 +8,14 @@ from fractions import Fraction
 
 import pytest
 
-from bot.render.dice import roll_embed
+from bot.render.dice import odds_embed, roll_embed
 from engines.core.errors import RuleError
 from engines.dice.expression import DiceNode, Expression, dice_nodes, parse
+from engines.dice.limits import EXPLODE_DEPTH
 from engines.dice.model import Die
 from engines.dice.odds import odds
 from engines.dice.roller import roll
+from tests.unit.dice.conftest import ScriptedRandom
 
 
 def test_advantage_rolls_two_d20_and_keeps_the_higher(dice: dict[str, Die]) -> None:
@@ -63,10 +64,23 @@ def test_a_subtracted_group_shows_its_minus_sign(dice: dict[str, Die]) -> None:
     assert roll(parse("-1d6", dice), random.Random(1)).groups[0].negative
 
 
-@pytest.mark.parametrize("text", ["1d6e6", "1d6!", "3d6 e5"])
-def test_exploding_dice_are_refused_by_name(dice: dict[str, Die], text: str) -> None:
-    with pytest.raises(RuleError, match="Exploding dice"):
-        parse(text, dice)
+def test_exploding_dice_roll_again_up_to_a_cap_and_the_odds_are_exact(
+        dice: dict[str, Die]) -> None:
+    """'1d6e6' / '1d6!': a 6 rolls again (and adds). The odds stop where the roller stops
+    (EXPLODE_DEPTH re-rolls) and say so."""
+    boom = parse("1d6!", dice)
+    assert parse("1d6e6", dice).root == boom.root
+    answer = odds(boom, 7)
+    assert answer.chance == Fraction(1, 6) and answer.exploding
+    assert odds(boom, 13).chance == Fraction(1, 36)
+    assert max(answer.distribution.counts) == 6 * (EXPLODE_DEPTH + 1)
+    sixes = ScriptedRandom([5] * (EXPLODE_DEPTH + 1))  # every die a 6
+    assert roll(boom, sixes).total == 6 * (EXPLODE_DEPTH + 1) and sixes.exhausted()
+    assert "at most 5 times" in (odds_embed(odds(parse("3d6! + 2", dice), 12)).footer.text or "")
+    with pytest.raises(RuleError, match="explode on 2 to 6"):
+        parse("1d6e1", dice)
+    with pytest.raises(RuleError, match="term of its own"):
+        parse("4d6!kh3", dice)
 
 
 def _groups(expression: Expression) -> list[DiceNode]:
