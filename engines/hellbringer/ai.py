@@ -1,0 +1,275 @@
+"""Computer heroes: a greedy, deterministic co-operative policy on the exact odds.
+
+Pure given the state, so AI turns replay exactly. In its turn a hero
+1. learns, equips and assigns what fits (free skills first, then gear by value);
+2. attacks the enemy IN SIGHT it is likeliest to eliminate with what it has left
+   (free strikes first), joining the open combination, all-target strikes when
+   two enemies or more are IN SIGHT;
+3. raises its Sight with a boost when an enemy it could kill is just OUT OF SIGHT;
+4. ends the turn, discarding its weakest cards.
+In the defence window it plays the cheapest defence that saves a hero the
+rolled dice would eliminate; kills go to Sight when enemies are out of reach,
+else to Armor, with an AP card every few kills.
+"""
+
+from __future__ import annotations
+
+from engines.hellbringer.cardplay import can_learn
+from engines.hellbringer.cards import CLASSES, CommonCard, catalogue
+from engines.hellbringer.enemies import hero_hit, suffered
+from engines.hellbringer.legal import defences, end_turns, legal_actions
+from engines.hellbringer.models import (
+    Action,
+    Activate,
+    Assign,
+    Choose,
+    ChooseClass,
+    Defend,
+    DiscardCards,
+    EndTurn,
+    EnterPortal,
+    Equip,
+    GuardState,
+    HellbringerState,
+    Hero,
+    Learn,
+    Pass,
+    Pick,
+    PlacePoint,
+    RemovePoint,
+    Respawn,
+    ReturnCombat,
+    TradeReply,
+    UsePerk,
+    Window,
+)
+from engines.hellbringer.odds import kill_odds
+from engines.hellbringer.stats import (
+    ap_left,
+    card_of,
+    enemy_by_uid,
+    requirement,
+    sees,
+    stats,
+    strike_of,
+    threshold,
+)
+
+AP_EVERY = 4
+"""Every AP_EVERY-th Attribute card goes to AP (the damage engine), the rest to Armor."""
+CLASS_ORDER = ("warrior", "paladin", "hunter", "sorcerer", "monk", "druid")
+
+
+def choose(state: HellbringerState, seat: int, prefer: str | None = None) -> Action:
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Choose):
+        return _answer(state, state.heroes[seat], head, prefer)
+    if isinstance(head, Window):
+        return reaction(state, seat) or Pass()
+    return _turn(state, state.heroes[seat])
+
+
+def reaction(state: HellbringerState, seat: int) -> Defend | None:
+    """The cheapest defence this hero can play that saves someone in the window."""
+    hero = state.heroes[seat]
+    if hero.eliminated:
+        return None
+    best: tuple[int, Defend] | None = None
+    for action in defences(state, hero):
+        assert isinstance(action, Defend)
+        target = state.heroes[action.target]
+        if not _doomed(state, target, GuardState()):
+            continue
+        effect = catalogue().perk(hero.perk) if action.card == "perk" and hero.perk else \
+            card_of(state, action.card)
+        if effect is None or effect.guard is None:
+            continue
+        g = effect.guard
+        extra = GuardState(avoid=g.avoid, ignore_damage=g.ignore_damage,
+                           ignore_acid=g.ignore_acid, armor=g.armor)
+        if _doomed(state, target, extra):
+            continue
+        cost = (0 if action.card == "perk" else 1) + (2 if g.avoid else 0)
+        if best is None or cost < best[0]:
+            best = (cost, action)
+    return best[1] if best else None
+
+
+def _doomed(state: HellbringerState, hero: Hero, extra: GuardState) -> bool:
+    g = hero.guard
+    if g.avoid or extra.avoid or not hero_hit(state, hero.seat):
+        return False
+    merged = GuardState(ignore_damage=g.ignore_damage + extra.ignore_damage,
+                        ignore_acid=g.ignore_acid + extra.ignore_acid)
+    return suffered(state, merged) >= threshold(state, hero) + extra.armor
+
+
+def _answer(state: HellbringerState, hero: Hero, head: Choose, prefer: str | None) -> Action:
+    what = head.what
+    if what == "class":
+        taken = {h.cls for h in state.heroes}
+        order = ([prefer] if prefer else []) + [c for c in CLASS_ORDER]
+        cls = next(c for c in order if c in CLASSES and c not in taken)
+        card = catalogue().cls(cls)  # type: ignore[arg-type]
+        perk = catalogue().perks_of(cls)[0].id
+        swap = _worst(state, hero, hero.hand) if state.options.second_starter and hero.hand \
+            else None
+        return ChooseClass(cls=cls, starter=card.starters[0], perk=perk,  # type: ignore[arg-type]
+                           swap=swap)
+    if what == "place_point":
+        return PlacePoint(attr=_point(state, hero))
+    if what == "miss_discard":
+        ranked = sorted(hero.hand, key=lambda c: _value(state, hero, c))
+        return DiscardCards(cards=tuple(ranked[:head.count]))
+    if what == "return_combat":
+        return ReturnCombat()
+    if what == "pick":
+        options = [a for a in legal_actions(state, hero.seat) if isinstance(a, Pick)]
+        return max(options, key=lambda a: _value(state, hero, a.card))
+    if what == "respawn":
+        return Respawn(respawn=True)
+    if what == "remove_point":
+        attr = max((a for a, p in hero.points.items() if p),
+                   key=lambda a: (a in ("hand", "skill"), len(hero.points[a])))
+        return RemovePoint(attr=attr)
+    if what == "trade_reply":
+        return TradeReply()
+    return EnterPortal(enter=False)
+
+
+def _point(state: HellbringerState, hero: Hero) -> str:
+    sight = stats(state, hero)["sight"]
+    need = max((requirement(state, e) for e in state.enemies), default=0)
+    if need > sight and need - sight <= 2:
+        return "sight"
+    cards = sum(len(p) for p in hero.points.values())
+    if cards % AP_EVERY == AP_EVERY - 1:
+        return "ap"
+    if sight < 3 + len(state.dungeon.locations) // 2:
+        return "sight"
+    return "armor"
+
+
+def _value(state: HellbringerState, hero: Hero, inst: str) -> float:
+    card = card_of(state, inst)
+    if card is None:
+        return 0.0
+    if card.guard is not None or card.resurrect:
+        return 5.0 + (3 if card.guard and card.guard.avoid else 0)
+    if card.kind == "item":
+        free = not any(p in hero.equipped for p in card.points)
+        return 4.0 if free else 0.5
+    if card.kind == "skill":
+        return 3.5 if can_learn(state, hero, card) else 1.5
+    if card.kind == "companion":
+        return 3.0
+    return 2.0
+
+
+def _worst(state: HellbringerState, hero: Hero, cards: list[str]) -> str:
+    return min(cards, key=lambda c: _value(state, hero, c))
+
+
+def _turn(state: HellbringerState, hero: Hero) -> Action:
+    if hero.eliminated:
+        return EndTurn()
+    left = ap_left(state, hero)
+    for inst in hero.hand:
+        card = card_of(state, inst)
+        if card is not None and card.kind == "skill" and can_learn(state, hero, card) and \
+                len(hero.learned) < stats(state, hero)["skill"]:
+            return Learn(card=inst)
+    gear = _gear(state, hero, left)
+    if gear is not None:
+        return gear
+    attack = _attack(state, hero)
+    if attack is not None:
+        return attack
+    return _end(state, hero)
+
+
+def _gear(state: HellbringerState, hero: Hero, left: int) -> Action | None:
+    best: tuple[float, Action] | None = None
+    for inst in hero.hand:
+        card = card_of(state, inst)
+        if card is None or card.cost > left:
+            continue
+        score = 0.0
+        action: Action | None = None
+        if card.kind == "item" and not any(p in hero.equipped for p in card.points):
+            score, action = _gear_score(card, hero), Equip(card=inst)
+        elif card.kind == "companion" and len(hero.companions) < stats(state, hero)["companions"]:
+            score, action = 2.0, Assign(card=inst, to=hero.seat)
+        if action is not None and (best is None or score > best[0]):
+            best = (score, action)
+    return best[1] if best else None
+
+
+def _gear_score(card: CommonCard, hero: Hero) -> float:
+    score = 1.0 + card.stats.get("ap", 0) * 3 + card.stats.get("armor", 0) / 10
+    if card.strike is not None:
+        score += 2 + card.strike.damage
+    if card.bonus is not None and hero.cls in card.bonus.classes:
+        score += 1
+    return score
+
+
+def _attack(state: HellbringerState, hero: Hero) -> Action | None:
+    """The strike with the best kill odds now (free ones first, then by cost)."""
+    candidates = [a for a in legal_actions(state, hero.seat)
+                  if isinstance(a, Activate | UsePerk)]
+    best: tuple[tuple[float, float, int], Action] | None = None
+    in_sight = [e for e in state.enemies if sees(state, hero, e)]
+    for action in candidates:
+        inst = action.card if isinstance(action, Activate) else None
+        cost = 0
+        if inst is not None:
+            card = card_of(state, inst)
+            if card is None:
+                continue
+            blow = strike_of(state, hero, inst)
+            primed = inst in hero.primed or any(c.card == inst for c in hero.companions)
+            cost = 0 if primed else card.cost
+            if blow is None:
+                if (card.boost.get("ap") and hero.ap_spent > 0) or \
+                        (card.boost.get("sight") and _sight_helps(state, hero, card.boost["sight"])):
+                    best = best or ((0.5, 0, -cost), action)
+                continue
+            if blow.kind == "all" and len(in_sight) < 2 and not (
+                    state.attack and state.attack.kind == "all"):
+                continue
+            target = action.target or (in_sight[0].uid if in_sight else None)
+            if target is None:
+                continue
+            odds = float(kill_odds(state, hero.seat, inst, target))
+        else:
+            perk = catalogue().perk(hero.perk) if hero.perk else None
+            if perk is None or perk.strike is None or not state.enemies:
+                continue
+            odds = 0.3
+        joins = state.attack is not None and (action.target in state.attack.targets
+                                              or state.attack.kind == "all")
+        key = (odds + (0.5 if joins else 0.0), -cost, 0)
+        if odds < 0.05 and cost > 0 and not joins:
+            continue
+        if best is None or key > best[0]:
+            best = (key, action)
+    return best[1] if best else None
+
+
+def _sight_helps(state: HellbringerState, hero: Hero, extra: int) -> bool:
+    sight = stats(state, hero)["sight"]
+    return any(sight < requirement(state, e) <= sight + extra for e in state.enemies)
+
+
+def _end(state: HellbringerState, hero: Hero) -> EndTurn:
+    options = end_turns(state, hero)
+    if len(options) == 1 or options[0].discard:
+        return max(options, key=lambda e: -sum(_value(state, hero, c) for c in e.discard))
+    junk = [c for c in hero.hand if _value(state, hero, c) < 1.0]
+    return EndTurn(discard=tuple(junk[:1]))
+
+
+def target_enemy(state: HellbringerState, uid: str) -> str:
+    enemy = enemy_by_uid(state, uid)
+    return enemy.face.name if enemy else uid
