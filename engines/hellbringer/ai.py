@@ -15,7 +15,8 @@ else to Armor, with an AP card every few kills.
 from __future__ import annotations
 
 from engines.hellbringer.cardplay import can_learn
-from engines.hellbringer.cards import CLASSES, CommonCard, catalogue
+from engines.hellbringer.cards import CLASSES, CommonCard, Strike, catalogue
+from engines.hellbringer.combat import damage_to
 from engines.hellbringer.enemies import hero_hit, suffered
 from engines.hellbringer.legal import defences, end_turns, legal_actions
 from engines.hellbringer.models import (
@@ -43,11 +44,12 @@ from engines.hellbringer.models import (
     UsePerk,
     Window,
 )
-from engines.hellbringer.odds import kill_odds
+from engines.hellbringer.odds import at_least
 from engines.hellbringer.stats import (
     ap_left,
     card_of,
     enemy_by_uid,
+    enemy_threshold,
     requirement,
     sees,
     stats,
@@ -110,11 +112,11 @@ def _answer(state: HellbringerState, hero: Hero, head: Choose, prefer: str | Non
         taken = {h.cls for h in state.heroes}
         order = ([prefer] if prefer else []) + [c for c in CLASS_ORDER]
         cls = next(c for c in order if c in CLASSES and c not in taken)
-        card = catalogue().cls(cls)  # type: ignore[arg-type]
+        card = catalogue().cls(cls)
         perk = catalogue().perks_of(cls)[0].id
         swap = _worst(state, hero, hero.hand) if state.options.second_starter and hero.hand \
             else None
-        return ChooseClass(cls=cls, starter=card.starters[0], perk=perk,  # type: ignore[arg-type]
+        return ChooseClass(cls=cls, starter=card.starters[0], perk=perk,
                            swap=swap)
     if what == "place_point":
         return PlacePoint(attr=_point(state, hero))
@@ -215,46 +217,82 @@ def _gear_score(card: CommonCard, hero: Hero) -> float:
 
 
 def _attack(state: HellbringerState, hero: Hero) -> Action | None:
-    """The strike with the best kill odds now (free ones first, then by cost)."""
+    """Plan the turn's strikes against each enemy IN SIGHT (free ones, then paid ones
+    by dice per AP within the AP left), take the plan likeliest to kill, and play
+    its first strike; a boost comes first when it brings a target into sight."""
     candidates = [a for a in legal_actions(state, hero.seat)
                   if isinstance(a, Activate | UsePerk)]
-    best: tuple[tuple[float, float, int], Action] | None = None
-    in_sight = [e for e in state.enemies if sees(state, hero, e)]
+    strikes: dict[str, tuple[Action, Strike, int]] = {}
+    boosts: list[Action] = []
     for action in candidates:
-        inst = action.card if isinstance(action, Activate) else None
-        cost = 0
-        if inst is not None:
-            card = card_of(state, inst)
-            if card is None:
-                continue
-            blow = strike_of(state, hero, inst)
-            primed = inst in hero.primed or any(c.card == inst for c in hero.companions)
-            cost = 0 if primed else card.cost
-            if blow is None:
-                if (card.boost.get("ap") and hero.ap_spent > 0) or \
-                        (card.boost.get("sight") and _sight_helps(state, hero, card.boost["sight"])):
-                    best = best or ((0.5, 0, -cost), action)
-                continue
-            if blow.kind == "all" and len(in_sight) < 2 and not (
-                    state.attack and state.attack.kind == "all"):
-                continue
-            target = action.target or (in_sight[0].uid if in_sight else None)
-            if target is None:
-                continue
-            odds = float(kill_odds(state, hero.seat, inst, target))
-        else:
+        if isinstance(action, UsePerk):
             perk = catalogue().perk(hero.perk) if hero.perk else None
-            if perk is None or perk.strike is None or not state.enemies:
-                continue
-            odds = 0.3
-        joins = state.attack is not None and (action.target in state.attack.targets
-                                              or state.attack.kind == "all")
-        key = (odds + (0.5 if joins else 0.0), -cost, 0)
-        if odds < 0.05 and cost > 0 and not joins:
+            if perk is not None and perk.strike is not None:
+                strikes.setdefault(f"perk:{action.target}", (action, perk.strike, 0))
             continue
-        if best is None or key > best[0]:
-            best = (key, action)
-    return best[1] if best else None
+        card = card_of(state, action.card)
+        blow = strike_of(state, hero, action.card)
+        if card is None:
+            continue
+        if blow is None:
+            if (card.boost.get("ap") and hero.ap_spent > 0) or (
+                    card.boost.get("sight") and _sight_helps(state, hero, card.boost["sight"])):
+                boosts.append(action)
+            continue
+        free = action.card in hero.primed or any(c.card == action.card for c in hero.companions)
+        strikes.setdefault(f"{action.card}:{action.target}", (action, blow, 0 if free else
+                                                                card.cost))
+    if boosts:
+        return boosts[0]
+    best: tuple[float, Action] | None = None
+    for enemy in [e for e in state.enemies if sees(state, hero, e)]:
+        plan = _plan(state, hero, strikes, enemy.uid, "single")
+        if plan is not None and (best is None or plan[0] > best[0]):
+            best = plan
+    in_sight = sum(1 for e in state.enemies if sees(state, hero, e))
+    if in_sight >= 2:
+        plan = _plan(state, hero, strikes, None, "all")
+        if plan is not None and (best is None or plan[0] * 0.8 > best[0]):
+            best = plan
+    if best is None or best[0] < 0.01:
+        return None
+    return best[1]
+
+
+def _plan(state: HellbringerState, hero: Hero, strikes: dict[str, tuple[Action, Strike, int]],
+          target: str | None, kind: str) -> tuple[float, Action] | None:
+    mine = [(a, b, c) for key, (a, b, c) in strikes.items()
+            if b.kind == kind and key.endswith(f":{target}")]
+    if not mine:
+        return None
+    mine.sort(key=lambda x: (x[2], -(x[1].damage + x[1].acid)))
+    budget = ap_left(state, hero)
+    chosen = []
+    for action, blow, cost in mine:
+        if cost <= budget:
+            chosen.append((action, blow))
+            budget -= cost
+    if not chosen:
+        return None
+    damage = sum(b.damage for _, b in chosen)
+    acid = sum(b.acid for _, b in chosen)
+    flat = sum(b.flat for _, b in chosen)
+    pierce = max(b.pierce for _, b in chosen)
+    combo = state.attack
+    targets = [target] if target else [e.uid for e in state.enemies if sees(state, hero, e)]
+    score = 0.0
+    for uid in targets:
+        enemy = enemy_by_uid(state, uid)
+        if enemy is None:
+            continue
+        so_far = 0
+        if combo is not None and combo.kind == kind and uid in combo.targets:
+            so_far, pierce = damage_to(enemy, combo), max(pierce, combo.pierce)
+        immune = enemy.face.ability.immune
+        need = enemy_threshold(enemy, pierce) - so_far - flat
+        score += float(at_least(0 if "damage" in immune else damage,
+                                0 if "acid" in immune else acid, need))
+    return score, chosen[0][0]
 
 
 def _sight_helps(state: HellbringerState, hero: Hero, extra: int) -> bool:

@@ -25,6 +25,7 @@ from engines.hellbringer.models import (
     PoolRoll,
     Stage,
     StartTurn,
+    Step,
     Window,
 )
 from engines.hellbringer.out import Out
@@ -38,7 +39,7 @@ def begin(state: HellbringerState, out: Out) -> None:
     state.phase = "enemies"
     for hero in state.heroes:
         hero.used = []
-    state.targets = [s for s in state.last_two if not state.heroes[s].eliminated]
+    state.targets = [s for s in dict.fromkeys(state.last_two) if not state.heroes[s].eliminated]
     if not state.enemies:
         out.say("No enemies in play: five cards are revealed from the Common Draw Pile.")
         decider = state.last_two[-1] if state.last_two else 0
@@ -54,7 +55,7 @@ def reveal_check(state: HellbringerState, seat: int) -> None:
     middle = state.dungeon.middle
     has_combat = any(combat_card(card_id(c)) is not None for c in middle)
     has_location = any(card_id(c) in _LOCATION_IDS for c in middle)
-    steps: list[object] = []
+    steps: list[Step] = []
     if has_combat and has_location:
         steps.append(Choose(what="return_combat", seat=seat))
     state.instants = list(middle)
@@ -63,7 +64,7 @@ def reveal_check(state: HellbringerState, seat: int) -> None:
     if order:
         steps.append(Choose(what="pick", seat=order[0], rest=order[1:]))
     steps.append(Stage(name="after_reveal"))
-    state.queue[:0] = steps  # type: ignore[arg-type]
+    state.queue[:0] = steps
 
 
 _LOCATION_IDS = {"crypt", "cave", "hell", "tomb", "portal", "graveyard"}
@@ -79,7 +80,7 @@ def after_reveal(state: HellbringerState) -> None:
     state.dungeon.discard.extend(state.dungeon.middle)
     state.dungeon.middle = []
     if state.enemies and state.options.reveal_then_attack:
-        state.targets = [s for s in state.last_two if not state.heroes[s].eliminated]
+        state.targets = [s for s in dict.fromkeys(state.last_two) if not state.heroes[s].eliminated]
         state.queue.insert(0, Stage(name="strike"))
     else:
         state.queue.insert(0, Stage(name="end_enemies"))
@@ -105,11 +106,11 @@ def die_rolled(state: HellbringerState, face: HitFace, out: Out) -> None:
     state.enemy_face = face
     if face == "Miss":
         out.say("Miss: the enemies do not attack; each attacked player discards 2 cards.")
-        steps: list[object] = [
+        steps: list[Step] = [
             Choose(what="miss_discard", seat=s, count=min(2, len(state.heroes[s].hand)))
             for s in state.targets if state.heroes[s].hand]
         steps.append(Stage(name="end_enemies"))
-        state.queue[:0] = steps  # type: ignore[arg-type]
+        state.queue[:0] = steps
         return
     damage, acid = pool_size(state, face)
     state.omen = 0
@@ -193,7 +194,7 @@ def settle(state: HellbringerState, out: Out) -> None:
             continue
         out.say(f"{state.names[seat]} suffers {total} against {needed} and stands.")
         _abilities(state, hero, discards)
-    state.queue[:0] = [*discards, Stage(name="end_enemies")]  # type: ignore[list-item]
+    state.queue[:0] = [*discards, Stage(name="end_enemies")]
 
 
 def _abilities(state: HellbringerState, hero: Hero, discards: list[Choose]) -> None:

@@ -16,12 +16,16 @@ from engines.hellbringer.models import (
     Choose,
     Correction,
     Deal,
+    EndTurn,
     HellbringerOptions,
     HellbringerState,
     Hero,
     LocationReport,
+    Pass,
+    Respawn,
     Spawn,
     StartTurn,
+    TradeReply,
 )
 from engines.hellbringer.out import QUIET, Out
 from engines.hellbringer.piles import build_dungeon
@@ -116,11 +120,10 @@ class HellbringerEngine(Engine[HellbringerState, Action, HellbringerOptions]):
     def skip_turn(self, state: HellbringerState,
                   seat: int) -> tuple[HellbringerState, list[Event]]:
         """An away player's turn ends at once with no discards (or they pass the window)."""
+        quiet = (Pass(), EndTurn(), Respawn(respawn=False), TradeReply())
         for action in legal.legal_actions(state, seat):
-            if type(action).__name__ in ("EndTurn", "Pass", "Respawn", "TradeReply"):
-                if getattr(action, "discard", ()) == () and getattr(action, "give", None) is None \
-                        and getattr(action, "respawn", False) is False:
-                    return self.apply(state, seat, action)
+            if action in quiet:
+                return self.apply(state, seat, action)
         raise RuleError("This step can't be skipped; let the AI take the seat instead.")
 
     def view(self, state: HellbringerState, seat: int | None) -> dict[str, Any]:

@@ -32,6 +32,7 @@ from engines.hellbringer.models import (
     Spawn,
     Stage,
     StartTurn,
+    Step,
 )
 from engines.hellbringer.out import Out
 from engines.hellbringer.physical import FACE_HINT, LOCATION_HINT, parse_face, parse_location
@@ -331,21 +332,23 @@ def _deal_auto(state: HellbringerState, head: Deal, out: Out) -> bool:
 def _instants(state: HellbringerState, head: Instants, out: Out) -> None:
     """Instant cards act one by one in the order drawn; each is replaced by one
     card from under the Common Draw Pile (H6), which is itself checked."""
-    while state.instants:
-        inst = state.instants.pop(0)
-        holder = state.heroes[head.seat].hand if head.dest == "hand" else state.dungeon.middle
+    holder = state.heroes[head.seat].hand if head.dest == "hand" else state.dungeon.middle
+    for i, inst in enumerate(state.instants):
         if inst not in holder or not is_instant(inst):
             continue
+        state.instants.pop(i)
         holder.remove(inst)
         steps = _instant(state, inst, head.seat, out)
         if state.options.instant_replacement:
             steps.append(Deal(seat=head.seat, count=1, dest=head.dest, where="under"))
-        state.queue[:0] = steps  # type: ignore[arg-type]
+        state.queue[:0] = steps
         return
+    held = {c for h in state.heroes for c in h.hand} | set(state.dungeon.middle)
+    state.instants = [c for c in state.instants if c in held and is_instant(c)]
     state.queue.pop(0)
 
 
-def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[object]:
+def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[Step]:
     cat = catalogue()
     d = state.dungeon
     cid = card_id(inst)
@@ -370,20 +373,20 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[ob
     return [Spawn(pile="monster", count=card.spawn, seat=seat)]
 
 
-def _location_steps(state: HellbringerState, cid: str, count: int, seat: int) -> list[object]:
+def _location_steps(state: HellbringerState, cid: str, count: int, seat: int) -> list[Step]:
     if cid == "tomb":
         return [Spawn(pile="demon", count=1, seat=seat)]
     group = "moose" if cid == "portal" else "monster"
-    return [Spawn(pile=group, count=count, seat=seat)] if count else []  # type: ignore[arg-type]
+    return [Spawn(pile=group, count=count, seat=seat)] if count else []
 
 
 def _location_spawns(state: HellbringerState, cid: str, count: int, seat: int) -> None:
-    state.queue[:0] = _location_steps(state, cid, count, seat)  # type: ignore[arg-type]
+    state.queue[:0] = _location_steps(state, cid, count, seat)
 
 
-def _tome(state: HellbringerState, effect: str, seat: int) -> list[object]:
+def _tome(state: HellbringerState, effect: str, seat: int) -> list[Step]:
     if effect == "draw":
-        steps: list[object] = []
+        steps: list[Step] = []
         for s in alive(state):
             steps += [Deal(seat=s, count=1), Instants(seat=s)]
         return steps

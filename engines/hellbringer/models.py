@@ -9,7 +9,7 @@ you hold but have not told the bot about) that a reported card replaces.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field
 
@@ -49,7 +49,7 @@ class HellbringerOptions(BaseModel):
     secret_portal: bool = Field(
         default=False, description="after the Demon, the table may enter the Secret Portal")
     max_rounds: int = Field(
-        default=80, ge=10, le=500, description="house: the dungeon wins after this many rounds")
+        default=80, ge=2, le=500, description="house: the dungeon wins after this many rounds")
 
 
 class Enemy(BaseModel):
@@ -281,7 +281,32 @@ class HellbringerState(BaseModel):
         return len(self.names)
 
     def fork(self) -> HellbringerState:
-        return self.model_copy(deep=True)
+        """A deep working copy, several times cheaper than `model_copy(deep=True)`:
+        frozen models (faces, cards, options) are shared, the rest copied."""
+        return _clone(self)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value] if value and not isinstance(value[0], str) else \
+            value.copy()
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
+        return _clone(value)
+    return value
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _clone(model: M) -> M:
+    new = model.__class__.__new__(model.__class__)
+    object.__setattr__(new, "__dict__", {k: _copy(v) for k, v in model.__dict__.items()})
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
 
 
 # Actions

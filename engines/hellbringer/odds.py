@@ -84,7 +84,7 @@ def kill_odds(state: HellbringerState, seat: int, card: str, target: str) -> Fra
 def strike_now(state: HellbringerState) -> dict[str, Fraction]:
     """'If the enemies struck now': each attacked hero's (and companion's) exact
     chance of elimination this Enemies' Turn, over the Enemy Die and the pool."""
-    targets = [s for s in state.last_two if not state.heroes[s].eliminated]
+    targets = [s for s in dict.fromkeys(state.last_two) if not state.heroes[s].eliminated]
     if state.players == 1:
         targets = [0] if not state.heroes[0].eliminated else []
     result: dict[str, Fraction] = {}

@@ -35,7 +35,8 @@ def parse_dice(text: str) -> tuple[int, int, int]:
     """'3D1A+5' → (3 damage dice, 1 acid die, +5)."""
     m = _DICE.match(text.strip().replace(" ", ""))
     if not m or not text.strip():
-        raise RuleError(f"'{text}' is not dice like 2D1A (damage and acid dice), e.g. 3D or 2D1A+5.")
+        raise RuleError(f"'{text}' is not dice like 2D1A (damage and acid dice), e.g. 3D"
+                        " or 2D1A+5.")
     return int(m.group(1) or 0), int(m.group(2) or 0), int(m.group(3) or 0)
 
 
@@ -56,7 +57,7 @@ def parse_face(text: str, group: str) -> Face:
     name, sight, health, armor, dice = _fields(text, 5, FACE_HINT)
     damage, acid, _ = parse_dice(dice)
     try:
-        return Face(name=name, group=group, sight=_number(sight, "Sight"),  # type: ignore[arg-type]
+        return Face(name=name, group=group, sight=_number(sight, "Sight"),
                     health=_number(health, "Health"), armor=_number(armor, "Armor"),
                     damage=damage, acid=acid)
     except ValidationError as exc:
@@ -87,7 +88,7 @@ def parse_card(report: ReportCard, cid: str) -> CommonCard:
         nxt = words[i + 1] if i + 1 < len(words) else ""
         if w in ("single", "all"):
             damage, acid, flat = parse_dice(nxt)
-            strike = Strike(kind=w, damage=damage, acid=acid, flat=flat)  # type: ignore[arg-type]
+            strike = Strike(kind=w, damage=damage, acid=acid, flat=flat)
             i += 1
         elif w.startswith("pierce") and strike is not None:
             strike = strike.model_copy(update={"pierce": _number(w[6:] or nxt, "Pierce")})
@@ -133,9 +134,9 @@ def parse_card(report: ReportCard, cid: str) -> CommonCard:
     try:
         return CommonCard(
             id=cid, name=report.name, kind=report.kind, cost=report.cost, strike=strike,
-            stats=stats, boost=boost, guard=Guard(**guard) if guard else None,  # type: ignore[arg-type]
+            stats=stats, boost=boost, guard=Guard(**guard) if guard else None,
             points=points, source="reported by the table", verified=False,
-            text=report.effect, **fields)  # type: ignore[arg-type]
+            text=report.effect, **fields)
     except ValidationError as exc:
         where, problem = first_problem(exc, "the card")
         raise RuleError(f"That card does not fit ({where}): {problem}.") from None

@@ -9,7 +9,8 @@ always combined with the bonus written on the current Location Card".
 
 from __future__ import annotations
 
-from typing import Literal
+from collections.abc import Mapping
+from typing import Any, Literal
 
 from engines.hellbringer.cards import POINT_VALUE, CommonCard, EnchantmentCard, Strike, catalogue
 from engines.hellbringer.models import Enemy, HellbringerState, Hero
@@ -36,7 +37,7 @@ def need_card(state: HellbringerState, instance: str) -> CommonCard:
     return card
 
 
-def _add(total: dict[str, int], delta: dict[str, int]) -> None:
+def _add(total: dict[str, int], delta: Mapping[Any, int]) -> None:
     for k, v in delta.items():
         total[k] = total.get(k, 0) + v
 
@@ -94,7 +95,7 @@ def location_bonus(state: HellbringerState) -> int:
     """Only the top card of the Location pile counts; bonuses never stack."""
     if not state.dungeon.locations:
         return 0
-    top = state.dungeon.locations[-1]
+    top = card_id(state.dungeon.locations[-1])
     if top in state.dungeon.location_bonus:
         return state.dungeon.location_bonus[top]
     card = catalogue().location(top)

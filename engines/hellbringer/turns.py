@@ -18,6 +18,7 @@ from engines.hellbringer.models import (
     Instants,
     Stage,
     StartTurn,
+    Step,
 )
 from engines.hellbringer.out import Out
 from engines.hellbringer.stats import attribute_cards, stats
@@ -80,12 +81,12 @@ def end_turn(state: HellbringerState, seat: int, discard: tuple[str, ...], out: 
         hero.hand.remove(card)
         state.dungeon.discard.append(card)
     state.attack = None
-    steps: list[object] = []
+    steps: list[Step] = []
     if limit > left:
         steps.append(Deal(seat=seat, count=limit - left))
         steps.append(Instants(seat=seat))
     steps.append(Stage(name="end_turn", seat=seat))
-    state.queue[:0] = steps  # type: ignore[arg-type]
+    state.queue[:0] = steps
 
 
 def finish_turn(state: HellbringerState, seat: int, out: Out) -> None:
