@@ -18,7 +18,7 @@ from engines.hellbringer.cardplay import can_learn
 from engines.hellbringer.cards import CLASSES, CommonCard, Strike, catalogue
 from engines.hellbringer.combat import damage_to
 from engines.hellbringer.enemies import hero_hit, suffered
-from engines.hellbringer.legal import defences, end_turns, legal_actions
+from engines.hellbringer.legal import activations, defences, end_turns, legal_actions
 from engines.hellbringer.models import (
     Action,
     Activate,
@@ -145,7 +145,7 @@ def _point(state: HellbringerState, hero: Hero) -> str:
     if need > sight and need - sight <= 2:
         return "sight"
     cards = sum(len(p) for p in hero.points.values())
-    if cards % AP_EVERY == AP_EVERY - 1:
+    if cards % AP_EVERY == AP_EVERY - 1 or (stats(state, hero)["ap"] < 3 and cards % 2):
         return "ap"
     if sight < 3 + len(state.dungeon.locations) // 2:
         return "sight"
@@ -220,10 +220,10 @@ def _attack(state: HellbringerState, hero: Hero) -> Action | None:
     """Plan the turn's strikes against each enemy IN SIGHT (free ones, then paid ones
     by dice per AP within the AP left), take the plan likeliest to kill, and play
     its first strike; a boost comes first when it brings a target into sight."""
-    candidates = [a for a in legal_actions(state, hero.seat)
-                  if isinstance(a, Activate | UsePerk)]
+    candidates = activations(state, hero)
     strikes: dict[str, tuple[Action, Strike, int]] = {}
     boosts: list[Action] = []
+    draws: list[Action] = []
     for action in candidates:
         if isinstance(action, UsePerk):
             perk = catalogue().perk(hero.perk) if hero.perk else None
@@ -238,6 +238,8 @@ def _attack(state: HellbringerState, hero: Hero) -> Action | None:
             if (card.boost.get("ap") and hero.ap_spent > 0) or (
                     card.boost.get("sight") and _sight_helps(state, hero, card.boost["sight"])):
                 boosts.append(action)
+            elif card.draw:
+                draws.append(action)
             continue
         free = action.card in hero.primed or any(c.card == action.card for c in hero.companions)
         strikes.setdefault(f"{action.card}:{action.target}", (action, blow, 0 if free else
@@ -255,7 +257,7 @@ def _attack(state: HellbringerState, hero: Hero) -> Action | None:
         if plan is not None and (best is None or plan[0] * 0.8 > best[0]):
             best = plan
     if best is None or best[0] < 0.01:
-        return None
+        return draws[0] if draws else None
     return best[1]
 
 

@@ -207,7 +207,8 @@ class LocationCard(Provenance):
     id: str = Field(pattern=_ID, max_length=40)
     name: str
     bonus: int = Field(ge=0, le=6, description="added to every enemy's Sight")
-    spawns: tuple[int, int, int, int] = Field(description="enemies added at 1-4 players")
+    spawns: tuple[int, int, int, int] = Field(
+        description="enemies added at 1-4 players (the Tomb: Monsters escorting the Demon)")
     group: Literal["starter", "monster", "demon", "moose"]
 
 

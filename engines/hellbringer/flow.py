@@ -375,7 +375,8 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[St
 
 def _location_steps(state: HellbringerState, cid: str, count: int, seat: int) -> list[Step]:
     if cid == "tomb":
-        return [Spawn(pile="demon", count=1, seat=seat)]
+        escort: list[Step] = [Spawn(pile="monster", count=count, seat=seat)] if count else []
+        return [Spawn(pile="demon", count=1, seat=seat), *escort]
     group = "moose" if cid == "portal" else "monster"
     return [Spawn(pile=group, count=count, seat=seat)] if count else []
 

@@ -157,14 +157,7 @@ def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
             for h in state.heroes:
                 if not h.eliminated and len(h.companions) < stats(state, h)["companions"]:
                     out.append(Assign(card=inst, to=h.seat))
-    for inst in _activatable(state, hero):
-        out += _activations(state, hero, inst)
-    if hero.perk is not None and not hero.perk_used:
-        perk = catalogue().perk(hero.perk)
-        if perk.strike is not None:
-            out += [UsePerk(target=t) for t in _targets(state, hero, perk.strike.kind)]
-        elif perk.boost:
-            out.append(UsePerk())
+    out += activations(state, hero)
     if state.attack is not None:
         out.append(CloseAttack())
     for inst in [*dict.fromkeys(hero.equipped.values()), *hero.learned,
@@ -178,6 +171,20 @@ def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
                     if h.seat != hero.seat and h.hand]
     out += end_turns(state, hero)
     out += [d for d in defences(state, hero)]
+    return out
+
+
+def activations(state: HellbringerState, hero: Hero) -> list[Action]:
+    """Every card activation and Perk use open to the active hero now."""
+    out: list[Action] = []
+    for inst in _activatable(state, hero):
+        out += _activations(state, hero, inst)
+    if hero.perk is not None and not hero.perk_used:
+        perk = catalogue().perk(hero.perk)
+        if perk.strike is not None:
+            out += [UsePerk(target=t) for t in _targets(state, hero, perk.strike.kind)]
+        elif perk.boost:
+            out.append(UsePerk())
     return out
 
 

@@ -43,7 +43,8 @@ def roll(state: HellbringerState, *values: str) -> HellbringerState:
 def enemy(uid: str = "ogre#1", sight: int = 0, health: int = 10, armor: int = 30,
           damage: int = 0, acid: int = 0, **ability: Any) -> Enemy:
     name = uid.split("#", maxsplit=1)[0].title()
-    face = Face(name=name, group="monster", sight=sight, health=health, armor=armor, damage=damage, acid=acid, ability=ability)
+    face = Face(name=name, group="monster", sight=sight, health=health, armor=armor,
+                damage=damage, acid=acid, ability=ability)
     return Enemy(uid=uid, face=face)
 
 

@@ -37,7 +37,8 @@ def test_common_draw_pile_creation_seed_counts() -> None:
     segs = state.dungeon.segments
     assert [s.commons for s in segs[:4]] == [7, 7, 7, 7]
     assert [s.combat for s in segs[:4]] == [2, 2, 2, 2]
-    assert [str(s.tome).split("#")[0] for s in segs[:4]] == ["tome_ii", "tome_iii", "tome_iv", "tome_v"]
+    tomes = [str(s.tome).split("#")[0] for s in segs[:4]]
+    assert tomes == ["tome_ii", "tome_iii", "tome_iv", "tome_v"]
     assert [str(s.location).split("#")[0] for s in segs[:4]] == ["crypt", "cave", "hell", "tomb"]
     assert segs[4].location is None and segs[4].combat == 0
 
@@ -149,11 +150,14 @@ def test_learn_a_skill_sphere_must_be_general_or_your_class() -> None:
 
 
 def test_skill_points_limit_learning() -> None:
-    state = give(fresh(1), 0, "ember_bolt", "cleave_arc")
-    hand = state.heroes[0].hand
-    state = act(state, 0, Learn(card=next(c for c in hand if c.startswith("ember"))))
+    """'Skill Points indicate the number of Skill Cards the player can learn' (Warrior: 2)."""
+    state = give(fresh(1), 0, "ember_bolt", "cleave_arc", "keen_eye")
+    for name in ("ember", "cleave"):
+        hand = state.heroes[0].hand
+        state = act(state, 0, Learn(card=next(c for c in hand if c.startswith(name))))
+    keen = next(c for c in state.heroes[0].hand if c.startswith("keen"))
     with pytest.raises(RuleError, match="Skill Points limit"):
-        ENGINE.apply(state, 0, Learn(card=next(c for c in hand if c.startswith("cleave"))))
+        ENGINE.apply(state, 0, Learn(card=keen))
 
 
 def test_assign_an_attribute_point_values() -> None:
