@@ -60,7 +60,8 @@ def test_dealing_cards_in_hand_and_class_selection() -> None:
 
 def test_start_the_game_graveyard_places_starter_monsters() -> None:
     state = fresh(1)
-    assert len(state.enemies) == 3
+    graveyard = catalogue().location("graveyard")
+    assert graveyard is not None and len(state.enemies) == graveyard.spawns[0]
     assert all(e.face.group == "starter" for e in state.enemies)
 
 
