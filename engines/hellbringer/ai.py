@@ -21,7 +21,6 @@ from engines.hellbringer.enemies import hero_hit, suffered
 from engines.hellbringer.legal import activations, defences, end_turns, legal_actions
 from engines.hellbringer.models import (
     Action,
-    Activate,
     Assign,
     Choose,
     ChooseClass,

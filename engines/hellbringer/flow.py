@@ -377,7 +377,7 @@ def _location_steps(state: HellbringerState, cid: str, count: int, seat: int) ->
     if cid == "tomb":
         escort: list[Step] = [Spawn(pile="monster", count=count, seat=seat)] if count else []
         return [Spawn(pile="demon", count=1, seat=seat), *escort]
-    group = "moose" if cid == "portal" else "monster"
+    group = {"portal": "moose", "graveyard": "starter"}.get(cid, "monster")
     return [Spawn(pile=group, count=count, seat=seat)] if count else []
 
 

@@ -101,14 +101,14 @@ def _attacker(damage_threshold_armor: int = 30) -> HellbringerState:
 def test_calculate_the_damage_below_the_total_the_target_survives() -> None:
     state = _attacker()
     state = act(state, 0, Activate(card="worn_sword#1", target="ogre#1"))
-    state = roll(state, "10", "10", "10")  # 30 < 40
+    state = roll(state, "10", "10", "10", "0")  # 30 < 40
     assert state.enemies and state.attack is not None
 
 
 def test_calculate_the_damage_equal_to_the_total_eliminates() -> None:
     state = _attacker(damage_threshold_armor=20)
     state = act(state, 0, Activate(card="worn_sword#1", target="ogre#1"))
-    state = roll(state, "10", "10", "10")  # 30 >= 30
+    state = roll(state, "10", "10", "10", "0")  # 30 >= 30
     assert not state.enemies
     assert state.queue[0].what == "place_point"  # type: ignore[union-attr]
 
@@ -117,11 +117,11 @@ def test_combine_attacks_single_target_totals_add_up() -> None:
     """Staff then Cyclone: 'adds the total to what he rolled'."""
     state = give(_attacker(), 0, "ember_bolt")
     state = act(state, 0, Activate(card="worn_sword#1", target="ogre#1"))
-    state = roll(state, "10", "10", "5")
+    state = roll(state, "10", "10", "5", "0")
     assert state.enemies
     bolt = next(c for c in state.heroes[0].hand if c.startswith("ember_bolt"))
     state = act(state, 0, Activate(card=bolt, target="ogre#1"))
-    state = roll(state, "5", "0")  # 30 + 5 >= 40? no: 35
+    state = roll(state, "5", "0")  # 30 + 5 = 35 < 40: it still stands
     assert state.enemies
     assert state.attack is not None and sum(state.attack.damage) == 30
 
@@ -136,7 +136,7 @@ def test_equipping_an_item_activates_it_its_attack_free_later_that_turn() -> Non
 def test_card_use_limitation_once_per_turn() -> None:
     state = _attacker()
     state = act(state, 0, Activate(card="worn_sword#1", target="ogre#1"))
-    state = roll(state, "0", "0", "0")
+    state = roll(state, "0", "0", "0", "0")
     with pytest.raises(RuleError, match="already been activated"):
         ENGINE.apply(state, 0, Activate(card="worn_sword#1", target="ogre#1"))
 
@@ -165,7 +165,7 @@ def test_assign_an_attribute_point_values() -> None:
     """+5 Health, +10 Armor, +1 Sight (one card per kill)."""
     state = _attacker(damage_threshold_armor=0)
     state = act(state, 0, Activate(card="worn_sword#1", target="ogre#1"))
-    state = roll(state, "5", "5", "0")
+    state = roll(state, "5", "5", "0", "0")
     before = stats(state, state.heroes[0])["armor"]
     state = act(state, 0, PlacePoint(attr="armor"))
     assert stats(state, state.heroes[0])["armor"] == before + 10
@@ -289,7 +289,7 @@ def test_demon_side_a_flips_to_side_b_then_victory() -> None:
     state.enemies[0].face = state.enemies[0].face.model_copy(update={"group": "demon"})
     state.dungeon.demon, state.dungeon.demon_side = [], "A"
     state = act(state, 0, Activate(card="worn_sword#1", target="ember_maw#1"))
-    state = roll(state, "5", "0", "0")
+    state = roll(state, "5", "0", "0", "0")
     assert state.dungeon.demon_side == "B"
     assert state.enemies[0].face.name == demon.side_b.name
     assert state.outcome is None
