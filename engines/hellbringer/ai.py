@@ -21,6 +21,7 @@ from engines.hellbringer.enemies import hero_hit, suffered
 from engines.hellbringer.legal import activations, defences, end_turns, legal_actions
 from engines.hellbringer.models import (
     Action,
+    Activate,
     Assign,
     Choose,
     ChooseClass,
@@ -228,6 +229,8 @@ def _attack(state: HellbringerState, hero: Hero) -> Action | None:
             perk = catalogue().perk(hero.perk) if hero.perk else None
             if perk is not None and perk.strike is not None:
                 strikes.setdefault(f"perk:{action.target}", (action, perk.strike, 0))
+            continue
+        if not isinstance(action, Activate):
             continue
         card = card_of(state, action.card)
         blow = strike_of(state, hero, action.card)

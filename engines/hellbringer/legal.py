@@ -174,9 +174,9 @@ def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
     return out
 
 
-def activations(state: HellbringerState, hero: Hero) -> list[Action]:
+def activations(state: HellbringerState, hero: Hero) -> list[Activate | UsePerk]:
     """Every card activation and Perk use open to the active hero now."""
-    out: list[Action] = []
+    out: list[Activate | UsePerk] = []
     for inst in _activatable(state, hero):
         out += _activations(state, hero, inst)
     if hero.perk is not None and not hero.perk_used:
@@ -218,7 +218,7 @@ def _activatable(state: HellbringerState, hero: Hero) -> list[str]:
     return list(dict.fromkeys(found))
 
 
-def _activations(state: HellbringerState, hero: Hero, inst: str) -> list[Action]:
+def _activations(state: HellbringerState, hero: Hero, inst: str) -> list[Activate]:
     blow = strike_of(state, hero, inst)
     if blow is None:
         return [Activate(card=inst)]
