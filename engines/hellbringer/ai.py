@@ -230,8 +230,6 @@ def _attack(state: HellbringerState, hero: Hero) -> Action | None:
             if perk is not None and perk.strike is not None:
                 strikes.setdefault(f"perk:{action.target}", (action, perk.strike, 0))
             continue
-        if not isinstance(action, Activate):
-            continue
         card = card_of(state, action.card)
         blow = strike_of(state, hero, action.card)
         if card is None:
