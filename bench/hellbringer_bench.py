@@ -18,10 +18,11 @@ import time
 
 from engines.core.chance import ChanceOutcome, sample
 from engines.core.protocol import Seat
-from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState, ai
+from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState, ai, flow
 from engines.hellbringer.cards import Face, catalogue
 from engines.hellbringer.models import Enemy, Pass, Stage
 from engines.hellbringer.odds import strike_now
+from engines.hellbringer.out import QUIET
 from engines.hellbringer.simulate import ai_seat
 
 PLAYERS = 2
@@ -62,8 +63,7 @@ def full_board() -> HellbringerState:
     state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(PLAYERS)],
                          HellbringerOptions(response_window="always"))
     rng = random.Random(1)
-    while (state.queue and not isinstance(state.queue[0], Stage) and state.phase == "setup") \
-            or ENGINE.chance(state) is not None or state.phase == "setup":
+    while state.phase == "setup" or ENGINE.chance(state) is not None:
         request = ENGINE.chance(state)
         if request is not None:
             state = ENGINE.resolve_quiet(state, sample(request, rng))
@@ -83,9 +83,6 @@ def full_board() -> HellbringerState:
 
 def enemies_turn(state: HellbringerState) -> HellbringerState:
     strike_now(state)
-    from engines.hellbringer import flow
-    from engines.hellbringer.out import QUIET
-
     s = state.fork()
     flow.run(s, QUIET)
     s = ENGINE.resolve_quiet(s, ChanceOutcome(values=["Global Hit"]))

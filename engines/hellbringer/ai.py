@@ -21,7 +21,6 @@ from engines.hellbringer.enemies import hero_hit, suffered
 from engines.hellbringer.legal import activations, defences, end_turns, legal_actions
 from engines.hellbringer.models import (
     Action,
-    Activate,
     Assign,
     Choose,
     ChooseClass,
@@ -309,7 +308,3 @@ def _end(state: HellbringerState, hero: Hero) -> EndTurn:
     junk = [c for c in hero.hand if _value(state, hero, c) < 1.0]
     return EndTurn(discard=tuple(junk[:1]))
 
-
-def target_enemy(state: HellbringerState, uid: str) -> str:
-    enemy = enemy_by_uid(state, uid)
-    return enemy.face.name if enemy else uid

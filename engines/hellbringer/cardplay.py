@@ -181,8 +181,9 @@ def defend(state: HellbringerState, hero: Hero, inst: str, to: int, out: Out) ->
     if inst == "perk":
         if hero.perk is None or hero.perk_used:
             raise RuleError("Your Perk has been used (once per game).")
-        effect: Effect = catalogue().perk(hero.perk)
-        name, cost, any_time = effect_name(effect), 0, catalogue().perk(hero.perk).any_time
+        perk = catalogue().perk(hero.perk)
+        effect: Effect = perk
+        name, cost, any_time = perk.name, 0, perk.any_time
     else:
         card = _card(state, hero, inst, ("hand", "learned"))
         if inst in hero.used:
@@ -222,10 +223,6 @@ def defend(state: HellbringerState, hero: Hero, inst: str, to: int, out: Out) ->
         t.ignore_acid += g.ignore_acid
         t.armor += g.armor
         out.say(f"{state.names[hero.seat]} plays {name} for {state.names[to]}.")
-
-
-def effect_name(effect: Effect) -> str:
-    return getattr(effect, "name", "that card")
 
 
 def discard_card(state: HellbringerState, hero: Hero, inst: str, out: Out) -> None:

@@ -9,7 +9,6 @@ own threshold. House rule H5: the defence window opens after the pool is rolled
 
 from __future__ import annotations
 
-from engines.hellbringer.cards import CombatCard
 from engines.hellbringer.combat import finish
 from engines.hellbringer.models import (
     Boost,
@@ -260,6 +259,3 @@ def _location_name(state: HellbringerState) -> str:
         return "Graveyard"
     return card_id(state.dungeon.locations[-1]).capitalize()
 
-
-def combat_spawns(card: CombatCard) -> int:
-    return card.spawn

@@ -356,7 +356,7 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[St
     if location is not None:
         d.locations.append(inst)
         out.say(f"The party reaches the {location.name}.")
-        if state.options.mode == "physical" and cid != "tomb":
+        if state.options.mode == "physical":
             return [LocationReport(location=inst, seat=seat)]
         count = location.spawns[state.players - 1]
         return _location_steps(state, cid, count, seat)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engines.hellbringer import flow, moves
+from engines.hellbringer import flow
 from engines.hellbringer.cardplay import can_learn, locate, window_open
 from engines.hellbringer.cards import ATTRS, CLASSES, Effect, EnchantmentCard, catalogue
 from engines.hellbringer.models import (
@@ -231,5 +231,3 @@ def _targets(state: HellbringerState, hero: Hero, kind: str) -> list[str | None]
         return [None] if seen else []
     return list(seen)
 
-
-__all__ = ["legal_actions", "moves"]

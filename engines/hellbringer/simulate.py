@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, report
@@ -15,6 +16,7 @@ from engines.hellbringer import ai
 from engines.hellbringer.cards import CLASSES
 from engines.hellbringer.engine import HellbringerEngine
 from engines.hellbringer.models import Action, Choose, HellbringerOptions, HellbringerState
+from engines.hellbringer.moves import to_move
 
 MAX_STEPS = 60_000
 
@@ -28,7 +30,7 @@ class Stats(RunStats):
     player_turns: list[int] = field(default_factory=list)
 
 
-def _decide(offset: int):  # type: ignore[no-untyped-def]
+def _decide(offset: int) -> Callable[[HellbringerState], tuple[int, Action]]:
     def decide(state: HellbringerState) -> tuple[int, Action]:
         head = state.queue[0] if state.queue else None
         seat = ai_seat(state)
@@ -41,8 +43,6 @@ def _decide(offset: int):  # type: ignore[no-untyped-def]
 
 def ai_seat(state: HellbringerState) -> int:
     """Allies' defences first (out of turn), then whoever the game waits for."""
-    from engines.hellbringer.moves import to_move
-
     waiting = to_move(state)
     for seat in range(state.players):
         if seat not in waiting and ai.reaction(state, seat) is not None:
