@@ -32,9 +32,10 @@ def draw_request(state: HellboyState) -> ChanceRequest:
             "key": "card", "label": "Exploration card",
             "options": list(compress(comps.card_ids, deck)), "weights": [n for n in deck if n],
             "open_hint": None, "labels": list(compress(comps.card_names, deck)),
+            "source": "card",
         })
     return construct(ChanceRequest, {
-        "prompt": f"Draw {what}", "items": [item], "reporter": state.turn,
+        "prompt": f"Draw {what}", "items": [item], "reporter": state.turn, "reporters": None,
     })
 
 
