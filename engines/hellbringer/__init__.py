@@ -1,0 +1,25 @@
+"""Hellbringer — a pure engine (key ``hellbringer``), co-operative, 1-4 players.
+
+- ``ENGINE`` (a ``HellbringerEngine``; the bot's list of games registers it) implements the
+  protocol. ``to_move`` is the seat a decision waits for (the active player,
+  the attacked players in the defence window, a player choosing a point...);
+  ``may_act`` adds out-of-turn reactions (allies' defences, a Resurrection).
+- Options (``HellbringerOptions``): ``mode`` digital | physical and the house
+  switches of docs/games/hellbringer.md.
+- Chance: draws are 'card' items over the state's piles (exact odds of a
+  shuffled pile); spawns likewise (physical: an open enemy-card form); dice are
+  'die' items, one per die.
+- Corrections (``Correction``): ``SetHeroStat``, ``MoveEnemy``, ``FixEnemy``,
+  ``FixCard``, ``SetEliminated``.
+- Odds (``odds``): ``kill_odds``, ``strike_now``; ``piles.cards_to_next_location``.
+- AI (``ai.choose``), simulation (``simulate.simulate`` / ``format_stats``).
+"""
+
+from engines.hellbringer.cards import catalogue
+from engines.hellbringer.engine import HellbringerEngine
+from engines.hellbringer.models import Action, HellbringerOptions, HellbringerState
+
+catalogue()  # the house set is validated once, at import
+ENGINE = HellbringerEngine()
+
+__all__ = ["ENGINE", "Action", "HellbringerEngine", "HellbringerOptions", "HellbringerState"]

@@ -1,0 +1,151 @@
+"""Player attacks: combined attacks, thresholds, eliminating enemies, Attribute Points.
+
+Seed, "Calculate the Damage": the roll is compared with Health + Armor; nothing
+carries over. "Combine Attacks": only attacks of the same type combine; combined
+single-target attacks affect only the first target. House rule H3: a
+combination stays open for the turn until its targets are all eliminated, the
+player closes it, or an attack of another type (or another single target)
+opens a new one.
+"""
+
+from __future__ import annotations
+
+from engines.core.errors import RuleError
+from engines.hellbringer.cards import Strike
+from engines.hellbringer.models import (
+    AttackRoll,
+    Choose,
+    Combination,
+    Enemy,
+    EnemyEliminated,
+    GameOver,
+    HellbringerState,
+    Hero,
+    Spawn,
+)
+from engines.hellbringer.out import Out
+from engines.hellbringer.stats import enemy_by_uid, enemy_threshold, sees
+
+
+def targets_for(state: HellbringerState, hero: Hero, strike: Strike,
+                target: str | None) -> list[str]:
+    """Who a strike would hit: the named enemy IN SIGHT, or every enemy IN SIGHT."""
+    if strike.kind == "all":
+        hit = [e.uid for e in state.enemies if sees(state, hero, e)]
+        if not hit:
+            raise RuleError("No enemy is IN SIGHT for you: an all-target attack has no target.")
+        return hit
+    if target is None:
+        raise RuleError("Name the enemy IN SIGHT you attack.")
+    enemy = enemy_by_uid(state, target)
+    if enemy is None:
+        raise RuleError("That enemy is not in play.")
+    if not sees(state, hero, enemy):
+        raise RuleError(f"{enemy.face.name} is OUT OF SIGHT for you.")
+    return [target]
+
+
+def joins(state: HellbringerState, hero: Hero, strike: Strike, target: str | None) -> bool:
+    """Whether this strike adds to the open combination rather than opening one."""
+    combo = state.attack
+    if combo is None or combo.seat != hero.seat or combo.kind != strike.kind:
+        return False
+    return strike.kind == "all" or target in combo.targets
+
+
+def strike(state: HellbringerState, hero: Hero, blow: Strike, target: str | None) -> None:
+    """Open or extend the combination and queue the roll of this strike's dice."""
+    if joins(state, hero, blow, target):
+        combo = state.attack
+        assert combo is not None
+        combo.flat += blow.flat
+        combo.pierce = max(combo.pierce, blow.pierce)
+    else:
+        state.attack = Combination(seat=hero.seat, kind=blow.kind,
+                                   targets=targets_for(state, hero, blow, target),
+                                   flat=blow.flat, pierce=blow.pierce)
+    state.queue.insert(0, AttackRoll(seat=hero.seat, damage=blow.damage, acid=blow.acid))
+
+
+def damage_to(enemy: Enemy, combo: Combination) -> int:
+    immune = enemy.face.ability.immune
+    total = combo.flat
+    if "damage" not in immune:
+        total += sum(combo.damage)
+    if "acid" not in immune:
+        total += sum(combo.acid)
+    return total
+
+
+def rolled(state: HellbringerState, damage: list[int], acid: list[int], out: Out) -> None:
+    combo = state.attack
+    if combo is None:
+        return
+    combo.damage.extend(damage)
+    combo.acid.extend(acid)
+    for uid in list(combo.targets):
+        enemy = enemy_by_uid(state, uid)
+        if enemy is None:
+            combo.targets.remove(uid)
+            continue
+        dealt, needed = damage_to(enemy, combo), enemy_threshold(enemy, combo.pierce)
+        if dealt >= needed:
+            out.say(f"{dealt} damage against {needed}: {enemy.face.name} is eliminated.")
+            combo.targets.remove(uid)
+            eliminate(state, enemy, combo.seat, out)
+            if state.winners is not None:
+                return
+        else:
+            out.say(f"{dealt} damage against {needed}: {enemy.face.name} survives.")
+    if state.attack is not None and not state.attack.targets:
+        state.attack = None
+
+
+def eliminate(state: HellbringerState, enemy: Enemy, seat: int, out: Out) -> None:
+    """An eliminated enemy becomes the killer's Attribute Point; the Demon flips (H8)."""
+    state.enemies = [e for e in state.enemies if e.uid != enemy.uid]
+    out.add(EnemyEliminated(text=f"{state.names[seat]} eliminates {enemy.face.name}.",
+                            enemy=enemy.face.name, by=seat))
+    group = enemy.face.group
+    if group == "demon":
+        if state.dungeon.demon_side == "A":
+            state.dungeon.demon_side = "B"
+            state.dungeon.demon.append(enemy.uid)
+            state.attack = None
+            state.queue.insert(0, Spawn(pile="demon", count=1, seat=seat))
+            out.say("The Demon's Side A falls; it turns over to Side B, a new enemy.")
+            return
+        state.dungeon.demon_side = "slain"
+        state.dungeon.removed.append(enemy.uid)
+        victory(state, out)
+        return
+    if group == "moose":
+        state.moose_slain += 1
+    state.queue.insert(0, Choose(what="place_point", seat=seat, enemy=enemy.uid))
+
+
+def victory(state: HellbringerState, out: Out) -> None:
+    """'Once Side B is eliminated, all enemies in play are removed.'"""
+    if not state.portal:
+        state.dungeon.removed.extend(e.uid for e in state.enemies)
+        state.enemies = []
+    state.attack = None
+    state.outcome = "won"
+    if state.options.secret_portal and not state.portal:
+        state.queue = [Choose(what="portal", seat=state.active)]
+        out.say("The Demon is slain! The party may enter the Secret Portal.")
+        return
+    finish(state, True, out)
+
+
+def finish(state: HellbringerState, won: bool, out: Out, why: str = "") -> None:
+    state.queue = []
+    state.phase = "over"
+    state.outcome = "won" if won else "lost"
+    state.winners = tuple(range(state.players)) if won else ()
+    if won:
+        moose = f" and {state.moose_slain} Moose" if state.portal else ""
+        state.summary = f"The party slays the Demon{moose}."
+    else:
+        state.summary = why or "No hero is left standing: the demonic forces win."
+    out.add(GameOver(text=state.summary, won=won))

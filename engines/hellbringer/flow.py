@@ -1,0 +1,427 @@
+"""The pending-step queue: deterministic steps run at once, chance steps become a
+`ChanceRequest`, decision steps wait for an action.
+
+Every draw, spawn and roll is a chance node: a digital table samples it from
+the state's piles (with the exact odds of a shuffled pile), a physical table
+reports it ('card' items are always reported; dice the bot may roll).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from functools import cache
+
+from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, validate_outcome
+from engines.core.errors import RuleError
+from engines.dice.chance import die_item
+from engines.dice.pack import load_dice
+from engines.hellbringer import combat, enemies, turns
+from engines.hellbringer.cards import Face, catalogue
+from engines.hellbringer.models import (
+    AttackRoll,
+    Choose,
+    Deal,
+    Enemy,
+    EnemyDie,
+    HellbringerState,
+    HitFace,
+    Instants,
+    LocationReport,
+    PoolRoll,
+    Rolled,
+    Spawn,
+    Stage,
+    StartTurn,
+    Step,
+)
+from engines.hellbringer.out import Out
+from engines.hellbringer.physical import FACE_HINT, LOCATION_HINT, parse_face, parse_location
+from engines.hellbringer.piles import (
+    combat_card,
+    draw_item,
+    is_instant,
+    pool_item,
+    reshuffle,
+    take,
+    top_segment,
+    under_segment,
+)
+from engines.hellbringer.stats import alive, card_id
+
+MAX_AUTO = 10_000
+
+
+@cache
+def _dice() -> tuple[ChanceItem, ChanceItem, ChanceItem]:
+    dice = load_dice()
+    return (die_item(dice["damage"], "damage"), die_item(dice["acid"], "acid"),
+            die_item(dice["enemy"], "enemy"))
+
+
+@cache
+def dice_request(damage: int, acid: int, prompt: str, reporter: int | None) -> ChanceRequest:
+    d, a, _ = _dice()
+    items = [d.model_copy(update={"key": f"d{i + 1}", "label": f"damage die {i + 1}"})
+             for i in range(damage)]
+    items += [a.model_copy(update={"key": f"a{i + 1}", "label": f"acid die {i + 1}"})
+              for i in range(acid)]
+    return ChanceRequest(prompt=prompt, items=items, reporter=reporter,
+                         reporters="seat" if reporter is not None else "any")
+
+
+@cache
+def _enemy_die_request() -> ChanceRequest:
+    return ChanceRequest(prompt="Roll the Enemy Die", items=[_dice()[2]], reporters="any")
+
+
+def request(state: HellbringerState) -> ChanceRequest | None:
+    if not state.queue:
+        return None
+    head = state.queue[0]
+    physical = state.options.mode == "physical"
+    d = state.dungeon
+    if isinstance(head, Deal):
+        if head.where == "pool":
+            item = pool_item(d, physical)
+        else:
+            seg = top_segment(d) if head.where == "top" else under_segment(d)
+            assert seg is not None
+            item = draw_item(d, seg, physical)
+        where = "from under the pile" if head.where == "under" else "from the Common pile"
+        return ChanceRequest(prompt=f"Draw a card {where} for {_dest_name(state, head)}",
+                             items=[item], reporter=head.seat, reporters="seat")
+    if isinstance(head, Spawn):
+        if physical or head.pile == "demon":
+            return ChanceRequest(
+                prompt=f"Report the {head.pile} card that enters play",
+                items=[ChanceItem(key="enemy", label=f"{head.pile} card", source="card",
+                                  open_hint=FACE_HINT)],
+                reporter=head.seat, reporters="seat")
+        counts = Counter(card_id(i) for i in _pile(state, head.pile))
+        cat = catalogue()
+        return ChanceRequest(
+            prompt=f"Draw a {head.pile} card into play",
+            items=[ChanceItem(key="enemy", label=f"{head.pile} card", options=list(counts),
+                              weights=list(counts.values()), source="card",
+                              labels=[cat.enemy(c).name for c in counts])],
+            reporter=head.seat, reporters="seat")
+    if isinstance(head, LocationReport):
+        return ChanceRequest(
+            prompt=f"Read the {card_id(head.location).capitalize()} card",
+            items=[ChanceItem(key="location", label="location card", source="card",
+                              open_hint=LOCATION_HINT)],
+            reporter=head.seat, reporters="seat")
+    if isinstance(head, AttackRoll):
+        return dice_request(head.damage, head.acid, "Roll the attack", head.seat)
+    if isinstance(head, EnemyDie):
+        return _enemy_die_request()
+    if isinstance(head, PoolRoll):
+        return dice_request(head.damage, head.acid, "Roll the enemies' combined dice", None)
+    return None
+
+
+def _dest_name(state: HellbringerState, deal: Deal) -> str:
+    if deal.dest == "hand":
+        return state.names[deal.seat]
+    return "the Mule" if deal.dest == "mule" else "the middle of the table"
+
+
+def _pile(state: HellbringerState, pile: str) -> list[str]:
+    d = state.dungeon
+    return {"starter": d.starters, "monster": d.monsters, "moose": d.moose,
+            "demon": d.demon}[pile]
+
+
+def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
+    req = request(state)
+    if req is None:
+        raise RuleError("Nothing needs rolling or drawing right now.")
+    validate_outcome(req, outcome)
+    head = state.queue[0]
+    values = outcome.values
+    if isinstance(head, Deal):
+        _dealt(state, head, values[0], out)
+    elif isinstance(head, Spawn):
+        _spawned(state, head, values[0], out)
+    elif isinstance(head, LocationReport):
+        bonus, spawn = parse_location(values[0])
+        state.queue.pop(0)
+        loc = card_id(head.location)
+        state.dungeon.location_bonus[loc] = bonus
+        state.dungeon.location_spawns[loc] = spawn
+        _location_spawns(state, loc, spawn, head.seat)
+    elif isinstance(head, AttackRoll):
+        state.queue.pop(0)
+        dmg, acid = [int(v) for v in values[:head.damage]], [int(v) for v in values[head.damage:]]
+        out.add(Rolled(text=f"Attack roll: {' '.join(values)}", purpose="attack", faces=values))
+        combat.rolled(state, dmg, acid, out)
+        _portal_check(state, out)
+    elif isinstance(head, EnemyDie):
+        state.queue.pop(0)
+        out.add(Rolled(text=f"Enemy Die: {values[0]}", purpose="enemy", faces=values))
+        face: HitFace = values[0]  # type: ignore[assignment]
+        enemies.die_rolled(state, face, out)
+    elif isinstance(head, PoolRoll):
+        state.queue.pop(0)
+        out.add(Rolled(text=f"The enemies roll: {' '.join(values)}", purpose="pool",
+                       faces=values))
+        enemies.pool_rolled(state, [int(v) for v in values[:head.damage]],
+                            [int(v) for v in values[head.damage:]])
+    run(state, out)
+
+
+def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
+    d = state.dungeon
+    if head.where == "pool":
+        inst = take(d, None, cid)
+    else:
+        seg = top_segment(d) if head.where == "top" else under_segment(d)
+        inst = take(d, seg, cid)
+    _place(state, head, inst)
+
+
+def _place(state: HellbringerState, head: Deal, inst: str) -> None:
+    if head.dest == "hand":
+        state.heroes[head.seat].hand.append(inst)
+    elif head.dest == "middle":
+        state.dungeon.middle.append(inst)
+    else:
+        state.dungeon.mule.append(inst)
+    if head.instants and is_instant(inst):
+        state.instants.append(inst)
+    head.count -= 1
+    if head.count <= 0:
+        state.queue.pop(0)
+
+
+def _spawned(state: HellbringerState, head: Spawn, value: str, out: Out) -> None:
+    pile = _pile(state, head.pile)
+    if state.options.mode == "physical" or head.pile == "demon":
+        face = parse_face(value, head.pile)
+        inst = pile.pop(0)
+        if head.pile == "demon" and state.dungeon.demon_side == "sealed":
+            state.dungeon.demon_side = "A"
+    else:
+        inst = next(i for i in pile if card_id(i) == value)
+        pile.remove(inst)
+        card = catalogue().enemy(value)
+        face = Face(**card.model_dump(include=set(Face.model_fields)))
+    _enter(state, Enemy(uid=inst, face=face), head, out)
+
+
+def _enter(state: HellbringerState, enemy: Enemy, head: Spawn, out: Out) -> None:
+    state.enemies.append(enemy)
+    out.say(f"{enemy.face.name} enters play.")
+    head.count -= 1
+    if head.count <= 0 or not _pile(state, head.pile):
+        state.queue.pop(0)
+
+
+def _demon(state: HellbringerState, head: Spawn, out: Out) -> None:
+    """Digital: the house Demon's side comes from the pack, no chance involved."""
+    d = state.dungeon
+    demon = catalogue().enemies.demon
+    inst = d.demon.pop(0)
+    if d.demon_side == "sealed":
+        d.demon_side = "A"
+        face = demon.side_a
+        if state.seal_cracked:
+            face = face.model_copy(update={"armor": max(0, face.armor - 20)})
+    else:
+        face = demon.side_b
+    _enter(state, Enemy(uid=inst, face=face), head, out)
+
+
+def run(state: HellbringerState, out: Out) -> None:
+    """Run deterministic steps until a chance node or a decision is at the head."""
+    for _ in range(MAX_AUTO):
+        if state.winners is not None or not state.queue:
+            return
+        head = state.queue[0]
+        if isinstance(head, Deal):
+            if not _deal_auto(state, head, out):
+                if _single(state, out):
+                    continue
+                return
+        elif isinstance(head, Spawn):
+            if not _pile(state, head.pile):
+                state.queue.pop(0)
+                out.say(f"The {head.pile} pile is empty: no enemy enters.")
+            elif head.pile == "demon" and state.options.mode == "digital":
+                _demon(state, head, out)
+            elif not _single(state, out):
+                return
+        elif isinstance(head, AttackRoll | PoolRoll):
+            if head.damage + head.acid == 0:
+                resolve(state, ChanceOutcome(values=[]), out)
+                return
+            return
+        elif isinstance(head, Instants):
+            _instants(state, head, out)
+        elif isinstance(head, Stage):
+            state.queue.pop(0)
+            _stage(state, head, out)
+        elif isinstance(head, StartTurn):
+            state.queue.pop(0)
+            turns.start_turn(state, head.seat, out)
+        elif isinstance(head, Choose) and _moot(state, head):
+            state.queue.pop(0)
+            if head.rest:
+                state.queue.insert(0, head.model_copy(update={"seat": head.rest[0],
+                                                               "rest": head.rest[1:]}))
+        else:
+            return
+    raise RuntimeError("the Hellbringer queue did not settle")
+
+
+def _moot(state: HellbringerState, head: Choose) -> bool:
+    """A decision nobody can make: pick from an empty middle, discard from an empty
+    hand ('If you have no more cards to discard, ignore any remaining discard effects')."""
+    if head.what == "pick":
+        return not state.dungeon.middle
+    if head.what == "miss_discard":
+        hand = state.heroes[head.seat].hand
+        head.count = min(head.count, len(hand))
+        return head.count == 0 or state.heroes[head.seat].eliminated
+    return False
+
+
+def _single(state: HellbringerState, out: Out) -> bool:
+    """A chance node with one possible outcome resolves itself (nothing to ask)."""
+    req = request(state)
+    if req is None or len(req.items) != 1:
+        return False
+    item = req.items[0]
+    if item.open_hint is not None or len(item.options) != 1:
+        return False
+    resolve(state, ChanceOutcome(values=[item.options[0]]), out)
+    return True
+
+
+def _deal_auto(state: HellbringerState, head: Deal, out: Out) -> bool:
+    """True when this draw needed no chance (a known card, a Location, an empty pile)."""
+    d = state.dungeon
+    if head.count <= 0:
+        state.queue.pop(0)
+        return True
+    if head.where == "pool":
+        if not d.commons:
+            state.queue.pop(0)
+            return True
+        return False
+    if head.where == "top" and d.top:
+        _place(state, head, d.top.pop())
+        return True
+    seg = top_segment(d) if head.where == "top" else under_segment(d)
+    if seg is None:
+        if reshuffle(d):
+            out.say("The Common Draw Pile is empty: the discard pile is shuffled into a new one.")
+            return True
+        state.queue.pop(0)
+        out.say("The Common Draw Pile and its discard pile are empty: no card is drawn.")
+        return True
+    if seg.cards == 0 and seg.location is not None:
+        inst = seg.location
+        seg.location = None
+        d.segments.remove(seg)
+        _place(state, head, inst)
+        return True
+    return False
+
+
+def _instants(state: HellbringerState, head: Instants, out: Out) -> None:
+    """Instant cards act one by one in the order drawn; each is replaced by one
+    card from under the Common Draw Pile (H6), which is itself checked."""
+    holder = state.heroes[head.seat].hand if head.dest == "hand" else state.dungeon.middle
+    for i, inst in enumerate(state.instants):
+        if inst not in holder or not is_instant(inst):
+            continue
+        state.instants.pop(i)
+        holder.remove(inst)
+        steps = _instant(state, inst, head.seat, out)
+        if state.options.instant_replacement:
+            steps.append(Deal(seat=head.seat, count=1, dest=head.dest, where="under"))
+        state.queue[:0] = steps
+        return
+    held = {c for h in state.heroes for c in h.hand} | set(state.dungeon.middle)
+    state.instants = [c for c in state.instants if c in held and is_instant(c)]
+    state.queue.pop(0)
+
+
+def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[Step]:
+    cat = catalogue()
+    d = state.dungeon
+    cid = card_id(inst)
+    location = cat.location(cid)
+    if location is not None:
+        d.locations.append(inst)
+        out.say(f"The party reaches the {location.name}.")
+        if state.options.mode == "physical":
+            return [LocationReport(location=inst, seat=seat)]
+        count = location.spawns[state.players - 1]
+        return _location_steps(state, cid, count, seat)
+    tome = cat.tome(cid)
+    if tome is not None:
+        d.removed.append(inst)
+        out.say(f"{tome.name}. {tome.text}")
+        return _tome(state, tome.effect, seat)
+    card = combat_card(cid)
+    assert card is not None
+    d.removed.append(inst)
+    state.omen += card.omen
+    out.say(f"{'Showdown' if card.showdown else 'Combat'}: {card.spawn} Monster(s) enter play.")
+    return [Spawn(pile="monster", count=card.spawn, seat=seat)]
+
+
+def _location_steps(state: HellbringerState, cid: str, count: int, seat: int) -> list[Step]:
+    if cid == "tomb":
+        escort: list[Step] = [Spawn(pile="monster", count=count, seat=seat)] if count else []
+        return [Spawn(pile="demon", count=1, seat=seat), *escort]
+    group = {"portal": "moose", "graveyard": "starter"}.get(cid, "monster")
+    return [Spawn(pile=group, count=count, seat=seat)] if count else []
+
+
+def _location_spawns(state: HellbringerState, cid: str, count: int, seat: int) -> None:
+    state.queue[:0] = _location_steps(state, cid, count, seat)
+
+
+def _tome(state: HellbringerState, effect: str, seat: int) -> list[Step]:
+    if effect == "draw":
+        steps: list[Step] = []
+        for s in alive(state):
+            steps += [Deal(seat=s, count=1), Instants(seat=s)]
+        return steps
+    if effect == "collect":
+        for s in alive(state):
+            if state.dungeon.discard:
+                state.heroes[s].hand.append(state.dungeon.discard.pop())
+    elif effect == "resurrect":
+        state.shrine = True
+    elif effect == "weaken_demon":
+        state.seal_cracked = True
+    return []
+
+
+def _stage(state: HellbringerState, head: Stage, out: Out) -> None:
+    name = head.name
+    if name == "reveal_check":
+        enemies.reveal_check(state, head.seat)
+    elif name == "after_reveal":
+        enemies.after_reveal(state)
+    elif name == "strike":
+        enemies.strike(state)
+    elif name == "settle":
+        enemies.settle(state, out)
+    elif name == "end_enemies":
+        enemies.end_enemies(state, out)
+    elif name == "end_turn":
+        turns.finish_turn(state, head.seat, out)
+    else:
+        turns.respawned(state, head.seat, out)
+
+
+def _portal_check(state: HellbringerState, out: Out) -> None:
+    """'If all enemies or all players are eliminated, the effect of Secret Portal ends.'"""
+    if state.portal and state.winners is None and not state.enemies and not any(
+            isinstance(s, Spawn) for s in state.queue):
+        combat.finish(state, True, out)

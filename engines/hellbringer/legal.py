@@ -1,0 +1,233 @@
+"""Every legal action of a seat (digital mode: physical reports are free-form)."""
+
+from __future__ import annotations
+
+from itertools import combinations
+
+from engines.hellbringer import flow
+from engines.hellbringer.cardplay import can_learn, locate, window_open
+from engines.hellbringer.cards import ATTRS, CLASSES, Effect, EnchantmentCard, catalogue
+from engines.hellbringer.models import (
+    MULE,
+    Action,
+    Activate,
+    Assign,
+    Choose,
+    ChooseClass,
+    CloseAttack,
+    Defend,
+    DiscardCard,
+    DiscardCards,
+    Enchant,
+    EndTurn,
+    EnterPortal,
+    Equip,
+    HellbringerState,
+    Hero,
+    Learn,
+    Pass,
+    Pick,
+    PlacePoint,
+    RemovePoint,
+    Respawn,
+    ReturnCombat,
+    Trade,
+    TradeReply,
+    UsePerk,
+    Window,
+)
+from engines.hellbringer.piles import combat_card, is_instant
+from engines.hellbringer.stats import (
+    ap_left,
+    attribute_cards,
+    card_id,
+    card_of,
+    sees,
+    stats,
+    strike_of,
+)
+
+
+def legal_actions(state: HellbringerState, seat: int) -> list[Action]:
+    if state.winners is not None or flow.request(state) is not None:
+        return []
+    if not 0 <= seat < state.players:
+        return []
+    hero = state.heroes[seat]
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Choose):
+        return _answers(state, hero, head) if head.seat == seat else []
+    if isinstance(head, Window):
+        passing: list[Action] = [Pass()] if seat in head.waiting else []
+        return passing + defences(state, hero) if not hero.eliminated else passing
+    if state.phase != "player" or head is not None:
+        return []
+    if seat != state.active:
+        return [d for d in defences(state, hero) if not hero.eliminated]
+    return turn_actions(state, hero)
+
+
+def defences(state: HellbringerState, hero: Hero) -> list[Action]:
+    found: list[Action] = []
+    sources: list[tuple[str, Effect, int]] = []
+    for inst in [*hero.hand, *hero.learned]:
+        card = card_of(state, inst)
+        if card is not None and card.any_time and inst not in hero.used:
+            sources.append((inst, card, card.cost))
+    if hero.perk is not None and not hero.perk_used:
+        perk = catalogue().perk(hero.perk)
+        if perk.any_time:
+            sources.append(("perk", perk, 0))
+    left = ap_left(state, hero)
+    in_window = window_open(state)
+    for inst, effect, cost in sources:
+        if cost > left:
+            continue
+        for target in state.heroes:
+            if effect.guard is not None:
+                if not in_window or target.eliminated:
+                    continue
+                if target.seat != hero.seat and not effect.guard.ally:
+                    continue
+            elif not (effect.resurrect and target.eliminated):
+                continue
+            found.append(Defend(card=inst, target=target.seat))
+    return found
+
+
+def _answers(state: HellbringerState, hero: Hero, head: Choose) -> list[Action]:
+    what = head.what
+    if what == "class":
+        taken = {h.cls for h in state.heroes if h is not hero}
+        cat = catalogue()
+        out: list[Action] = []
+        for cls in CLASSES:
+            if cls in taken:
+                continue
+            swaps: list[str | None] = [None]
+            if state.options.second_starter:
+                swaps += list(hero.hand)
+            for starter in cat.cls(cls).starters:
+                for perk in cat.perks_of(cls):
+                    out += [ChooseClass(cls=cls, starter=starter, perk=perk.id, swap=s)
+                            for s in swaps]
+        return out
+    if what == "place_point":
+        mine = attribute_cards(hero)
+        givers: list[int | None] = [None]
+        givers += [h.seat for h in state.heroes if h.seat != hero.seat
+                   and attribute_cards(h) < mine]
+        return [PlacePoint(attr=a, to=t) for t in givers for a in ATTRS]
+    if what == "miss_discard":
+        return [DiscardCards(cards=c) for c in combinations(hero.hand, head.count)]
+    if what == "return_combat":
+        combat = [c for c in state.dungeon.middle if combat_card(card_id(c)) is not None]
+        return [ReturnCombat(cards=c) for n in range(len(combat) + 1)
+                for c in combinations(combat, n)]
+    if what == "pick":
+        return [Pick(card=c) for c in dict.fromkeys(state.dungeon.middle) if not is_instant(c)]
+    if what == "respawn":
+        return [Respawn(respawn=True), Respawn(respawn=False)]
+    if what == "remove_point":
+        return [RemovePoint(attr=a) for a in ATTRS if hero.points.get(a)]
+    if what == "trade_reply":
+        return [TradeReply(give=None), *(TradeReply(give=c) for c in hero.hand)]
+    return [EnterPortal(enter=True), EnterPortal(enter=False)]
+
+
+def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
+    out: list[Action] = []
+    left = ap_left(state, hero)
+    learned_room = len(hero.learned) < stats(state, hero)["skill"]
+    for inst in dict.fromkeys(hero.hand):
+        card = card_of(state, inst)
+        if card is None or card.id == "common":
+            continue
+        if card.kind == "item" and card.cost <= left and not any(
+                p in hero.equipped for p in card.points):
+            out.append(Equip(card=inst))
+        if isinstance(card, EnchantmentCard) and card.cost <= left:
+            for item in dict.fromkeys(hero.equipped.values()):
+                host = card_of(state, item)
+                if host is not None and len(hero.enchants.get(item, [])) < host.slots:
+                    out.append(Enchant(card=inst, item=item))
+        if learned_room and can_learn(state, hero, card):
+            out.append(Learn(card=inst))
+        if card.kind == "companion" and card.cost <= left:
+            for h in state.heroes:
+                if not h.eliminated and len(h.companions) < stats(state, h)["companions"]:
+                    out.append(Assign(card=inst, to=h.seat))
+    out += activations(state, hero)
+    if state.attack is not None:
+        out.append(CloseAttack())
+    for inst in [*dict.fromkeys(hero.equipped.values()), *hero.learned,
+                 *(c.card for c in hero.companions)]:
+        if inst not in hero.used and inst not in hero.primed:
+            out.append(DiscardCard(card=inst))
+    if not hero.traded and hero.hand:
+        for give in dict.fromkeys(hero.hand):
+            out += [Trade(give=give, partner=MULE, take=t) for t in state.dungeon.mule]
+            out += [Trade(give=give, partner=h.seat) for h in state.heroes
+                    if h.seat != hero.seat and h.hand]
+    out += end_turns(state, hero)
+    out += [d for d in defences(state, hero)]
+    return out
+
+
+def activations(state: HellbringerState, hero: Hero) -> list[Activate | UsePerk]:
+    """Every card activation and Perk use open to the active hero now."""
+    out: list[Activate | UsePerk] = []
+    for inst in _activatable(state, hero):
+        out += _activations(state, hero, inst)
+    if hero.perk is not None and not hero.perk_used:
+        perk = catalogue().perk(hero.perk)
+        if perk.strike is not None:
+            out += [UsePerk(target=t) for t in _targets(state, hero, perk.strike.kind)]
+        elif perk.boost:
+            out.append(UsePerk())
+    return out
+
+
+def end_turns(state: HellbringerState, hero: Hero) -> list[EndTurn]:
+    limit = stats(state, hero)["hand"]
+    over = len(hero.hand) - limit
+    if over > 0:
+        return [EndTurn(discard=c) for c in combinations(hero.hand, over)]
+    return [EndTurn(), *(EndTurn(discard=(c,)) for c in dict.fromkeys(hero.hand))]
+
+
+def _activatable(state: HellbringerState, hero: Hero) -> list[str]:
+    found: list[str] = []
+    for inst in [*hero.hand, *hero.learned, *dict.fromkeys(hero.equipped.values())]:
+        card = card_of(state, inst)
+        if card is None or card.id == "common":
+            continue
+        place = locate(hero, inst)
+        if place == "hand" and card.kind in ("item", "companion", "enchantment"):
+            continue
+        if card.strike is None and not card.boost and not card.draw:
+            continue
+        primed = place == "equipped" and inst in hero.primed
+        if inst in hero.used and not primed:
+            continue
+        if not primed and card.cost > ap_left(state, hero):
+            continue
+        found.append(inst)
+    found += [c.card for c in hero.companions if c.card not in hero.used
+              and strike_of(state, hero, c.card) is not None]
+    return list(dict.fromkeys(found))
+
+
+def _activations(state: HellbringerState, hero: Hero, inst: str) -> list[Activate]:
+    blow = strike_of(state, hero, inst)
+    if blow is None:
+        return [Activate(card=inst)]
+    return [Activate(card=inst, target=t) for t in _targets(state, hero, blow.kind)]
+
+
+def _targets(state: HellbringerState, hero: Hero, kind: str) -> list[str | None]:
+    seen = [e.uid for e in state.enemies if sees(state, hero, e)]
+    if kind == "all":
+        return [None] if seen else []
+    return list(seen)
+

@@ -1,0 +1,546 @@
+"""State, options, the pending-step queue, actions and events of Hellbringer.
+
+Cards are *instances*: a card id and a copy number (`ember_bolt#2`), and every
+instance sits in exactly one place (a pile segment, a hand, a slot, the board,
+an Attribute pile, Removed, the box), which is what the conservation property
+test checks. In physical mode the piles hold placeholders (`common#7`, a card
+you hold but have not told the bot about) that a reported card replaces.
+"""
+
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from engines.core.protocol import Event
+from engines.hellbringer.cards import Attr, ClassId, CommonCard, Face, Point
+
+Mode = Literal["digital", "physical"]
+Where = Literal["top", "under", "pool"]
+Dest = Literal["hand", "middle", "mule"]
+Pile = Literal["starter", "monster", "moose", "demon"]
+HitFace = Literal["Miss", "Player Hit", "Companion Hit", "Global Hit"]
+MULE = -1
+"""The Mule's seat number in trades."""
+
+
+class HellbringerOptions(BaseModel):
+    """Table options; the house rules they switch are in docs/games/hellbringer.md."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    mode: Mode = "digital"
+    pile_commons: Literal["seed", "older"] = Field(
+        default="seed", description="dungeon piles: 3 + 2 per player (seed) or 4 + 1 (older)")
+    mule: bool = Field(default=True, description="Quick Game: the Mule carries 4 cards")
+    starter_elixir: bool = Field(
+        default=True, description="Quick Game: every hero starts with a Last Breath Flask (H10)")
+    second_starter: bool = Field(
+        default=True, description="Quick Game: a second Starter Card replaces a hand card")
+    ap_point: Literal["permanent", "once"] = Field(
+        default="permanent", description="H2: an AP Attribute card is +1 AP for good, or once")
+    reveal_then_attack: bool = Field(
+        default=True, description="H7: enemies spawned by the 2.1 reveal attack the same turn")
+    instant_replacement: bool = Field(
+        default=True, description="H6: an Instant drawn is replaced from under the pile")
+    response_window: Literal["smart", "always"] = Field(
+        default="smart", description="H5: open the defence window only when someone is in danger")
+    secret_portal: bool = Field(
+        default=False, description="after the Demon, the table may enter the Secret Portal")
+    max_rounds: int = Field(
+        default=80, ge=2, le=500, description="house: the dungeon wins after this many rounds")
+
+
+class Enemy(BaseModel):
+    """An enemy on the board: its face (copied, so a report or a pack change never
+    alters a game in progress) and what cards did to it."""
+
+    uid: str
+    face: Face
+    sight_mod: int = 0
+    armor_mod: int = 0
+
+
+class Companion(BaseModel):
+    card: str
+    owner: int
+
+
+class Boost(BaseModel):
+    """A temporary stat change: until the end of the owner's turn or of the Enemies' Turn."""
+
+    source: str
+    stats: dict[str, int]
+    until: Literal["turn", "enemies"]
+
+
+class GuardState(BaseModel):
+    avoid: bool = False
+    ignore_damage: int = 0
+    ignore_acid: int = 0
+    armor: int = 0
+
+
+class Hero(BaseModel):
+    seat: int
+    cls: ClassId | None = None
+    base: dict[str, int] = Field(default_factory=dict)
+    hand: list[str] = Field(default_factory=list)
+    equipped: dict[Point, str] = Field(default_factory=dict)
+    enchants: dict[str, list[str]] = Field(default_factory=dict)
+    learned: list[str] = Field(default_factory=list)
+    temporary: list[str] = Field(default_factory=list)
+    companions: list[Companion] = Field(default_factory=list)
+    points: dict[Attr, list[str]] = Field(default_factory=dict)
+    perk: str | None = None
+    perk_used: bool = False
+    boosts: list[Boost] = Field(default_factory=list)
+    guard: GuardState = Field(default_factory=GuardState)
+    ap_spent: int = 0
+    used: list[str] = Field(default_factory=list)
+    primed: list[str] = Field(default_factory=list)
+    traded: bool = False
+    eliminated: bool = False
+    resurrect: bool = False
+    hand_shown: bool = False
+
+
+class Segment(BaseModel):
+    """One dungeon pile over its Location, shuffled: which card comes next is a
+    chance node. Commons and Combat cards are exchangeable, so a segment counts
+    them and the instances wait in the shared pools (`Dungeon.commons`, `.combat`)."""
+
+    commons: int = 0
+    combat: int = 0
+    tome: str | None = None
+    location: str | None = None
+
+    @property
+    def cards(self) -> int:
+        return self.commons + self.combat + (1 if self.tome else 0)
+
+
+class Dungeon(BaseModel):
+    top: list[str] = Field(default_factory=list, description="known cards put back on top")
+    segments: list[Segment] = Field(default_factory=list)
+    commons: list[str] = Field(default_factory=list, description="undrawn Commons, unordered")
+    combat: list[str] = Field(default_factory=list, description="undrawn Combat and Showdown")
+    discard: list[str] = Field(default_factory=list)
+    removed: list[str] = Field(default_factory=list)
+    box: list[str] = Field(default_factory=list)
+    locations: list[str] = Field(default_factory=list, description="the Location pile, top last")
+    starters: list[str] = Field(default_factory=list)
+    monsters: list[str] = Field(default_factory=list)
+    moose: list[str] = Field(default_factory=list)
+    demon: list[str] = Field(default_factory=list, description="the sealed Demon card")
+    demon_side: Literal["sealed", "A", "B", "slain"] = "sealed"
+    middle: list[str] = Field(default_factory=list)
+    mule: list[str] = Field(default_factory=list)
+    location_bonus: dict[str, int] = Field(default_factory=dict, description="physical reports")
+    location_spawns: dict[str, int] = Field(default_factory=dict, description="physical reports")
+
+
+class Combination(BaseModel):
+    """The open combined attack (H3): its type, targets and every die rolled so far."""
+
+    seat: int
+    kind: Literal["single", "all"]
+    targets: list[str]
+    damage: list[int] = Field(default_factory=list)
+    acid: list[int] = Field(default_factory=list)
+    flat: int = 0
+    pierce: int = 0
+
+
+# The pending-step queue: deterministic steps run at once, chance steps wait for
+# `resolve`, decision steps wait for an action.
+
+class Deal(BaseModel):
+    kind: Literal["deal"] = "deal"
+    seat: int
+    count: int
+    dest: Dest = "hand"
+    where: Where = "top"
+    instants: bool = True
+
+
+class Instants(BaseModel):
+    kind: Literal["instants"] = "instants"
+    seat: int
+    dest: Dest = "hand"
+
+
+class Spawn(BaseModel):
+    kind: Literal["spawn"] = "spawn"
+    pile: Pile
+    count: int
+    seat: int
+
+
+class LocationReport(BaseModel):
+    """Physical mode: read a Location's Sight bonus and spawn count off the real card."""
+
+    kind: Literal["location_report"] = "location_report"
+    location: str
+    seat: int
+
+
+class AttackRoll(BaseModel):
+    kind: Literal["attack_roll"] = "attack_roll"
+    seat: int
+    damage: int
+    acid: int
+
+
+class EnemyDie(BaseModel):
+    kind: Literal["enemy_die"] = "enemy_die"
+
+
+class PoolRoll(BaseModel):
+    kind: Literal["pool_roll"] = "pool_roll"
+    damage: int
+    acid: int
+
+
+class Window(BaseModel):
+    """The defence window: attacked players each pass (or defend); allies may defend."""
+
+    kind: Literal["window"] = "window"
+    waiting: list[int]
+
+
+class Stage(BaseModel):
+    """A deterministic step of a turn that waits behind the decisions queued before it."""
+
+    kind: Literal["stage"] = "stage"
+    name: Literal["reveal_check", "after_reveal", "strike", "settle", "end_enemies",
+                  "end_turn", "respawned"]
+    seat: int = 0
+
+
+class StartTurn(BaseModel):
+    kind: Literal["start_turn"] = "start_turn"
+    seat: int
+
+
+class Choose(BaseModel):
+    """A decision someone owes: choose a class, place a point, discard, pick, return..."""
+
+    kind: Literal["choose"] = "choose"
+    what: Literal["class", "hero_sheet", "place_point", "miss_discard", "return_combat",
+                  "pick", "respawn", "remove_point", "trade_reply", "portal"]
+    seat: int
+    count: int = 0
+    enemy: str = ""
+    partner: int = 0
+    offered: str = ""
+    rest: list[int] = Field(default_factory=list, description="seats still owing this, in order")
+
+
+Step = Annotated[Deal | Instants | Spawn | LocationReport | AttackRoll | EnemyDie | PoolRoll
+                 | Window | Stage | StartTurn | Choose,
+                 Field(discriminator="kind")]
+
+
+class HellbringerState(BaseModel):
+    names: tuple[str, ...]
+    options: HellbringerOptions
+    heroes: list[Hero]
+    enemies: list[Enemy] = Field(default_factory=list)
+    dungeon: Dungeon = Field(default_factory=Dungeon)
+    custom: dict[str, CommonCard] = Field(
+        default_factory=dict, description="physical mode: the cards players reported")
+    queue: list[Step] = Field(default_factory=list)
+    phase: Literal["setup", "player", "enemies", "over"] = "setup"
+    active: int = 0
+    in_pair: int = 0
+    last_two: list[int] = Field(default_factory=list)
+    round: int = 1
+    player_turns: int = 0
+    attack: Combination | None = None
+    instants: list[str] = Field(default_factory=list, description="drawn Instants, in order")
+    enemy_face: HitFace | None = None
+    pool: list[int] = Field(default_factory=list, description="damage dice, then acid dice")
+    pool_split: int = 0
+    omen: int = 0
+    had_companion: list[int] = Field(default_factory=list)
+    targets: list[int] = Field(default_factory=list)
+    shrine: bool = False
+    seal_cracked: bool = False
+    portal: bool = False
+    moose_slain: int = 0
+    next_uid: int = 1
+    winners: tuple[int, ...] | None = None
+    outcome: Literal["won", "lost"] | None = None
+    fell_at: str | None = None
+    summary: str = ""
+
+    @property
+    def players(self) -> int:
+        return len(self.names)
+
+    def fork(self) -> HellbringerState:
+        """A deep working copy, several times cheaper than `model_copy(deep=True)`:
+        frozen models (faces, cards, options) are shared, the rest copied."""
+        return _clone(self)
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, list):
+        return [_copy(v) for v in value] if value and not isinstance(value[0], str) else \
+            value.copy()
+    if isinstance(value, dict):
+        return {k: _copy(v) for k, v in value.items()}
+    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
+        return _clone(value)
+    return value
+
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def _clone(model: M) -> M:
+    new = model.__class__.__new__(model.__class__)
+    object.__setattr__(new, "__dict__", {k: _copy(v) for k, v in model.__dict__.items()})
+    object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
+# Actions
+
+class _Action(BaseModel):
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+
+class ChooseClass(_Action):
+    type: Literal["choose_class"] = "choose_class"
+    cls: ClassId
+    starter: str
+    perk: str
+    swap: str | None = Field(default=None, description="a hand card traded for the 2nd starter")
+
+
+class ReportHero(_Action):
+    """Physical: the hero sheet (class and the stats written on the board)."""
+
+    type: Literal["report_hero"] = "report_hero"
+    cls: ClassId
+    health: int = Field(ge=5, le=200, multiple_of=5)
+    armor: int = Field(ge=0, le=200, multiple_of=5)
+    sight: int = Field(ge=0, le=12)
+    ap: int = Field(ge=1, le=8)
+
+
+class ReportCard(_Action):
+    """Physical: a card from the hand or the gear table, in five fields; its `effect`
+    uses the notation of docs/games/hellbringer.md ("single 2D1A pierce10",
+    "armor+10 sight+1", "avoid", "ignore 2D", "companion 10/10 single 1D")."""
+
+    type: Literal["report_card"] = "report_card"
+    name: str = Field(min_length=1, max_length=40)
+    kind: Literal["skill", "item", "enchantment", "companion", "defense", "potion"]
+    cost: int = Field(ge=0, le=5)
+    effect: str = Field(max_length=80)
+    points: str = Field(default="", max_length=40, description="items: red, green, blue, violet")
+
+
+class Equip(_Action):
+    type: Literal["equip"] = "equip"
+    card: str
+
+
+class Enchant(_Action):
+    type: Literal["enchant"] = "enchant"
+    card: str
+    item: str
+
+
+class Learn(_Action):
+    type: Literal["learn"] = "learn"
+    card: str
+
+
+class Assign(_Action):
+    type: Literal["assign"] = "assign"
+    card: str
+    to: int
+
+
+class Activate(_Action):
+    """Activate a card in hand, learned, equipped or assigned (an attack names its
+    target for a single-target strike)."""
+
+    type: Literal["activate"] = "activate"
+    card: str
+    target: str | None = None
+
+
+class UsePerk(_Action):
+    type: Literal["use_perk"] = "use_perk"
+    target: str | None = None
+
+
+class Defend(_Action):
+    """An Any Time defence or resurrection, for yourself or an ally."""
+
+    type: Literal["defend"] = "defend"
+    card: str
+    target: int
+
+
+class CloseAttack(_Action):
+    type: Literal["close_attack"] = "close_attack"
+
+
+class DiscardCard(_Action):
+    """Discard a card on your board (not activated this turn) or from your hand."""
+
+    type: Literal["discard_card"] = "discard_card"
+    card: str
+
+
+class Trade(_Action):
+    type: Literal["trade"] = "trade"
+    give: str
+    partner: int
+    take: str | None = Field(default=None, description="the Mule's card (its cards are shown)")
+
+
+class TradeReply(_Action):
+    type: Literal["trade_reply"] = "trade_reply"
+    give: str | None = None
+
+
+class EndTurn(_Action):
+    type: Literal["end_turn"] = "end_turn"
+    discard: tuple[str, ...] = ()
+
+
+class PlacePoint(_Action):
+    type: Literal["place_point"] = "place_point"
+    attr: Attr
+    to: int | None = None
+
+
+class DiscardCards(_Action):
+    type: Literal["discard_cards"] = "discard_cards"
+    cards: tuple[str, ...]
+
+
+class ReturnCombat(_Action):
+    type: Literal["return_combat"] = "return_combat"
+    cards: tuple[str, ...] = ()
+
+
+class Pick(_Action):
+    type: Literal["pick"] = "pick"
+    card: str
+
+
+class Respawn(_Action):
+    type: Literal["respawn"] = "respawn"
+    respawn: bool
+
+
+class RemovePoint(_Action):
+    type: Literal["remove_point"] = "remove_point"
+    attr: Attr
+
+
+class Pass(_Action):
+    type: Literal["pass"] = "pass"
+
+
+class EnterPortal(_Action):
+    type: Literal["enter_portal"] = "enter_portal"
+    enter: bool
+
+
+Action = Annotated[
+    ChooseClass | ReportHero | ReportCard | Equip | Enchant | Learn | Assign | Activate
+    | UsePerk | Defend | CloseAttack | DiscardCard | Trade | TradeReply | EndTurn | PlacePoint
+    | DiscardCards | ReturnCombat | Pick | Respawn | RemovePoint | Pass | EnterPortal,
+    Field(discriminator="type"),
+]
+
+
+# GM corrections
+
+class SetHeroStat(_Action):
+    """Set a hero's derived stat (Health, Armor, Sight, Skill, hand limit) or AP left."""
+
+    type: Literal["set_hero_stat"] = "set_hero_stat"
+    seat: int
+    stat: Literal["health", "armor", "sight", "ap", "skill", "hand"]
+    value: int = Field(ge=0, le=300)
+
+
+class MoveEnemy(_Action):
+    """Move an enemy to a row: its Sight requirement is shifted so the re-sort agrees."""
+
+    type: Literal["move_enemy"] = "move_enemy"
+    enemy: str
+    row: Literal["in", "mixed", "out"]
+
+
+class FixEnemy(_Action):
+    """Fix a mis-entered enemy card."""
+
+    type: Literal["fix_enemy"] = "fix_enemy"
+    enemy: str
+    sight: int = Field(ge=0, le=12)
+    health: int = Field(ge=0, le=200, multiple_of=5)
+    armor: int = Field(ge=0, le=200, multiple_of=5)
+    dice: str = Field(max_length=12, description="e.g. 2D1A")
+
+
+class FixCard(_Action):
+    """Fix a reported card's cost or effect (physical), keeping where it is."""
+
+    type: Literal["fix_card"] = "fix_card"
+    card: str
+    cost: int = Field(ge=0, le=5)
+    effect: str = Field(max_length=80)
+
+
+class SetEliminated(_Action):
+    type: Literal["set_eliminated"] = "set_eliminated"
+    seat: int
+    eliminated: bool
+
+
+Correction = Annotated[SetHeroStat | MoveEnemy | FixEnemy | FixCard | SetEliminated,
+                       Field(discriminator="type")]
+
+
+# Events
+
+class Said(Event):
+    """A plain line: the engine's narration for logs and boards."""
+
+    type: Literal["said"] = "said"
+
+
+class Rolled(Event):
+    type: Literal["rolled"] = "rolled"
+    purpose: str
+    faces: list[str]
+
+
+class EnemyEliminated(Event):
+    type: Literal["enemy_eliminated"] = "enemy_eliminated"
+    enemy: str
+    by: int
+
+
+class HeroEliminated(Event):
+    type: Literal["hero_eliminated"] = "hero_eliminated"
+    seat: int
+
+
+class GameOver(Event):
+    type: Literal["game_over"] = "game_over"
+    won: bool

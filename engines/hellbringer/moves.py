@@ -1,0 +1,284 @@
+"""Who may act now, and applying an action: the decisions the queue waits for and
+the free actions of a Player's Turn (1.2, in any order)."""
+
+from __future__ import annotations
+
+from engines.core.errors import RuleError
+from engines.hellbringer import cardplay, flow, turns
+from engines.hellbringer.cards import catalogue
+from engines.hellbringer.combat import finish
+from engines.hellbringer.models import (
+    Action,
+    Activate,
+    Assign,
+    Choose,
+    ChooseClass,
+    CloseAttack,
+    Defend,
+    DiscardCard,
+    DiscardCards,
+    Enchant,
+    EndTurn,
+    EnterPortal,
+    Equip,
+    HellbringerState,
+    Hero,
+    Learn,
+    Pass,
+    Pick,
+    PlacePoint,
+    RemovePoint,
+    ReportCard,
+    ReportHero,
+    Respawn,
+    ReturnCombat,
+    Spawn,
+    StartTurn,
+    Trade,
+    TradeReply,
+    UsePerk,
+    Window,
+)
+from engines.hellbringer.out import Out
+from engines.hellbringer.physical import parse_card
+from engines.hellbringer.piles import combat_card, is_instant
+from engines.hellbringer.stats import attribute_cards, card_id, stats
+
+ANSWERS: dict[str, tuple[type, ...]] = {
+    "class": (ChooseClass,), "hero_sheet": (ReportHero,), "place_point": (PlacePoint,),
+    "miss_discard": (DiscardCards,), "return_combat": (ReturnCombat,), "pick": (Pick,),
+    "respawn": (Respawn,), "remove_point": (RemovePoint,), "trade_reply": (TradeReply,),
+    "portal": (EnterPortal,),
+}
+PROMPTS = {
+    "class": "choose a class, a Starter Card and a Perk", "hero_sheet": "report the hero sheet",
+    "place_point": "place the Attribute Point", "miss_discard": "discard cards",
+    "return_combat": "choose the Combat cards to return on top", "pick": "pick a revealed card",
+    "respawn": "choose whether to Respawn", "remove_point": "remove an Attribute Point card",
+    "trade_reply": "answer the trade", "portal": "choose whether to enter the Secret Portal",
+}
+TURN_ACTIONS = (Equip, Enchant, Learn, Assign, Activate, UsePerk, CloseAttack, DiscardCard,
+                Trade, EndTurn, ReportCard)
+
+
+def to_move(state: HellbringerState) -> list[int]:
+    if state.winners is not None or not state.heroes:
+        return []
+    if state.queue:
+        head = state.queue[0]
+        if isinstance(head, Choose):
+            return [head.seat]
+        if isinstance(head, Window):
+            return list(head.waiting)
+        return []
+    return [state.active] if state.phase == "player" else []
+
+
+def may_act(state: HellbringerState, seat: int) -> bool:
+    """Out of turn: any hero in play may defend in the window, and anyone may play
+    a Resurrection for an eliminated player during a Player's Turn."""
+    if seat in to_move(state):
+        return True
+    if not 0 <= seat < state.players or state.winners is not None:
+        return False
+    hero = state.heroes[seat]
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Window):
+        return not hero.eliminated
+    return head is None and state.phase == "player" and any(h.eliminated for h in state.heroes)
+
+
+def play(state: HellbringerState, seat: int, action: Action, out: Out) -> None:
+    if state.winners is not None:
+        raise RuleError("The game is over.")
+    req = flow.request(state)
+    if req is not None:
+        raise RuleError(f"Waiting for a result first: {req.prompt.lower()}.")
+    if not 0 <= seat < state.players:
+        raise RuleError("Only seated players act.")
+    hero = state.heroes[seat]
+    head = state.queue[0] if state.queue else None
+    if isinstance(action, Defend):
+        if not may_act(state, seat) or hero.eliminated:
+            raise RuleError("You can't play a defence right now.")
+        cardplay.defend(state, hero, action.card, action.target, out)
+    elif isinstance(action, ReportCard):
+        if not may_act(state, seat):
+            raise RuleError("Report a card when you are about to play it.")
+        _report_card(state, hero, action)
+    elif isinstance(head, Choose):
+        if seat != head.seat or not isinstance(action, ANSWERS[head.what]):
+            raise RuleError(f"Waiting for {state.names[head.seat]} to {PROMPTS[head.what]}.")
+        _answer(state, hero, head, action, out)
+    elif isinstance(head, Window):
+        if not isinstance(action, Pass) or seat not in head.waiting:
+            raise RuleError("The enemies' dice are rolled: defend, or pass to take the hit.")
+        head.waiting.remove(seat)
+        if not head.waiting:
+            state.queue.pop(0)
+    elif state.phase == "player" and head is None:
+        if seat != state.active:
+            raise RuleError(f"It is {state.names[state.active]}'s turn.")
+        if not isinstance(action, TURN_ACTIONS):
+            raise RuleError("That is not a move of your turn.")
+        _turn(state, hero, action, out)
+    else:
+        raise RuleError("Nothing to do right now.")
+    flow.run(state, out)
+
+
+def _turn(state: HellbringerState, hero: Hero, action: Action, out: Out) -> None:
+    if isinstance(action, Equip):
+        cardplay.equip(state, hero, action.card, out)
+    elif isinstance(action, Enchant):
+        cardplay.enchant(state, hero, action.card, action.item, out)
+    elif isinstance(action, Learn):
+        cardplay.learn(state, hero, action.card, out)
+    elif isinstance(action, Assign):
+        cardplay.assign(state, hero, action.card, action.to, out)
+    elif isinstance(action, Activate):
+        cardplay.activate(state, hero, action.card, action.target, out)
+    elif isinstance(action, UsePerk):
+        cardplay.use_perk(state, hero, action.target, out)
+    elif isinstance(action, CloseAttack):
+        if state.attack is None:
+            raise RuleError("No attack is open.")
+        state.attack = None
+    elif isinstance(action, DiscardCard):
+        cardplay.discard_card(state, hero, action.card, out)
+    elif isinstance(action, Trade):
+        cardplay.trade(state, hero, action.give, action.partner, action.take, out)
+    elif isinstance(action, EndTurn):
+        turns.end_turn(state, hero.seat, action.discard, out)
+
+
+def _next(state: HellbringerState, head: Choose) -> None:
+    state.queue.pop(0)
+    if head.rest:
+        state.queue.insert(0, head.model_copy(update={"seat": head.rest[0],
+                                                       "rest": head.rest[1:]}))
+
+
+def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
+            out: Out) -> None:
+    if isinstance(action, ChooseClass):
+        _choose_class(state, hero, action)
+    elif isinstance(action, ReportHero):
+        if any(h.cls == action.cls for h in state.heroes if h is not hero):
+            raise RuleError("Another hero has that class already.")
+        hero.cls = action.cls
+        hero.base = {"health": action.health, "armor": action.armor, "sight": action.sight,
+                     "ap": action.ap, "skill": catalogue().cls(action.cls).skill,
+                     "hand": catalogue().cls(action.cls).hand,
+                     "companions": catalogue().cls(action.cls).companions}
+        hero.hand.append(f"common#s{hero.seat + 1}")
+    elif isinstance(action, PlacePoint):
+        _place_point(state, hero, head, action, out)
+    elif isinstance(action, DiscardCards):
+        cards = action.cards
+        if len(set(cards)) != len(cards) or len(cards) != head.count or any(
+                c not in hero.hand for c in cards):
+            raise RuleError(f"Discard exactly {head.count} different card(s) from your hand.")
+        for c in cards:
+            hero.hand.remove(c)
+            state.dungeon.discard.append(c)
+    elif isinstance(action, ReturnCombat):
+        middle = state.dungeon.middle
+        if any(c not in middle or combat_card(card_id(c)) is None for c in action.cards) or len(
+                set(action.cards)) != len(action.cards):
+            raise RuleError("Return only revealed Combat or Showdown cards, each once.")
+        for c in action.cards:
+            middle.remove(c)
+            state.dungeon.top.append(c)
+    elif isinstance(action, Pick):
+        if action.card not in state.dungeon.middle or is_instant(action.card):
+            raise RuleError("Pick one of the revealed Common cards.")
+        state.dungeon.middle.remove(action.card)
+        hero.hand.append(action.card)
+    elif isinstance(action, Respawn):
+        state.queue.pop(0)
+        turns.respawn(state, hero.seat, action.respawn, out)
+        return
+    elif isinstance(action, RemovePoint):
+        pile = hero.points.get(action.attr, [])
+        if not pile:
+            raise RuleError(f"You have no {action.attr} Attribute Point card to remove.")
+        state.dungeon.removed.append(pile.pop())
+        cardplay.enforce_limits(state, hero)
+    elif isinstance(action, TradeReply):
+        cardplay.trade_reply(state, head, action.give, out)
+    elif isinstance(action, EnterPortal):
+        state.queue.pop(0)
+        _portal(state, action.enter, out)
+        return
+    _next(state, head)
+
+
+def _choose_class(state: HellbringerState, hero: Hero, action: ChooseClass) -> None:
+    cat = catalogue()
+    cls = cat.cls(action.cls)
+    if any(h.cls == action.cls for h in state.heroes if h is not hero):
+        raise RuleError("Another hero has that class already.")
+    if action.starter not in cls.starters:
+        raise RuleError(f"Pick one of the {cls.name}'s Starter Cards.")
+    if action.perk not in [p.id for p in cat.perks_of(action.cls)]:
+        raise RuleError(f"Pick Perk I or Perk II of the {cls.name}.")
+    if action.swap is not None and (not state.options.second_starter
+                                    or action.swap not in hero.hand):
+        raise RuleError("Swap a card in your hand for the second Starter Card (Quick Game).")
+    hero.cls = action.cls
+    hero.base = {"health": cls.health, "armor": cls.armor, "sight": cls.sight, "ap": cls.ap,
+                 "skill": cls.skill, "hand": cls.hand, "companions": cls.companions}
+    hero.perk = action.perk
+    hero.hand.append(f"{action.starter}#1")
+    if action.swap is not None:
+        hero.hand.remove(action.swap)
+        state.dungeon.removed.append(action.swap)
+        other = next(s for s in cls.starters if s != action.starter)
+        hero.hand.append(f"{other}#1")
+    if state.options.starter_elixir:
+        hero.hand.append(f"last_breath_flask#{hero.seat + 1}")
+
+
+def _place_point(state: HellbringerState, hero: Hero, head: Choose, action: PlacePoint,
+                 out: Out) -> None:
+    """Assign an Attribute Point (+5 Health, +10 Armor, +1 Sight, Skill, Hand, or the
+    Additional Action); Co-op sharing: to a player with fewer Attribute cards."""
+    to = hero.seat if action.to is None else action.to
+    if not 0 <= to < state.players:
+        raise RuleError("Give the card to a player at the table.")
+    target = state.heroes[to]
+    if to != hero.seat and attribute_cards(target) >= attribute_cards(hero):
+        raise RuleError("Give an Attribute Point only to a player with fewer of them than you.")
+    target.points.setdefault(action.attr, []).append(head.enemy)
+    if action.attr == "ap" and state.options.ap_point == "once":
+        target.ap_spent -= 1
+    out.say(f"{state.names[to]} gains +{action.attr} ({stats(state, target)[action.attr]}).")
+
+
+def _portal(state: HellbringerState, enter: bool, out: Out) -> None:
+    if not enter:
+        finish(state, True, out)
+        return
+    d = state.dungeon
+    state.portal = True
+    d.removed.extend(e.uid for e in state.enemies)
+    state.enemies = []
+    d.locations.append(d.box.pop(d.box.index("portal#1")))
+    count = catalogue().location("portal").spawns[state.players - 1]  # type: ignore[union-attr]
+    state.in_pair = 0
+    state.queue[:0] = [Spawn(pile="moose", count=count, seat=state.active),
+                       StartTurn(seat=(state.active + 1) % state.players)]
+    out.say("The party steps through the Secret Portal: the Moose await.")
+
+
+def _report_card(state: HellbringerState, hero: Hero, action: ReportCard) -> None:
+    if state.options.mode != "physical":
+        raise RuleError("Cards are reported only at a physical table.")
+    held = [c for c in hero.hand if card_id(c) == "common"]
+    if not held:
+        raise RuleError("The bot counts no unreported card in your hand.")
+    cid = f"x{state.next_uid}"
+    state.next_uid += 1
+    state.custom[cid] = parse_card(action, cid)
+    hero.hand[hero.hand.index(held[0])] = f"{cid}#1"

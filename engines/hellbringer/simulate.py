@@ -1,0 +1,90 @@
+"""AI-only games for tuning the house set and for `python -m bot simulate hellbringer`.
+
+Classes rotate with the game number (game g seats classes g, g+1, ... of the six),
+so every class plays as often; a run counts wins per class and where parties fall.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, report
+from engines.hellbringer import ai
+from engines.hellbringer.cards import CLASSES
+from engines.hellbringer.engine import HellbringerEngine
+from engines.hellbringer.models import Action, Choose, HellbringerOptions, HellbringerState
+from engines.hellbringer.moves import to_move
+
+MAX_STEPS = 60_000
+
+
+@dataclass
+class Stats(RunStats):
+    won: int = 0
+    fell_at: Counter[str] = field(default_factory=Counter)
+    class_games: Counter[str] = field(default_factory=Counter)
+    class_wins: Counter[str] = field(default_factory=Counter)
+    player_turns: list[int] = field(default_factory=list)
+
+
+def _decide(offset: int) -> Callable[[HellbringerState], tuple[int, Action]]:
+    def decide(state: HellbringerState) -> tuple[int, Action]:
+        head = state.queue[0] if state.queue else None
+        seat = ai_seat(state)
+        prefer = None
+        if isinstance(head, Choose) and head.what == "class":
+            prefer = CLASSES[(offset + seat) % len(CLASSES)]
+        return seat, ai.choose(state, seat, prefer)
+    return decide
+
+
+def ai_seat(state: HellbringerState) -> int:
+    """Allies' defences first (out of turn), then whoever the game waits for."""
+    waiting = to_move(state)
+    for seat in range(state.players):
+        if seat not in waiting and ai.reaction(state, seat) is not None:
+            return seat
+    return waiting[0]
+
+
+def play_game(engine: HellbringerEngine, players: int, rng: random.Random, offset: int,
+              options: HellbringerOptions | None = None) -> HellbringerState:
+    state = engine.setup(ai_seats(players), options or HellbringerOptions())
+    return play_out(engine, state, rng, _decide(offset), MAX_STEPS)[0]
+
+
+def simulate(players: int, games: int, seed: int,
+             options: HellbringerOptions | None = None) -> Stats:
+    engine = HellbringerEngine()
+    check_seats(engine, players)
+    rng = random.Random(seed)
+    stats = Stats(players=players, games=games, wins=[0.0] * players)
+    for g in range(games):
+        state = play_game(engine, players, rng, g, options)
+        stats.rounds.append(state.round)
+        stats.player_turns.append(state.player_turns)
+        stats.count_winners(state.winners)
+        won = state.outcome == "won"
+        stats.won += won
+        if not won:
+            stats.fell_at[state.fell_at or "?"] += 1
+        for hero in state.heroes:
+            if hero.cls:
+                stats.class_games[hero.cls] += 1
+                stats.class_wins[hero.cls] += won
+    return stats
+
+
+def format_stats(stats: Stats) -> str:
+    def details() -> list[str]:
+        rates = {c: stats.class_wins[c] / n for c, n in stats.class_games.items() if n}
+        return [
+            f"Party win rate: {stats.won}/{stats.games} ({stats.won / stats.games:.1%})",
+            "Parties fall at: " + (", ".join(f"{k} {v}" for k, v in stats.fell_at.most_common())
+                                   or "nowhere"),
+            "Win rate by class: " + ", ".join(f"{c} {r:.0%}" for c, r in sorted(rates.items())),
+        ]
+    return report("Hellbringer", stats, 1, details)

@@ -1,0 +1,81 @@
+"""What a seat may see: the board for everyone, the seat's own hand only.
+
+Hands are hidden ('Cards in hand are hidden'), except an eliminated player's,
+which is revealed (Co-op, Elimination)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.hellbringer import moves
+from engines.hellbringer.cards import catalogue
+from engines.hellbringer.models import Choose, HellbringerState, Hero, Window
+from engines.hellbringer.odds import strike_now
+from engines.hellbringer.piles import cards_to_next_location
+from engines.hellbringer.stats import (
+    ap_left,
+    card_id,
+    card_of,
+    enemy_threshold,
+    requirement,
+    row,
+    sees,
+    stats,
+    threshold,
+)
+
+
+def _name(state: HellbringerState, inst: str) -> str:
+    card = card_of(state, inst)
+    return card.name if card is not None else card_id(inst).replace("_", " ").title()
+
+
+def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
+    s = stats(state, hero)
+    out: dict[str, Any] = {
+        "name": state.names[hero.seat],
+        "class": catalogue().cls(hero.cls).name if hero.cls else None,
+        "stats": s, "threshold": threshold(state, hero), "ap_left": ap_left(state, hero),
+        "eliminated": hero.eliminated,
+        "equipped": {p: _name(state, i) for p, i in hero.equipped.items()},
+        "learned": [_name(state, i) for i in hero.learned],
+        "companions": [_name(state, c.card) for c in hero.companions],
+        "points": {a: len(p) for a, p in hero.points.items() if p},
+        "hand_size": len(hero.hand),
+        "perk": catalogue().perk(hero.perk).name if hero.perk else None,
+        "perk_used": hero.perk_used,
+    }
+    if mine or hero.hand_shown:
+        out["hand"] = [{"card": i, "name": _name(state, i)} for i in hero.hand]
+    return out
+
+
+def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
+    d = state.dungeon
+    head = state.queue[0] if state.queue else None
+    nxt = cards_to_next_location(d)
+    enemies = [{
+        "uid": e.uid, "name": e.face.name, "row": row(state, e),
+        "sight": requirement(state, e), "threshold": enemy_threshold(e),
+        "dice": {"damage": e.face.damage, "acid": e.face.acid}, "text": e.face.text,
+        "seen_by": [state.names[h.seat] for h in state.heroes if sees(state, h, e)],
+    } for e in state.enemies]
+    return {
+        "phase": state.phase, "round": state.round, "active": state.active,
+        "location": _name(state, d.locations[-1]) if d.locations else None,
+        "enemies": enemies,
+        "heroes": [_hero(state, h, h.seat == seat) for h in state.heroes],
+        "piles": {"common": sum(s.cards for s in d.segments) + len(d.top),
+                  "discard": len(d.discard), "monsters": len(d.monsters),
+                  "removed": len(d.removed)},
+        "next_location": {"in": nxt[0], "name": nxt[1].title()} if nxt else None,
+        "mule": [_name(state, i) for i in d.mule],
+        "middle": [_name(state, i) for i in d.middle],
+        "strike_now": {k: float(v) for k, v in strike_now(state).items()},
+        "attack": state.attack.model_dump() if state.attack else None,
+        "waiting": (moves.PROMPTS[head.what] if isinstance(head, Choose)
+                    else "defence window" if isinstance(head, Window) else None),
+        "to_move": moves.to_move(state),
+        "outcome": state.outcome, "summary": state.summary,
+        "house_cards": "House cards (Pandemonium): not the printed Hellbringer.",
+    }
