@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -17,7 +16,7 @@ from hypothesis import strategies as st
 from bot.storage import Storage
 from bot.table import Actor, TableService
 from engines import registry
-from engines.core.errors import RuleError
+from tests.support.table_ops import run_operations, snapshot
 from tests.support.vigil import ENGINE as VIGIL
 from tests.support.vigil import OMENS
 
@@ -27,10 +26,6 @@ GM = Actor(user_id=9, name="Mod", manage_channels=True)
 PLAYERS = [Actor(user_id=1, name="Alice"), Actor(user_id=2, name="Bob")]
 ONLOOKER = Actor(user_id=5, name="Eve")
 OPS = ["move", "move", "move", "report", "correct", "undo", "skip", "restart"]
-
-
-def _snapshot(out: Any) -> tuple[Any, ...]:
-    return (out.game.version, out.game.state, out.game.rng_counter, out.game.status)
 
 
 async def _operate(service: TableService, op: str, rng: random.Random) -> TableService:
@@ -57,7 +52,7 @@ async def _operate(service: TableService, op: str, rng: random.Random) -> TableS
     else:
         fresh = TableService(service.storage, seed=1, verify=True)
         again = await fresh.current(CH)
-        assert again is not None and _snapshot(again) == _snapshot(out)
+        assert again is not None and snapshot(again) == snapshot(out)
         assert again.state == out.state, "a restart rebuilds another state"
         return fresh
     return service
@@ -79,18 +74,7 @@ async def _play(seed: int, ops: list[str]) -> None:
         await service.join(CH, PLAYERS[1])
         await service.start(CH, PLAYERS[0], GUILD)
         rng = random.Random(seed)
-        for step, op in enumerate(ops):
-            before = await service.current(CH)
-            if before is None or before.game.status != "active":
-                break
-            try:
-                service = await _operate(service, op, rng)
-            except RuleError:
-                after = await service.current(CH)
-                assert after is not None and _snapshot(after) == _snapshot(before), (
-                    f"step {step}: a refused {op} changed the table"
-                )
-        assert not service.persistence_failures
+        await run_operations(service, CH, ops, rng, _operate, playing=("active",))
     finally:
         await storage.close()
         registry.unregister(VIGIL.key)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import random
-from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -20,9 +19,9 @@ from hypothesis import strategies as st
 from bot.storage import Storage
 from bot.table import Actor, TableService
 from engines import registry
-from engines.core.errors import RuleError
 from engines.hellboy_dice import ENGINE as HELLBOY
 from engines.hellraiser import ENGINE as HELLRAISER
+from tests.support.table_ops import run_operations, snapshot
 
 CH = 500
 GUILD = 1
@@ -31,11 +30,6 @@ PLAYERS = [Actor(user_id=1, name="Alice"), Actor(user_id=2, name="Bob")]
 LATE = Actor(user_id=3, name="Carol")
 OPS = ["move", "move", "move", "move", "undo", "swap", "kick", "skip", "ai", "join", "pause",
        "restart"]
-
-
-def _snapshot(out: Any) -> tuple[Any, ...]:
-    game = out.game
-    return (game.version, game.state, game.rng_counter, game.status, game.seats)
 
 
 async def _move(service: TableService, rng: random.Random) -> None:
@@ -84,7 +78,7 @@ async def _operate(service: TableService, op: str, rng: random.Random) -> TableS
         fresh = TableService(service.storage, seed=1, verify=True)
         again = await fresh.current(CH)
         assert again is not None
-        assert _snapshot(again) == _snapshot(out), "a restart shows another table"
+        assert snapshot(again) == snapshot(out), "a restart shows another table"
         assert again.state == out.state, "a restart rebuilds another state"
         return fresh
     return service
@@ -101,18 +95,7 @@ async def _play(game_key: str, seed: int, ops: list[str]) -> None:
         await service.add_ai(CH, GM, GUILD)
         await service.start(CH, PLAYERS[0], GUILD)
         rng = random.Random(seed)
-        for step, op in enumerate(ops):
-            before = await service.current(CH)
-            if before is None or before.game.status not in ("active", "paused"):
-                break
-            try:
-                service = await _operate(service, op, rng)
-            except RuleError:
-                after = await service.current(CH)
-                assert after is not None and _snapshot(after) == _snapshot(before), (
-                    f"step {step}: a refused {op} changed the table"
-                )
-        assert not service.persistence_failures
+        await run_operations(service, CH, ops, rng, _operate)
     finally:
         await storage.close()
 
