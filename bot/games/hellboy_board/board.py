@@ -59,13 +59,15 @@ def board(game: GameRow, state: HBBoardState) -> discord.Embed:
 def _header(game: GameRow, view: dict[str, Any]) -> list[str]:
     if view["phase"] == "setup":
         lines = ["**Setting up the case.** Add agents (`/hbboard agent`), set up the case"
-                 " (`/hbboard case`), then press **Next phase** to start round 1."]
+                 " (`/hbboard case`), add enemies (`/hbboard preset`), then press"
+                 " **Start round 1**."]
     elif view["phase"] == "over":
         lines = [f"**The case is {'closed' if view['result'] == 'won' else 'lost'}.**"]
     else:
         lines = [f"**Round {view['round']} · {view['phase'].title()} phase**"]
     if view["prompt"]:
-        lines.append(f"⏳ {view['prompt']}.")
+        prompt = view["prompt"]
+        lines.append(f"⏳ {prompt}" + ("" if prompt.endswith((".", "?", "!")) else "."))
     lines.append(dice_line(game))
     if view["house_dice"]:
         lines.append("Dice faces are house data (unverified); report your own dice's totals"
@@ -131,7 +133,9 @@ def _threat(t: dict[str, Any]) -> str:
                      else f"{t['title']}: not chosen yet")
     if t["boss"] is None:
         parts.append("Boss: not known yet")
-    elif t["boss"]:
+    elif not t["boss"]:
+        parts.append("not a Boss")
+    else:
         deck = t["behaviour"] or {}
         last = f", last: {deck['last']}" if deck.get("last") else ""
         parts.append(f"Boss, Behaviour cards drawn {deck.get('drawn', 0)}{last}")

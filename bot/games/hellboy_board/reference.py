@@ -41,9 +41,9 @@ def rules_embed(state: HBBoardState) -> discord.Embed:
                             inline=False)
     rows = [f"• **{u['topic']}** ({u['status']}): {u['handling']}"
             for u in ENGINE.view(state, None)["unknowns"]]
-    for chunk in _chunks(rows):
-        embed.add_field(name="Not known: how the companion handles it", value=chunk,
-                        inline=False)
+    for i, chunk in enumerate(_chunks(rows)):
+        name = "Not known: how the companion handles it" if i == 0 else "Not known (continued)"
+        embed.add_field(name=name, value=chunk, inline=False)
     return embed
 
 
