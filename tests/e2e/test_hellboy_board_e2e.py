@@ -168,6 +168,11 @@ async def test_rules_and_odds_answer_privately(
         "upgrades": "Hellboy"}))
     assert "capped at 2" in odds and "Chance this test defeats the target: **0.0%**" in odds
     assert (await _state(fake, bot)).agents["hellboy"].cubes == 2, "odds spend nothing"
+    listed = await _private(await fake.slash("bob", "game correct"))
+    assert "set_enemy_damage" in listed
+    fixed = await fake.slash("alice", "game correct", correction="set_track track=doom value=3")
+    assert "corrected the game" in (await fixed.original()).text()
+    assert (await _state(fake, bot)).tracks.doom == 3
 
 
 async def test_a_physical_table_reports_its_own_dice(
