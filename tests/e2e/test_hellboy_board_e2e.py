@@ -156,9 +156,15 @@ async def test_rules_and_odds_answer_privately(
     fake_discord: FakeDiscord, hb_bot: PandemoniumBot
 ) -> None:
     fake, bot = fake_discord, hb_bot
-    await _krampus_in_play(fake, bot)
+    board = await _krampus_in_play(fake, bot)
+    for phase in ("End", "round 2", "Agent"):
+        board = await _press(fake, bot, board, "bob", f"Next phase: {phase}")
+    board = await _press(fake, bot, board, "bob", "Fight: Abe Sapien → Krampus")
+    state = await _state(fake, bot)
+    assert state.last_test is not None and state.last_test.target == "krampus"
+    assert state.agents["abe-sapien"].cubes == 2 and "Last test" in board.text()
     rules = await _private(await fake.slash("bob", "hbboard rules"))
-    assert "Rules now: Doom" in rules and "What a Wicked Child!" in rules
+    assert "Rules now: Agent" in rules and "What a Wicked Child!" in rules
     here = await _private(await fake.slash("alice", "hbboard odds", options={
         "agent": "Hellboy", "skill": "shoot", "target": "krampus"}))
     assert here == "A Shoot targets an enemy in another area: Fight it here instead."

@@ -32,6 +32,9 @@ from engines.hellboy_board.models import ROUND, HBBoardState, HBEvent
 KEY = "hellboy-board"
 LABEL = 80
 MAX_EXPLORE = 4
+MAX_FIGHTS = 8
+MAX_CODE = 60
+"""The code part a board button may carry (bot/ui/components.py)."""
 Button = tuple[str, str, int | None]
 BOSS_CODES = {"b": True, "n": False, "u": None}
 
@@ -76,7 +79,24 @@ def buttons(state: HBBoardState) -> list[Button]:
                      if a.cubes and "explore" in a.skills and not a.knocked_out]
         out += [(f"Explore: {a.name}"[:LABEL], f"ex.{a.id}", None)
                 for a in explorers[:MAX_EXPLORE]]
+        out += _fights(state)
     return out
+
+
+def _fights(state: HBBoardState) -> list[Button]:
+    """A Fight button for each agent with a cube and each enemy in its area (3 dice,
+    no upgrades: `/hbboard test` for anything else)."""
+    out: list[Button] = []
+    for a in state.agents.values():
+        if not a.cubes or "fight" not in a.skills or a.knocked_out or a.area is None:
+            continue
+        for e in state.enemies.values():
+            code = f"fi.{a.id}.{e.id}"
+            if e.area == a.area and len(code) <= MAX_CODE:
+                name = query.card_of(state, e).name
+                shown = name if e.id == query.slug(name) else f"{name} ({e.id})"
+                out.append((f"Fight: {a.name} → {shown}"[:LABEL], code, None))
+    return out[:MAX_FIGHTS]
 
 
 def decode_code(state: HBBoardState, code: str) -> Action:
@@ -89,6 +109,9 @@ def decode_code(state: HBBoardState, code: str) -> Action:
         return DrawBehaviour(enemy=rest)
     if kind == "ex" and rest:
         return Test(agent=rest, skill="explore")
+    if kind == "fi" and "." in rest:
+        agent, _, enemy = rest.partition(".")
+        return Test(agent=agent, skill="fight", target=enemy)
     if kind == "ch":
         agent, _, boss = rest.partition(".")
         if boss in BOSS_CODES:
