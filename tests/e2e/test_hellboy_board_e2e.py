@@ -174,6 +174,11 @@ async def test_rules_and_odds_answer_privately(
         "upgrades": "Hellboy"}))
     assert "capped at 2" in odds and "Chance this test defeats the target: **0.0%**" in odds
     assert (await _state(fake, bot)).agents["hellboy"].cubes == 2, "odds spend nothing"
+    tested = await fake.slash("alice", "hbboard test", options={
+        "agent": "Hellboy", "skill": "shoot", "target": "krampus", "dice": 4})
+    await tested.original()
+    (said,) = await tested.followups(1)
+    assert "(capped at 2), defeats the target 0.0% · house dice." in said.text(), said.text()
     listed = await _private(await fake.slash("bob", "game correct"))
     assert "set_enemy_damage" in listed
     fixed = await fake.slash("alice", "game correct", correction="set_track track=doom value=3")
@@ -199,3 +204,23 @@ async def test_a_physical_table_reports_its_own_dice(
     await (await _report(fake, board, "bob", ["two dots", "1 1 0"])).response()
     state = await _state(fake, bot)
     assert state.test is None and state.last_test is not None and state.last_test.total == 4
+
+
+async def test_a_physical_table_with_bot_dice_still_reports_its_cards(
+    fake_discord: FakeDiscord, hb_bot: PandemoniumBot
+) -> None:
+    """`dice=bot`: the bot rolls a test at once; the Doom card is still the group's."""
+    fake, bot = fake_discord, hb_bot
+    board = await _open(fake, bot, mode="physical", options="dice=bot")
+    assert "The bot rolls the dice" in board.text()
+    await _cmd(fake, bot, "bob", "agent", name="Abe Sapien", explore="yellow")
+    await _cmd(fake, bot, "bob", "case", doom_deck=3, threat=True)
+    board = await board_now(fake, bot, board)
+    for label in ("Start round 1", "Next phase: Agent", "Explore: Abe Sapien"):
+        board = await _press(fake, bot, board, "alice", label)
+    assert (await _state(fake, bot)).last_test is not None, "rolled by the bot"
+    board = await _press(fake, bot, board, "alice", "Draw a Doom card")
+    assert _labels(board) == ["Report result"]
+    await (await _report(fake, board, "bob", ["another"])).response()
+    state = await _state(fake, bot)
+    assert state.doom_deck.drawn == 1 and not state.threats

@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend import Services
-from bot.games.hellboy_board.odds import odds_embed
+from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.reference import rules_embed
 from bot.table import Outcome
 from cogs.running import play, running_game
@@ -163,9 +163,13 @@ class HBBoardCog(
                    upgrades: str | None = None,
                    downgrades: app_commands.Range[int, 0, 9] | None = None,
                    total: Small | None = None) -> None:
-        await self._do(interaction, act.Test(
-            agent=agent, skill=skill, target=target, weapon=weapon, dice=dice,
-            upgrades=_refs(upgrades), downgrades=downgrades, total=total))
+        current, state = await self._game(interaction)
+        action = act.Test(agent=agent, skill=skill, target=target, weapon=weapon, dice=dice,
+                          upgrades=_refs(upgrades), downgrades=downgrades, total=total)
+        said = odds_line(state, action) if total is None else None
+        await play(self.services, interaction, current, ENGINE, action)
+        if said is not None:
+            await interaction.followup.send(said)
 
     @app_commands.command(name="odds", description="A test's exact odds, before any cube is spent")
     @app_commands.describe(upgrades="Who pays a cube per upgrade, in order",

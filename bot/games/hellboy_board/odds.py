@@ -40,3 +40,17 @@ def odds_embed(state: HBBoardState, test: Test) -> discord.Embed:
     if odds.house:
         embed.set_footer(text="House dice faces (unverified): your real dice may differ.")
     return embed
+
+
+def odds_line(state: HBBoardState, test: Test) -> str:
+    """One line for the table, said with a test's result: what its odds were."""
+    odds = test_odds(state, test)
+    line = f"Odds of that test (exact, before the roll): average {float(odds.totals.mean()):.2f}"
+    line += " pips"
+    if odds.damage is not None:
+        line += f", some damage {percent(odds.damage.at_least(1))}"
+        if odds.cap is not None:
+            line += f" (capped at {odds.cap})"
+        if odds.defeat is not None:
+            line += f", defeats the target {percent(odds.defeat)}"
+    return line + (" · house dice" if odds.house else "") + "."
