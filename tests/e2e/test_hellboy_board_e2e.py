@@ -179,6 +179,13 @@ async def test_rules_and_odds_answer_privately(
     await tested.original()
     (said,) = await tested.followups(1)
     assert "(capped at 2), defeats the target 0.0% · house dice." in said.text(), said.text()
+    suggested = await fake.autocomplete("bob", "hbboard attack", "target", enemy="krampus",
+                                        target="ab")
+    choices = (await suggested.response())["data"]["choices"]
+    assert choices == [{"name": "Abe Sapien", "value": "abe-sapien"}], choices
+    enemies = await fake.autocomplete("bob", "hbboard move", "enemy", enemy="")
+    choices = (await enemies.response())["data"]["choices"]
+    assert choices == [{"name": "Krampus (krampus) · Hall", "value": "krampus"}], choices
     listed = await _private(await fake.slash("bob", "game correct"))
     assert "set_enemy_damage" in listed
     fixed = await fake.slash("alice", "game correct", correction="set_track track=doom value=3")

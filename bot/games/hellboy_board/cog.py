@@ -5,6 +5,7 @@ refusal applies; `odds` and `rules` answer only the member who asked."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Literal
 
 import discord
@@ -25,6 +26,8 @@ from engines.hellboy_board.roller import MAX_DICE, Colour
 Small = app_commands.Range[int, 0, 99]
 Dice = app_commands.Range[int, 1, MAX_DICE]
 Steps = app_commands.Range[int, -40, 40]
+CHOICE, CHOICES = 100, 25
+"""Discord's limits on an autocomplete choice's name and on their number."""
 
 
 def _refs(text: str | None) -> tuple[str, ...]:
@@ -43,6 +46,35 @@ class HBBoardCog(
 
     async def _game(self, interaction: discord.Interaction[Any]) -> tuple[Outcome, HBBoardState]:
         return await running_game(self.services.table, interaction, ENGINE)
+
+    async def _suggest(self, interaction: discord.Interaction[Any], typed: str,
+                       found: Callable[[HBBoardState], list[tuple[str, str]]],
+                       ) -> list[app_commands.Choice[str]]:
+        """Suggestions from this channel's game as the member types (none elsewhere)."""
+        if interaction.channel_id is None:
+            return []
+        current = await self.services.table.current(interaction.channel_id)
+        if current is None or not isinstance(current.state, HBBoardState):
+            return []
+        wanted = typed.casefold()
+        return [app_commands.Choice(name=name[:CHOICE], value=value)
+                for name, value in found(current.state) if wanted in name.casefold()][:CHOICES]
+
+    async def _agents(self, interaction: discord.Interaction[Any],
+                      typed: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, typed, lambda s: [
+            (a.name, a.id) for a in s.agents.values()])
+
+    async def _enemies(self, interaction: discord.Interaction[Any],
+                       typed: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, typed, lambda s: [
+            (f"{s.cards[e.card].name} ({e.id}) · {e.area or 'not placed'}", e.id)
+            for e in s.enemies.values()])
+
+    async def _cards(self, interaction: discord.Interaction[Any],
+                     typed: str) -> list[app_commands.Choice[str]]:
+        return await self._suggest(interaction, typed, lambda s: [
+            (f"{c.name} ({c.key})", c.key) for c in s.cards.values()])
 
     async def _do(self, interaction: discord.Interaction[Any], action: act.Action) -> None:
         current, _ = await self._game(interaction)
@@ -109,6 +141,7 @@ class HBBoardCog(
     @app_commands.command(name="preset", description="Put an enemy in play from a card or preset")
     @app_commands.describe(card="The card's id (krampus, or one you typed in)",
                            area="Where it is placed", count="How many")
+    @app_commands.autocomplete(card=_cards)
     @app_commands.guild_only()
     async def preset(self, interaction: discord.Interaction[Any],
                      card: app_commands.Range[str, 1, 40],
@@ -122,6 +155,7 @@ class HBBoardCog(
     @app_commands.describe(enemy="The enemy's id on the board",
                            path="The areas it enters, in order: 'hall, crypt'",
                            declined="Agents who choose not to pay (leave_discard=may only)")
+    @app_commands.autocomplete(enemy=_enemies)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any],
                    enemy: app_commands.Range[str, 1, 40], path: app_commands.Range[str, 1, 400],
@@ -130,6 +164,7 @@ class HBBoardCog(
                                                   declined=_refs(declined)))
 
     @app_commands.command(name="go", description="Move an agent to an area (a cube)")
+    @app_commands.autocomplete(agent=_agents)
     @app_commands.guild_only()
     async def go(self, interaction: discord.Interaction[Any], agent: str,
                  area: app_commands.Range[str, 1, 40],
@@ -143,6 +178,7 @@ class HBBoardCog(
                            target="Default: the hunted agent, else the front of Target Priority",
                            melee="A melee attack (else ranged)",
                            knocked_out="Did it knock the target out?")
+    @app_commands.autocomplete(enemy=_enemies, target=_agents)
     @app_commands.guild_only()
     async def attack(self, interaction: discord.Interaction[Any],
                      enemy: app_commands.Range[str, 1, 40],
@@ -157,6 +193,7 @@ class HBBoardCog(
                            upgrades="Who pays a cube per upgrade, in order: 'hellboy, abe'",
                            downgrades="Downgrade steps (default: a Fight counts other enemies)",
                            total="Your real dice's total (effect resolved): nothing is rolled")
+    @app_commands.autocomplete(agent=_agents, target=_enemies)
     @app_commands.guild_only()
     async def test(self, interaction: discord.Interaction[Any], agent: str, skill: Skill,
                    target: str | None = None, weapon: str | None = None, dice: Dice = 3,
@@ -174,6 +211,7 @@ class HBBoardCog(
     @app_commands.command(name="odds", description="A test's exact odds, before any cube is spent")
     @app_commands.describe(upgrades="Who pays a cube per upgrade, in order",
                            downgrades="Downgrade steps")
+    @app_commands.autocomplete(agent=_agents, target=_enemies)
     @app_commands.guild_only()
     async def odds(self, interaction: discord.Interaction[Any], agent: str, skill: Skill,
                    target: str | None = None, weapon: str | None = None, dice: Dice = 3,
@@ -186,6 +224,7 @@ class HBBoardCog(
         await interaction.response.send_message(embed=embed, ephemeral=True)
 
     @app_commands.command(name="hurt", description="Damage an enemy outside a test")
+    @app_commands.autocomplete(enemy=_enemies)
     @app_commands.guild_only()
     async def hurt(self, interaction: discord.Interaction[Any],
                    enemy: app_commands.Range[str, 1, 40], amount: app_commands.Range[int, 1, 99],
@@ -196,12 +235,14 @@ class HBBoardCog(
 
     @app_commands.command(name="ko", description="An agent is knocked out (by an enemy, or not)")
     @app_commands.describe(by="The enemy that did it; leave out if something else did")
+    @app_commands.autocomplete(agent=_agents, by=_enemies)
     @app_commands.guild_only()
     async def ko(self, interaction: discord.Interaction[Any], agent: str,
                  by: str | None = None) -> None:
         await self._do(interaction, act.KnockOut(agent=agent, by=by))
 
     @app_commands.command(name="agentstate", description="Damage, heal, stun, unstun or revive")
+    @app_commands.autocomplete(agent=_agents)
     @app_commands.guild_only()
     async def agentstate(self, interaction: discord.Interaction[Any], agent: str,
                          change: Literal["damage", "heal", "stun", "unstun", "revive"],
@@ -219,6 +260,7 @@ class HBBoardCog(
 
     @app_commands.command(name="spend",
                           description="An agent spends action cubes on something else")
+    @app_commands.autocomplete(agent=_agents)
     @app_commands.guild_only()
     async def spend(self, interaction: discord.Interaction[Any], agent: str,
                     cubes: app_commands.Range[int, 1, 3] = 1,
@@ -229,6 +271,7 @@ class HBBoardCog(
 
     @app_commands.command(name="draw", description="Draw a Doom card, or a Boss's Behaviour card")
     @app_commands.describe(behaviour="The Boss's id, for its Behaviour card")
+    @app_commands.autocomplete(behaviour=_enemies)
     @app_commands.guild_only()
     async def draw(self, interaction: discord.Interaction[Any],
                    behaviour: str | None = None) -> None:
@@ -240,6 +283,7 @@ class HBBoardCog(
                            boss="Does its enemy's card show Behaviour icons?",
                            cards="Behaviour cards in its deck (a Boss)",
                            discard="Discard this threat (its id) as its card says")
+    @app_commands.autocomplete(lead=_agents)
     @app_commands.guild_only()
     async def threat(self, interaction: discord.Interaction[Any], lead: str | None = None,
                      boss: bool | None = None,
