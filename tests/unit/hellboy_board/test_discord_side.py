@@ -7,11 +7,12 @@ import pytest
 
 from bot.games.hellboy_board.board import board
 from bot.games.hellboy_board.forms import DoomForm, TestDiceForm
+from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presenter import PRESENTER, buttons, decode_code
 from bot.games.hellboy_board.reference import rules_embed
 from engines.core.errors import RuleError
 from engines.hellboy_board import ENGINE
-from engines.hellboy_board.actions import ResolveThreat
+from engines.hellboy_board.actions import ResolveThreat, Test
 from engines.hellboy_board.models import MAX_AGENTS
 from tests.support.discord_limits import check_buttons, check_embed, worst_case_game
 from tests.unit.hellboy_board.support import Table
@@ -99,3 +100,19 @@ def test_the_doom_form_takes_plain_words() -> None:
     assert DoomForm().values(request, ["What a wicked child"]) == ["threat:wicked-child"]
     with pytest.raises(RuleError, match="Say which card you drew"):
         DoomForm().values(request, ["krampus's sack"])
+
+
+def test_the_odds_answer_fits_and_names_the_pistol_cap() -> None:
+    """K8 on the odds: a pistol Shoot at Krampus deals at most 2, so 6 black dice can't
+    defeat him; the exact line said after a test agrees with the embed."""
+    t = Table()
+    t.do("add_agent", name="Hellboy", area="Hall", skills={"shoot": "black"},
+         weapons=[{"name": "Samaritan", "ranged": True, "tags": ["pistol"]}])
+    t.do("add_enemy", card="krampus", area="Crypt")
+    t.do("next_phase")
+    shoot = Test(agent="hellboy", skill="shoot", target="krampus", dice=6)
+    embed = odds_embed(t.state, shoot)
+    check_embed(embed)
+    assert "capped at 2" in (embed.description or "")
+    assert "defeats the target: **0.0%**" in (embed.description or "")
+    assert "(capped at 2), defeats the target 0.0%" in odds_line(t.state, shoot)
