@@ -25,7 +25,7 @@ from bot.render.games import (
     presenter_for,
 )
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
-from bot.table import Actor, Outcome, StaleBoard, TableService, seat_for
+from bot.table import Actor, Outcome, StaleBoard, TableService, bot_draws, seat_for
 from bot.ui.components import (
     LobbyButton,
     MoveButton,
@@ -110,7 +110,7 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         return view
     engine = registry.get(game.game)
     request = engine.chance(state)
-    if request is not None and game.mode == "physical":
+    if request is not None and not bot_draws(game, request):
         view.add_item(TableButton("rep", game.id, game.version))
         return view
     for label, code, seat in presenter_for(game.game).action_buttons(game, state):

@@ -18,6 +18,7 @@ from bot.log_lines import (
     SkipLine,
 )
 from bot.models import LogEntry
+from bot.table_options import engine_options
 from engines.core.chance import ChanceOutcome, rng_for, sample
 from engines.registry import AnyEngine
 
@@ -53,7 +54,7 @@ def replay(
     """
     if not isinstance(setup, SetupLine):
         raise ReplayDivergence(f"replay starts from a setup line, not a {setup.kind} line")
-    state = engine.setup(setup.seats, engine.parse_options(setup.options))
+    state = engine.setup(setup.seats, engine_options(engine, setup.options))
     counter = setup.rng_counter
     steps = 0
     for entry in entries:

@@ -6,7 +6,15 @@ and GM operations written on top of it; callers import everything from here.
 
 from __future__ import annotations
 
-from bot.table_core import Actor, Outcome, StaleBoard, plan_timers, seat_for, stalled_seats
+from bot.table_core import (
+    Actor,
+    Outcome,
+    StaleBoard,
+    bot_draws,
+    plan_timers,
+    seat_for,
+    stalled_seats,
+)
 from bot.table_gm import GmOps
 from bot.table_lobby import LobbyOps
 from bot.table_packs import PackOps
@@ -17,6 +25,7 @@ __all__ = [
     "Outcome",
     "StaleBoard",
     "TableService",
+    "bot_draws",
     "plan_timers",
     "seat_for",
     "stalled_seats",

@@ -413,10 +413,11 @@ class TableCore:
 
 
 def bot_draws(game: GameRow, request: ChanceRequest) -> bool:
-    """Whether the bot resolves `request` itself: always at a digital table; at a
-    physical one only dice (never cards), and only if the table lets the bot roll."""
+    """Whether the bot resolves `request` itself: always at a digital table (dice only
+    for a game whose cards come from the group's box); at a physical one only dice
+    (never cards), and only if the table lets the bot roll."""
     if game.mode == "digital":
-        return True
+        return request.only_dice or not registry.get(game.game).cards_from_box
     return request.only_dice and game.options.get(DICE_OPTION, DEFAULT_DICE) == "bot"
 
 

@@ -21,6 +21,7 @@ from bot.table_core import (
     _running_message,
     _setup_line,
 )
+from bot.table_options import engine_options
 from bot.table_packs import embed_chosen_pack
 from engines import registry
 from engines.core.errors import RuleError
@@ -46,7 +47,7 @@ class LobbyOps(TableCore):
             self.storage, engine, guild_id, {**(options or {}), "mode": mode}
         )
         try:
-            engine.parse_options(opts)
+            engine_options(engine, opts)
         except ValidationError as exc:
             problem = _first_error(exc)
             raise RuleError(f"Those options don't fit {engine.title}: {problem}") from None
@@ -237,7 +238,7 @@ class LobbyOps(TableCore):
                 )
             setup = _setup_line(game)
             try:
-                state = engine.setup(setup.seats, engine.parse_options(game.options))
+                state = engine.setup(setup.seats, engine_options(engine, game.options))
             except ValidationError as exc:
                 raise RuleError(f"The game's options are not valid: {_first_error(exc)}") from None
             new = self._bump(game, status="active")

@@ -8,6 +8,7 @@ an arbitrary file on its host.
 from __future__ import annotations
 
 import re
+from typing import Any
 
 from engines.core.errors import RuleError
 from engines.registry import AnyEngine
@@ -25,6 +26,12 @@ TABLE_OPTIONS = {
     ),
 }
 """Options the table itself reads, for every game; engines never see a use for them."""
+
+
+def engine_options(engine: AnyEngine, raw: dict[str, Any]) -> Any:
+    """The engine's options from a table's: the table's own (`dice`) are the table's
+    to read, so an engine whose options forbid unknown keys still opens with them."""
+    return engine.parse_options({k: v for k, v in raw.items() if k not in TABLE_OPTIONS})
 
 
 PACK_HELP = "one of this server's packs by name (`/game pack list`): the group's own components"

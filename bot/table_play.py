@@ -16,6 +16,7 @@ from bot.table_core import (
     _Cached,
     _check_playing,
     _not_your_turn,
+    bot_draws,
 )
 from engines import registry
 from engines.core.chance import ChanceOutcome, validate_outcome
@@ -88,8 +89,8 @@ class PlayOps(TableCore):
             request = engine.chance(state)
             if request is None:
                 raise RuleError("Nothing needs reporting right now.")
-            if game.mode != "physical":
-                raise RuleError("In digital mode the bot rolls and draws by itself.")
+            if bot_draws(game, request):
+                raise RuleError("The bot rolls and draws this one by itself.")
             seat, by_gm = await self.reporting_seat(game, request, actor, guild_id)
             outcome = ChanceOutcome(values=[v.strip() for v in values])
             validate_outcome(request, outcome)

@@ -101,6 +101,10 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     """Whether `view(state, seat)` holds secrets: the board then offers "My hand"."""
     late_joining: ClassVar[bool] = False
     """Whether `late_join` works: the lobby's Join stays available during play."""
+    cards_from_box: ClassVar[bool] = False
+    """Whether cards always come from the group's own box, even at a digital table (a
+    companion to a board game): the bot then rolls only the dice and players report
+    every card they draw."""
 
     def ai_action(self, state: StateT, seat: int) -> ActionT:
         """The move a computer player makes for `seat` (engines with `supports_ai`).

@@ -60,6 +60,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
     max_seats: ClassVar[int] = 4
     seats_note: ClassVar[str] = "(A player may run several agents.)"
     late_joining: ClassVar[bool] = True
+    cards_from_box: ClassVar[bool] = True
     state_model = HBBoardState
     options_model = HBBoardOptions
     action_adapter: TypeAdapter[Action] = ACTION_ADAPTER

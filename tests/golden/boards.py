@@ -17,7 +17,7 @@ from typing import Any
 from bot.presenting import board_embed, board_view
 from bot.render.games import PicturePresenter, presenter_for
 from bot.storage import Storage
-from bot.table import Actor, Outcome, TableService
+from bot.table import Actor, Outcome, TableService, bot_draws
 from bot.ui.report import ReportModal
 from engines import registry
 
@@ -50,7 +50,7 @@ async def snapshot(outcome: Outcome) -> Snapshot:
         picture = presenter.board_picture(game, state)
         shot["picture"] = picture.filename if picture is not None else None
     request = registry.get(game.game).chance(state) if state is not None else None
-    if request is not None and game.mode == "physical":
+    if request is not None and not bot_draws(game, request):
         modal = ReportModal(_NoReports(), game.game, request, game.id, game.version)
         shot["report_form"] = modal.to_dict()
     return shot
@@ -109,6 +109,63 @@ async def physical_report(key: str) -> dict[str, Snapshot]:
         await storage.close()
 
 
+HB_SETUP: tuple[dict[str, Any], ...] = (
+    {"type": "add_agent", "name": "Hellboy", "health": 6,
+     "skills": {"fight": "red", "shoot": "orange", "explore": "yellow", "defend": "red"},
+     "weapons": [{"name": "Samaritan", "ranged": True, "tags": ["pistol"]}]},
+    {"type": "add_agent", "name": "Abe Sapien", "seat": 1, "health": 5,
+     "skills": {"fight": "orange", "explore": "red"}},
+    {"type": "set_up_case", "doom_deck": 6, "doom_length": 10, "threat_shuffled_in": True},
+)
+HB_TO_DOOM: tuple[dict[str, Any], ...] = ({"type": "next_phase"},) * 4
+"""From setting up to round 1's Doom phase (Enemy, Agent, Rest, Doom)."""
+HB_HUNT: tuple[dict[str, Any], ...] = (
+    {"type": "resolve_threat", "lead_agent": "hellboy", "boss": False},
+    {"type": "move_enemy", "enemy": "krampus", "path": ["Hall"]},
+    {"type": "test", "agent": "hellboy", "skill": "shoot", "target": "krampus", "total": 9},
+)
+
+
+async def _acts(table: TableService, outcome: Outcome, actions: tuple[dict[str, Any], ...]
+                ) -> Outcome:
+    for action in actions:
+        outcome = await table.act(CHANNEL, HOST, action, guild_id=GUILD)
+    return outcome
+
+
+async def scripted_companion(key: str) -> dict[str, Snapshot]:
+    """The board game companion has no AI: a group's session, step by step, through the
+    lobby, the set-up case, the drawn threat waiting for the group's card (digital: the
+    bot rolls dice, cards are reported), Krampus hunting, and a physical test's form."""
+    table, storage = await _table()
+    try:
+        shots = {"lobby": await snapshot(await _lobby(table, key))}
+        outcome = await table.start(CHANNEL, HOST, GUILD)
+        outcome = await _acts(table, outcome, HB_SETUP)
+        shots["set-up"] = await snapshot(outcome)
+        outcome = await _acts(table, outcome, (*HB_TO_DOOM, {"type": "draw_doom"}))
+        shots["doom-card-report"] = await snapshot(outcome)
+        outcome = await table.report(CHANNEL, HOST, ["threat:wicked-child"], guild_id=GUILD)
+        shots["threat-drawn"] = await snapshot(outcome)
+        outcome = await _acts(table, outcome, HB_HUNT)
+        shots["krampus-hunting"] = await snapshot(outcome)
+        outcome = await _acts(table, outcome, ({"type": "end_case", "won": True},))
+        shots["finished"] = await snapshot(outcome)
+    finally:
+        await storage.close()
+    table, storage = await _table()
+    try:
+        await _lobby(table, key, mode="physical")
+        outcome = await table.start(CHANNEL, HOST, GUILD)
+        outcome = await _acts(table, outcome, (*HB_SETUP, *HB_TO_DOOM[:2]))
+        outcome = await _acts(table, outcome, (
+            {"type": "test", "agent": "hellboy", "skill": "explore", "dice": 6},))
+        shots["physical-test-report"] = await snapshot(outcome)
+        return shots
+    finally:
+        await storage.close()
+
+
 @dataclass(frozen=True)
 class Case:
     """One file of snapshots: a game and how its states are reached."""
@@ -131,6 +188,7 @@ CASES = (
     Case("hellboy-dice-physical", "hellboy-dice", physical_report),
     Case("hellraiser", "hellraiser", digital_game),
     Case("hellraiser-physical", "hellraiser", physical_report),
+    Case("hellboy-board", "hellboy-board", scripted_companion),
 )
 
 

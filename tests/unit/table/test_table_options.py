@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 import pytest
+from pydantic import ValidationError
 
 from bot import table_options
 from engines.core.errors import RuleError
+from engines.hellboy_board import ENGINE as BOARD
 from engines.hellboy_dice import ENGINE as HELLBOY
 from engines.hellraiser import ENGINE as HELLRAISER
+from engines.registry import AnyEngine
 
 
 def test_key_value_pairs_become_options() -> None:
@@ -48,3 +51,15 @@ def test_a_pack_is_chosen_by_name_where_the_game_takes_packs() -> None:
     assert "pack" not in table_options.settable(HELLRAISER)
     with pytest.raises(RuleError, match="no option 'pack'"):
         table_options.parse(HELLRAISER, "pack=ourbox")
+
+
+@pytest.mark.parametrize("engine", [HELLBOY, BOARD])
+def test_the_tables_own_options_never_reach_an_engine_that_forbids_unknown_keys(
+    engine: AnyEngine,
+) -> None:
+    """`dice=bot` is the table's (bot_draws reads it); engines whose options forbid
+    extra keys (Hellboy, the board companion) still open with it."""
+    options = table_options.engine_options(engine, {"mode": "physical", "dice": "bot"})
+    assert options.mode == "physical"
+    with pytest.raises(ValidationError):
+        engine.parse_options({"mode": "physical", "dice": "bot"})

@@ -1,0 +1,118 @@
+"""The companion's Discord side without Discord: the board within Discord's limits at
+its most crowded, the shared buttons' codes, and the report forms' plain words."""
+
+from __future__ import annotations
+
+import pytest
+
+from bot.games.hellboy_board.board import board
+from bot.games.hellboy_board.forms import DoomForm, TestDiceForm
+from bot.games.hellboy_board.odds import odds_embed, odds_line
+from bot.games.hellboy_board.presenter import PRESENTER, buttons, decode_code
+from bot.games.hellboy_board.reference import rules_embed
+from engines.core.errors import RuleError
+from engines.hellboy_board import ENGINE
+from engines.hellboy_board.actions import ResolveThreat, Test
+from engines.hellboy_board.models import MAX_AGENTS
+from tests.support.discord_limits import check_buttons, check_embed, worst_case_game
+from tests.unit.hellboy_board.support import Table
+
+LONG = "x" * 30
+
+
+def _crowded() -> Table:
+    """Eight agents and forty enemies with the longest names, Krampus drawn and waiting."""
+    t = Table(players=4)
+    for i in range(MAX_AGENTS):
+        t.do("add_agent", seat=i % 4, name=f"{LONG} agent {i}", area=f"{LONG} area {i}",
+             skills={"explore": "red"}, health=30)
+    t.do("define_enemy", key="frog-" + "y" * 30, name="F" * 60, move=99, resilience=99,
+         health=999, range=99, ranged=99, melee=99)
+    t.do("add_enemy", card="frog-" + "y" * 30, area="Z" * 40, count=10)
+    t.do("add_enemy", card="frog-" + "y" * 30, area="Y" * 40, count=10)
+    t.do("add_enemy", card="frog-" + "y" * 30, area="W" * 40, count=10)
+    t.do("add_enemy", card="frog-" + "y" * 30, area="V" * 40, count=9)
+    t.do("set_up_case", doom_deck=99, doom_length=40, threat_shuffled_in=True,
+         starting_area="S" * 40)
+    for _ in range(4):
+        t.do("next_phase")
+    t.do("draw_doom")
+    t.roll("threat:wicked-child")
+    return t
+
+
+def test_the_most_crowded_board_fits_discords_limits() -> None:
+    t = _crowded()
+    game = worst_case_game("hellboy-board", ["N" * 32] * 4)
+    check_embed(board(game, t.state))
+    check_embed(rules_embed(t.state))
+    shown = PRESENTER.action_buttons(game, t.state)
+    assert len(shown) == 2 * MAX_AGENTS
+    check_buttons(game, [(label, code, -1 if seat is None else seat)
+                         for label, code, seat in shown])
+
+
+def test_every_button_decodes_to_an_action_the_engine_accepts() -> None:
+    """The threat's choice buttons (K2 lead agent, U6 Boss) and the phase's own."""
+    t = _crowded()
+    for _, code, _ in buttons(t.state):
+        action = decode_code(t.state, code)
+        assert isinstance(action, ResolveThreat)
+        ENGINE.apply(t.state, 0, action)
+    t.do("resolve_threat", lead_agent=f"{LONG} agent 0", boss=False)
+    labels = [label for label, _, _ in buttons(t.state)]
+    assert labels[:2] == ["Next phase: End", "Draw a Doom card"]
+
+
+def test_an_old_or_forged_button_code_is_one_sentence() -> None:
+    with pytest.raises(RuleError, match="no longer matches"):
+        decode_code(Table().state, "zz.nothing")
+
+
+def _test_request() -> Table:
+    t = Table()
+    t.do("add_agent", name="Abe", skills={"explore": "red"})
+    t.do("next_phase")
+    t.do("test", agent="abe", skill="explore", dice=4)
+    return t
+
+
+def test_the_dice_form_reads_the_effect_and_the_dice_in_order() -> None:
+    request = ENGINE.chance(_test_request().state)
+    assert request is not None and TestDiceForm().fits(request)
+    assert [f.label for f in TestDiceForm().fields(request)] == [
+        "Effect die", "4 coloured dice, in order"]
+    assert TestDiceForm().values(request, ["two dots", "1, 2 0 3"]) == [
+        "Two dots", "1", "2", "0", "3"]
+    with pytest.raises(RuleError, match="Give 4 coloured dice"):
+        TestDiceForm().values(request, ["Two dots", "1 2"])
+
+
+def test_the_doom_form_takes_plain_words() -> None:
+    t = Table()
+    t.do("add_agent", name="Abe")
+    t.do("set_up_case", doom_deck=5, threat_shuffled_in=True)
+    t.do("next_phase")
+    t.do("draw_doom")
+    request = ENGINE.chance(t.state)
+    assert request is not None and DoomForm().fits(request)
+    assert DoomForm().values(request, ["Another"]) == ["other"]
+    assert DoomForm().values(request, ["What a wicked child"]) == ["threat:wicked-child"]
+    with pytest.raises(RuleError, match="Say which card you drew"):
+        DoomForm().values(request, ["krampus's sack"])
+
+
+def test_the_odds_answer_fits_and_names_the_pistol_cap() -> None:
+    """K8 on the odds: a pistol Shoot at Krampus deals at most 2, so 6 black dice can't
+    defeat him; the exact line said after a test agrees with the embed."""
+    t = Table()
+    t.do("add_agent", name="Hellboy", area="Hall", skills={"shoot": "black"},
+         weapons=[{"name": "Samaritan", "ranged": True, "tags": ["pistol"]}])
+    t.do("add_enemy", card="krampus", area="Crypt")
+    t.do("next_phase")
+    shoot = Test(agent="hellboy", skill="shoot", target="krampus", dice=6)
+    embed = odds_embed(t.state, shoot)
+    check_embed(embed)
+    assert "capped at 2" in (embed.description or "")
+    assert "defeats the target: **0.0%**" in (embed.description or "")
+    assert "(capped at 2), defeats the target 0.0%" in odds_line(t.state, shoot)
