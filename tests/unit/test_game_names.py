@@ -3,8 +3,6 @@ near misses are forgiven or suggested, and nonsense is refused politely."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from engines import registry
@@ -12,14 +10,6 @@ from engines.core.errors import RuleError
 from engines.hellboy_board import ENGINE as HELLBOY_BOARD
 from engines.hellboy_dice import ENGINE as HELLBOY
 from engines.hellraiser import ENGINE as HELLRAISER
-
-
-@pytest.fixture(autouse=True)
-def board_game_listed() -> Iterator[None]:
-    """Names are judged with all three Hellboy-ish games listed, as the bot will be."""
-    registry.register(HELLBOY_BOARD)
-    yield
-    registry.unregister(HELLBOY_BOARD.key)
 
 
 @pytest.mark.parametrize(
