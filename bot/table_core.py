@@ -23,8 +23,10 @@ from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.replay import REPLAYED_KINDS, replay
 from bot.storage import Storage, VersionConflict
+from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
+from bot.workers import off_loop
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
 from engines.core.errors import RuleError, first_problem
@@ -79,6 +81,7 @@ class TableCore:
         clock: Callable[[], float] = time.time,
         seed: int | None = None,
         verify: bool = False,
+        cache_size: int = DEFAULT_TABLES_KEPT,
     ) -> None:
         self.storage = storage
         self._clock = clock
@@ -87,7 +90,7 @@ class TableCore:
         self.persistence_failures: list[str] = []
         """With `verify`, every mismatch found after a commit (tests assert it stays empty)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache: dict[int, _Cached | None] = {}
+        self._cache: TableCache[_Cached] = TableCache(cache_size)
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
 
     @property
@@ -144,17 +147,16 @@ class TableCore:
         return Outcome(game=stored, state=state)
 
     async def _load(self, channel_id: int) -> _Cached | None:
-        if channel_id in self._cache:
-            return self._cache[channel_id]
+        cached = self._cache.get(channel_id)
+        if cached is not None:
+            return cached
         game = await self.storage.live_game(channel_id)
-        cached = None
-        if game is not None:
-            state = None
-            if game.state is not None:
-                state = registry.get(game.game).load_state(game.state)
-            cached = _Cached(game=game, state=state)
-        self._cache[channel_id] = cached
-        return cached
+        if game is None:
+            return None
+        state = None
+        if game.state is not None:
+            state = registry.get(game.game).load_state(game.state)
+        return self._cache.add_if_absent(channel_id, _Cached(game=game, state=state))
 
     async def is_gm(self, game: GameRow | None, actor: Actor, guild_id: int | None) -> bool:
         """Host of the game, Manage Channels, or the server's GM role."""
@@ -189,9 +191,9 @@ class TableCore:
                 undo_versions = outcome_undo_versions(entries)
                 await self.storage.commit_step(new.game, before, entries, undo_versions, timers)
             except VersionConflict:
-                self._cache.pop(channel_id, None)
+                self._cache.pop(channel_id)
                 raise RuleError("The table changed at the same moment; please try again.") from None
-            self._cache[channel_id] = None if not new.game.live else new
+            self._cache.put(channel_id, new if new.game.live else None)
             if self._verify:
                 await self._check_persisted(new)
             return outcome
@@ -247,7 +249,7 @@ class TableCore:
 
     # Automation: chance in digital mode, and AI seats
 
-    def _advance(
+    async def _advance(
         self,
         engine: AnyEngine,
         game: GameRow,
@@ -258,7 +260,26 @@ class TableCore:
         stand_in: tuple[int, Actor] | None = None,
     ) -> tuple[GameRow, Any]:
         """Resolve digital chance nodes and play AI seats until a human must act.
-        `stand_in` = (seat, GM): the AI also plays that seat's current turn."""
+        `stand_in` = (seat, GM): the AI also plays that seat's current turn. An AI
+        play-out can take a hundred milliseconds, so with computer players it runs in
+        the worker pool (the channel's lock is held, and nothing else touches these
+        objects); rolls alone cost microseconds and stay on the loop."""
+        if stand_in is None and not any(s.ai for s in game.seats):
+            return self._advance_now(engine, game, state, entries, events)
+        return await off_loop(
+            self._advance_now, engine, game, state, entries, events, stand_in=stand_in
+        )
+
+    def _advance_now(
+        self,
+        engine: AnyEngine,
+        game: GameRow,
+        state: Any,
+        entries: list[LogEntry],
+        events: list[Event],
+        *,
+        stand_in: tuple[int, Actor] | None = None,
+    ) -> tuple[GameRow, Any]:
         counter = game.rng_counter
         for _ in range(MAX_AUTOMATIC_STEPS):
             if engine.result(state) is not None:

@@ -61,7 +61,7 @@ class PlayOps(TableCore):
                     payload=ActionLine(action=engine.dump_action(parsed)),
                 )
             ]
-            new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
+            new_game, new_state = await self._advance(engine, new_game, new_state, entries, events)
             return (
                 _Cached(new_game, new_state),
                 entries,
@@ -103,7 +103,7 @@ class PlayOps(TableCore):
                     payload=ChanceLine(values=outcome.values, reported=True),
                 )
             ]
-            new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
+            new_game, new_state = await self._advance(engine, new_game, new_state, entries, events)
             shown = ", ".join(
                 item.label_of(v) if item.open_hint is None else v
                 for item, v in zip(request.items, outcome.values, strict=True)

@@ -23,6 +23,7 @@ from typing import Literal
 from PIL import Image, ImageDraw, ImageFont
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from bot.render.pictures import LAYERS
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Edge, Square
 from engines.hellraiser.tiles import TILE_COUNT, FurnitureKind
@@ -404,7 +405,6 @@ def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
 
 BaseKey = tuple[object, ...]
 _BASES: OrderedDict[BaseKey, Image.Image] = OrderedDict()
-_BASES_KEPT = 16
 _BASES_LOCK = threading.Lock()
 
 
@@ -427,7 +427,7 @@ def _base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
     image = _draw_base(board, used)
     with _BASES_LOCK:
         _BASES[key] = image
-        if len(_BASES) > _BASES_KEPT:
+        while len(_BASES) > LAYERS.kept:
             _BASES.popitem(last=False)
     return image
 

@@ -11,6 +11,7 @@ from PIL import Image
 
 from bot.games.hellraiser import picture as pic
 from bot.games.hellraiser.picture import Corpse, Figure, Pieces, render_board, render_text
+from bot.render.pictures import LAYERS
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Square
 from engines.hellraiser.mapgen import generate
@@ -183,7 +184,7 @@ def test_renders_from_worker_threads_match_renders_in_turn(
 ) -> None:
     """The bot may render off its event loop; the kept map layers are shared safely,
     including while old ones are dropped."""
-    monkeypatch.setattr(pic, "_BASES_KEPT", 3)
+    monkeypatch.setattr(LAYERS, "kept", 3)
     boards = [generate(random.Random(20 + i)) for i in range(6)]
     jobs = [(b, random_pieces(b, random.Random(i))) for i, b in enumerate(boards * 2)]
     pic.clear_map_cache()
