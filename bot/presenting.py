@@ -296,7 +296,9 @@ class TablesUI:
         gm: bool = False,
     ) -> None:
         """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat.
-        A shared control (seat None) acts for the presser's seat."""
+        A shared control (seat None) acts for the presser's seat. On a drawn board the
+        click is acknowledged at once: its picture is likely to be redrawn, and under
+        load the change itself may queue behind other tables."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         current = await self._still_current(interaction, game_id, version)
@@ -306,7 +308,10 @@ class TablesUI:
         elif not gm and seat not in game.seats_of(actor.user_id):
             owner = game.seats[seat].shown if seat < len(game.seats) else "?"
             raise RuleError(f"Those buttons are for {owner}.")
-        action = presenter_for(game.game).decode(game, current.state, seat, code, values)
+        presenter = presenter_for(game.game)
+        action = presenter.decode(game, current.state, seat, code, values)
+        if isinstance(presenter, PicturePresenter) and not gm:
+            await interaction.response.defer()
         change = self.table.act(
             channel,
             actor,

@@ -19,9 +19,10 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
+from bot.checkpoints import History
 from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
 from bot.models import GameRow, LogEntry, TimerRow
-from bot.replay import REPLAYED_KINDS, replay
+from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.storage import Storage, VersionConflict
 from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
@@ -63,6 +64,8 @@ class Outcome:
 class _Cached:
     game: GameRow
     state: Any
+    history: History | None = None
+    """Checkpoints for cheap undo (`bot/checkpoints.py`); kept by `_change` only."""
 
 
 class StaleBoard(RuleError):
@@ -193,6 +196,7 @@ class TableCore:
             except VersionConflict:
                 self._cache.pop(channel_id)
                 raise RuleError("The table changed at the same moment; please try again.") from None
+            new.history = _next_history(cached.history, new, entries, undo_versions)
             self._cache.put(channel_id, new if new.game.live else None)
             if self._verify:
                 await self._check_persisted(new)
@@ -226,6 +230,13 @@ class TableCore:
                         f"the log's RNG counter is {replayed.rng_counter},"
                         f" the snapshot's {stored.rng_counter}"
                     )
+            if shown.history is not None:
+                checkpoint, lines = shown.history.latest()
+                resumed = replay_from(
+                    engine, checkpoint.state, checkpoint.rng_counter, lines, seed=stored.rng_seed
+                )
+                if resumed.state != shown.state or resumed.rng_counter != stored.rng_counter:
+                    problems.append("replaying from the last checkpoint gives another state")
         if problems:
             message = f"game {shown.game.id} v{shown.game.version}: " + "; ".join(problems)
             self.persistence_failures.append(message)
@@ -505,6 +516,23 @@ def _with_state_snapshot(new: _Cached) -> _Cached:
     if raw == new.game.state:
         return new
     return _Cached(new.game.model_copy(update={"state": raw}), new.state)
+
+
+def _next_history(
+    history: History | None, new: _Cached, entries: list[LogEntry], undo_versions: list[int]
+) -> History | None:
+    """The table's checkpoints after a committed step: undone steps forgotten, this
+    step's lines added; a table without one (just started or read back from storage)
+    starts one at the state it shows now."""
+    if new.state is None or not new.game.live:
+        return None
+    for version in undo_versions:
+        if history is not None and not history.take_back(version):
+            history = None
+    if history is None:
+        return History.starting_at(new.game.version, new.state, new.game.rng_counter)
+    history.record(new.game.version, entries, new.state, new.game.rng_counter)
+    return history
 
 
 def outcome_undo_versions(entries: list[LogEntry]) -> list[int]:
