@@ -43,8 +43,10 @@ def test_without_a_step_replays_from_the_newest_checkpoint_before_it() -> None:
     assert found is not None
     checkpoint, lines = found
     assert checkpoint.version == 7 and lines == []
-    checkpoint, lines = history.without(7) or (None, [])
-    assert checkpoint is not None and checkpoint.version == 4
+    earlier = history.without(7)
+    assert earlier is not None
+    checkpoint, lines = earlier
+    assert checkpoint.version == 4
     assert [e.version for e in lines] == [5, 6, 8], "later lines stay, the undone one goes"
     assert history.without(1) is None, "no checkpoint reaches before the start"
 
