@@ -113,7 +113,7 @@ class HellraiserPresenter:
         """The drawn map (in a worker thread); none until the map is laid."""
         if not isinstance(state, HellraiserState) or state.board is None:
             return None
-        return BoardPicture(PICTURE, render_board(state.board, pieces(state)))
+        return BoardPicture(PICTURE, render_board(state.board, pieces(state), palette=True))
 
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed:
         if not isinstance(state, HellraiserState):

@@ -7,7 +7,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.games.hellraiser import picture as pic
 from bot.games.hellraiser.picture import Corpse, Figure, Pieces, render_board, render_text
@@ -193,3 +193,20 @@ def test_renders_from_worker_threads_match_renders_in_turn(
     with ThreadPoolExecutor(max_workers=4) as pool:
         got = list(pool.map(lambda job: render_board(*job), jobs))
     assert got == expected
+
+
+def test_the_uploaded_palette_picture_keeps_the_map_readable() -> None:
+    """Issue 14, smaller pictures: the palette PNG the bot uploads is smaller, the
+    same size in pixels, and every pixel stays close to the full-colour picture's
+    (walls, figures and the legend keep their colours)."""
+    board = bd.open_gateway(generate(random.Random(6)), (9, 9))
+    pieces = random_pieces(board, random.Random(7), figures=6)
+    full = render_board(board, pieces)
+    small = render_board(board, pieces, palette=True)
+    assert len(small) < len(full) / 2
+    rgb, quantized = open_png(full).convert("RGB"), open_png(small).convert("RGB")
+    assert quantized.size == rgb.size
+    red, green, blue = ImageChops.difference(rgb, quantized).split()
+    drift = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    far = drift.point(lambda v: 255 if v > 48 else 0).histogram()[255]
+    assert far < rgb.width * rgb.height / 200, "fewer than 0.5 % of pixels drift visibly"
