@@ -272,16 +272,18 @@ class TablesUI:
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         guild = interaction.guild_id
+        change: Awaitable[Outcome]
         if op == "join":
-            outcome = await self.table.join(channel, actor, game_id)
+            change = self.table.join(channel, actor, game_id)
         elif op == "leave":
-            outcome = await self.table.leave(channel, actor, game_id)
+            change = self.table.leave(channel, actor, game_id)
         elif op == "start":
-            outcome = await self.table.start(channel, actor, guild, game_id)
+            change = self.table.start(channel, actor, guild, game_id)
         elif op == "ai":
-            outcome = await self.table.add_ai(channel, actor, guild)
+            change = self.table.add_ai(channel, actor, guild)
         else:
-            outcome = await self.table.cancel(channel, actor, guild, game_id)
+            change = self.table.cancel(channel, actor, guild, game_id)
+        outcome = await _acknowledged_in_time(interaction, change, update=True)
         await self.publish_in_place(interaction, outcome)
 
     async def move_click(

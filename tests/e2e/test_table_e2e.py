@@ -79,7 +79,7 @@ async def test_fifty_simultaneous_join_clicks(
     board = await _new_pig(fake_discord, pandemonium)
     members = [fake_discord.add_member(f"player{i}") for i in range(50)]
     handles = await asyncio.gather(*(fake_discord.click(m, board, label="Join") for m in members))
-    await asyncio.gather(*(h.response() for h in handles))
+    await asyncio.gather(*(h.original() for h in handles))
     current = await pandemonium.table.current(fake_discord.text_channel.id)
     assert current is not None
     seated = sorted(s.user_id or 0 for s in current.game.seats)
