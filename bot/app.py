@@ -17,6 +17,7 @@ from bot.errors import handle
 from bot.frontend import Services, install
 from bot.games import GAMES
 from bot.presenting import TablesUI
+from bot.render.pictures import LAYERS, Pictures
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.table import TableService
@@ -100,14 +101,19 @@ class PandemoniumBot(commands.Bot):
         if self._storage is None:
             self._storage = await Storage.open(self.settings.database_path())
         install(GAMES)
+        LAYERS.kept = self.settings.map_layers
         table = TableService(
             self._storage,
             seed=self.settings.seed,
             clock=self._clock,
             verify=self.settings.verify_storage,
+            cache_size=self.settings.table_cache,
         )
-        boards = BoardUpdater(table, self.get_partial_messageable, self._board_interval)
-        ui = TablesUI(table, boards, self.get_partial_messageable)
+        pictures = Pictures()
+        boards = BoardUpdater(
+            table, self.get_partial_messageable, self._board_interval, pictures=pictures
+        )
+        ui = TablesUI(table, boards, self.get_partial_messageable, pictures)
         self._services = Services(self._storage, table, boards, ui)
         for extension in EXTENSIONS:
             await self.load_extension(extension)

@@ -17,6 +17,7 @@ import logging
 import discord
 
 from bot.presenting import ChannelOf, render_board
+from bot.render.pictures import Pictures
 from bot.table import Outcome, TableService
 
 log = logging.getLogger(__name__)
@@ -24,10 +25,16 @@ log = logging.getLogger(__name__)
 
 class BoardUpdater:
     def __init__(
-        self, table: TableService, channel_of: ChannelOf, min_interval: float = 1.0
+        self,
+        table: TableService,
+        channel_of: ChannelOf,
+        min_interval: float = 1.0,
+        pictures: Pictures | None = None,
     ) -> None:
         self.table = table
         self.channel_of = channel_of
+        self.pictures = pictures or Pictures()
+        """Which picture each board shows, shared with the click handlers (`TablesUI`)."""
         self.min_interval = min_interval
         self._latest: dict[int, Outcome] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
@@ -69,15 +76,21 @@ class BoardUpdater:
             outcome = latest
         game = outcome.game
         channel = self.channel_of(game.channel_id)
-        board = await render_board(game, outcome.state)
         board_id = latest.game.board_message_id or game.board_message_id
         if board_id is not None:
+            board = await render_board(
+                game, outcome.state, pictures=self.pictures, message_id=board_id
+            )
             try:
                 await channel.get_partial_message(board_id).edit(**board.edit())
+                self.pictures.record(board_id, board.shows)
                 return
             except discord.NotFound:
                 log.info("board of game %s was deleted; posting a new one", game.id)
+                self.pictures.record(board_id, None)
+        board = await render_board(game, outcome.state, pictures=self.pictures)
         message_id = (await channel.send(**board.new_message())).id
+        self.pictures.record(message_id, board.shows)
         await self.table.set_board_message(game.channel_id, game.id, message_id)
 
 

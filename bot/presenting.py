@@ -9,9 +9,9 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 import discord
 
@@ -24,6 +24,7 @@ from bot.render.games import (
     lobby_embed,
     presenter_for,
 )
+from bot.render.pictures import Pictures, Shown, picture_digest
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
 from bot.table import Actor, Outcome, StaleBoard, TableService, bot_draws, seat_for
 from bot.ui.components import (
@@ -34,12 +35,19 @@ from bot.ui.components import (
     TableButton,
 )
 from bot.ui.report import ReportModal
+from bot.workers import off_loop
 from engines import registry
 from engines.core.errors import RuleError
 
 log = logging.getLogger(__name__)
 
+T = TypeVar("T")
+
 MAX_EVENT_MESSAGES = 3
+
+DEFER_AFTER = 0.25
+"""Seconds a click's change may take before the bot acknowledges it first and
+finishes after (Discord fails an interaction not acknowledged within 3 s)."""
 
 ChannelOf = Callable[[int], discord.PartialMessageable]
 """A channel to post in by id, without a fetch (the client's `get_partial_messageable`)."""
@@ -158,6 +166,9 @@ class RenderedBoard:
     embed: discord.Embed
     view: discord.ui.View
     picture: BoardPicture | None = None
+    """A picture to upload; None when there is none or the message keeps its own."""
+    shows: Shown | None = None
+    """The picture the message shows once posted or edited (None: unnamed or none)."""
 
     def file(self) -> discord.File | None:
         if self.picture is None:
@@ -170,24 +181,58 @@ class RenderedBoard:
         return {"embed": self.embed, "view": self.view, **({"file": file} if file else {})}
 
     def edit(self) -> dict[str, Any]:
-        """Keyword arguments to edit the board; a picture replaces the old one, and a
-        board without one leaves the attachments alone."""
+        """Keyword arguments to edit the board; a new picture replaces the old one, and
+        a board without one (or whose picture did not change) leaves the attachments alone."""
         file = self.file()
         return {"embed": self.embed, "view": self.view, **({"attachments": [file]} if file else {})}
 
 
-async def render_board(game: GameRow, state: Any, notice: str | None = None) -> RenderedBoard:
-    """Embed, components and (for games that draw one) the picture. Drawing runs in
-    a worker thread so a 30 ms render never stalls other channels."""
+def must_draw(
+    game: GameRow, state: Any, pictures: Pictures, message_id: int | None
+) -> bool:
+    """Whether showing `state` on `message_id` means drawing a picture (a slow step)."""
+    presenter = presenter_for(game.game)
+    if state is None or not isinstance(presenter, PicturePresenter):
+        return False
+    digest = picture_digest(presenter, game, state)
+    return pictures.shown(message_id, digest) is None and pictures.drawn(digest) is None
+
+
+async def render_board(
+    game: GameRow,
+    state: Any,
+    notice: str | None = None,
+    *,
+    pictures: Pictures | None = None,
+    message_id: int | None = None,
+) -> RenderedBoard:
+    """Embed, components and (for games that draw one) the picture. With `pictures`,
+    a picture `message_id` already shows is neither drawn nor uploaded again, and one
+    drawn lately is reused. Drawing runs in the worker pool (`bot.workers`), so a
+    30 ms render never stalls other channels."""
     embed = board_embed(game, state, notice)
     view = board_view(game, state)
     presenter = presenter_for(game.game)
-    picture = None
-    if state is not None and isinstance(presenter, PicturePresenter):
-        picture = await asyncio.to_thread(presenter.board_picture, game, state)
-        if picture is not None:
-            embed.set_image(url=f"attachment://{picture.filename}")
-    return RenderedBoard(embed, view, picture)
+    board = RenderedBoard(embed, view)
+    if state is None or not isinstance(presenter, PicturePresenter):
+        return board
+    pictures = pictures or Pictures(shown_kept=0, drawn_kept=0)
+    digest = picture_digest(presenter, game, state)
+    shown = pictures.shown(message_id, digest)
+    if shown is not None:
+        board.shows = shown
+        embed.set_image(url=f"attachment://{shown.filename}")
+        return board
+    picture = pictures.drawn(digest)
+    if picture is None:
+        picture = await off_loop(presenter.board_picture, game, state)
+        if picture is None:
+            return board
+        pictures.keep_drawn(digest, picture)
+    board.picture = picture
+    board.shows = None if digest is None else Shown(digest, picture.filename)
+    embed.set_image(url=f"attachment://{picture.filename}")
+    return board
 
 
 def private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
@@ -207,10 +252,17 @@ class TablesUI:
     It is handed the services it uses: the table, the board updater, and a way to
     reach a channel by id, never the bot itself."""
 
-    def __init__(self, table: TableService, boards: BoardRequests, channel_of: ChannelOf) -> None:
+    def __init__(
+        self,
+        table: TableService,
+        boards: BoardRequests,
+        channel_of: ChannelOf,
+        pictures: Pictures | None = None,
+    ) -> None:
         self.table = table
         self.boards = boards
         self.channel_of = channel_of
+        self.pictures = pictures or Pictures()
 
     # Components
 
@@ -220,16 +272,18 @@ class TablesUI:
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         guild = interaction.guild_id
+        change: Awaitable[Outcome]
         if op == "join":
-            outcome = await self.table.join(channel, actor, game_id)
+            change = self.table.join(channel, actor, game_id)
         elif op == "leave":
-            outcome = await self.table.leave(channel, actor, game_id)
+            change = self.table.leave(channel, actor, game_id)
         elif op == "start":
-            outcome = await self.table.start(channel, actor, guild, game_id)
+            change = self.table.start(channel, actor, guild, game_id)
         elif op == "ai":
-            outcome = await self.table.add_ai(channel, actor, guild)
+            change = self.table.add_ai(channel, actor, guild)
         else:
-            outcome = await self.table.cancel(channel, actor, guild, game_id)
+            change = self.table.cancel(channel, actor, guild, game_id)
+        outcome = await _acknowledged_in_time(interaction, change, update=True)
         await self.publish_in_place(interaction, outcome)
 
     async def move_click(
@@ -244,7 +298,9 @@ class TablesUI:
         gm: bool = False,
     ) -> None:
         """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat.
-        A shared control (seat None) acts for the presser's seat."""
+        A shared control (seat None) acts for the presser's seat. On a drawn board the
+        click is acknowledged at once: its picture is likely to be redrawn, and under
+        load the change itself may queue behind other tables."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         current = await self._still_current(interaction, game_id, version)
@@ -256,8 +312,11 @@ class TablesUI:
                 raise RuleError("Those buttons belong to no seat at this table; use the"
                                 " buttons on the live board (`/game status`).")
             raise RuleError(f"Those buttons are for {game.seats[seat].shown}.")
-        action = presenter_for(game.game).decode(game, current.state, seat, code, values)
-        outcome = await self.table.act(
+        presenter = presenter_for(game.game)
+        action = presenter.decode(game, current.state, seat, code, values)
+        if isinstance(presenter, PicturePresenter) and not gm:
+            await interaction.response.defer()
+        change = self.table.act(
             channel,
             actor,
             action,
@@ -265,6 +324,7 @@ class TablesUI:
             guild_id=interaction.guild_id,
             as_seat=seat,
         )
+        outcome = await _acknowledged_in_time(interaction, change, update=not gm)
         if gm:
             await self.publish_reply(interaction, outcome)
         else:
@@ -399,9 +459,22 @@ class TablesUI:
     async def publish_in_place(
         self, interaction: discord.Interaction[Any], outcome: Outcome
     ) -> None:
-        """A click on the board: the board itself is edited, then events follow."""
-        board = await render_board(outcome.game, outcome.state)
-        await interaction.response.edit_message(**board.edit())
+        """A click on the board: the board itself is edited, then events follow. A
+        picture to draw is a slow step, so the click is acknowledged first."""
+        message_id = interaction.message.id if interaction.message is not None else None
+        response = interaction.response
+        if not response.is_done() and must_draw(
+            outcome.game, outcome.state, self.pictures, message_id
+        ):
+            await response.defer()
+        board = await render_board(
+            outcome.game, outcome.state, pictures=self.pictures, message_id=message_id
+        )
+        if response.is_done():
+            await interaction.edit_original_response(**board.edit())
+        else:
+            await response.edit_message(**board.edit())
+        self.pictures.record(message_id, board.shows)
         if (
             interaction.message is not None
             and interaction.message.id != outcome.game.board_message_id
@@ -416,7 +489,10 @@ class TablesUI:
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         """A slash command or a form: reply with what happened; the board follows."""
         texts = self._event_texts(outcome) or ["Done."]
-        await interaction.response.send_message(texts[0])
+        if interaction.response.is_done():
+            await interaction.followup.send(texts[0])
+        else:
+            await interaction.response.send_message(texts[0])
         for text in texts[1:]:
             await self.followup(interaction, text)
         self.boards.request(outcome)
@@ -425,12 +501,31 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
     ) -> None:
         """Reply with a fresh board, which becomes the game's live board."""
-        board = await render_board(outcome.game, outcome.state, notice)
+        board = await render_board(outcome.game, outcome.state, notice, pictures=self.pictures)
         response = await interaction.response.send_message(**board.new_message())
         message_id = response.message_id
         if message_id is None:
             message_id = (await interaction.original_response()).id
+        self.pictures.record(message_id, board.shows)
         await self._remember_board(outcome.game, message_id)
 
     async def _remember_board(self, game: GameRow, message_id: int) -> None:
         await self.table.set_board_message(game.channel_id, game.id, message_id)
+
+
+async def _acknowledged_in_time(
+    interaction: discord.Interaction[Any], change: Awaitable[T], *, update: bool
+) -> T:
+    """Wait for a change; if it takes longer than `DEFER_AFTER` (a long AI play-out,
+    a queue behind other tables), acknowledge the interaction first so it never
+    misses Discord's window (`update`: as an edit of the clicked message to come,
+    else as a reply to come), then finish. Errors still reach the player: the error
+    handler follows up once an interaction is acknowledged."""
+    task = asyncio.ensure_future(change)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        if update:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(thinking=True)
+    return await task

@@ -55,7 +55,19 @@ def replay(
     if not isinstance(setup, SetupLine):
         raise ReplayDivergence(f"replay starts from a setup line, not a {setup.kind} line")
     state = engine.setup(setup.seats, engine_options(engine, setup.options))
-    counter = setup.rng_counter
+    return replay_from(engine, state, setup.rng_counter, entries, seed=seed)
+
+
+def replay_from(
+    engine: AnyEngine,
+    state: Any,
+    counter: int,
+    entries: Iterable[LogEntry],
+    *,
+    seed: int | None = None,
+) -> Replayed:
+    """Apply `entries` to `state`, a state the log reached with the RNG at `counter`
+    (the set-up state, or a checkpoint: `bot/checkpoints.py`)."""
     steps = 0
     for entry in entries:
         if entry.undone:

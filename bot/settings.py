@@ -55,6 +55,20 @@ class Settings(BaseSettings):
         description="fixes every new game's RNG seed (tests and demos only)",
     )
     sync_commands: bool = Field(default=True, validation_alias=_env("PANDEMONIUM_SYNC_COMMANDS"))
+    table_cache: int = Field(
+        default=1000,
+        ge=1,
+        validation_alias=_env("PANDEMONIUM_TABLE_CACHE"),
+        description="live tables kept in memory (~100 KiB each); the least recently"
+        " used is read back from storage on its next click",
+    )
+    map_layers: int = Field(
+        default=64,
+        ge=1,
+        validation_alias=_env("PANDEMONIUM_MAP_LAYERS"),
+        description="drawn map layers kept for games that draw their board (~1 MiB each);"
+        " a table whose layer was dropped pays a full first render again",
+    )
     verify_storage: bool = Field(
         default=False,
         validation_alias=_env("PANDEMONIUM_VERIFY_STORAGE"),

@@ -19,12 +19,15 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ValidationError
 
+from bot.checkpoints import History
 from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
 from bot.models import GameRow, LogEntry, TimerRow
-from bot.replay import REPLAYED_KINDS, replay
+from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.storage import Storage, VersionConflict
+from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
+from bot.workers import off_loop
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
 from engines.core.errors import RuleError, first_problem
@@ -61,6 +64,8 @@ class Outcome:
 class _Cached:
     game: GameRow
     state: Any
+    history: History | None = None
+    """Checkpoints for cheap undo (`bot/checkpoints.py`); kept by `_change` only."""
 
 
 class StaleBoard(RuleError):
@@ -79,6 +84,7 @@ class TableCore:
         clock: Callable[[], float] = time.time,
         seed: int | None = None,
         verify: bool = False,
+        cache_size: int = DEFAULT_TABLES_KEPT,
     ) -> None:
         self.storage = storage
         self._clock = clock
@@ -87,7 +93,7 @@ class TableCore:
         self.persistence_failures: list[str] = []
         """With `verify`, every mismatch found after a commit (tests assert it stays empty)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache: dict[int, _Cached | None] = {}
+        self._cache: TableCache[_Cached] = TableCache(cache_size)
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
 
     @property
@@ -144,17 +150,16 @@ class TableCore:
         return Outcome(game=stored, state=state)
 
     async def _load(self, channel_id: int) -> _Cached | None:
-        if channel_id in self._cache:
-            return self._cache[channel_id]
+        cached = self._cache.get(channel_id)
+        if cached is not None:
+            return cached
         game = await self.storage.live_game(channel_id)
-        cached = None
-        if game is not None:
-            state = None
-            if game.state is not None:
-                state = registry.get(game.game).load_state(game.state)
-            cached = _Cached(game=game, state=state)
-        self._cache[channel_id] = cached
-        return cached
+        if game is None:
+            return None
+        state = None
+        if game.state is not None:
+            state = registry.get(game.game).load_state(game.state)
+        return self._cache.add_if_absent(channel_id, _Cached(game=game, state=state))
 
     async def is_gm(self, game: GameRow | None, actor: Actor, guild_id: int | None) -> bool:
         """Host of the game, Manage Channels, or the server's GM role."""
@@ -189,9 +194,10 @@ class TableCore:
                 undo_versions = outcome_undo_versions(entries)
                 await self.storage.commit_step(new.game, before, entries, undo_versions, timers)
             except VersionConflict:
-                self._cache.pop(channel_id, None)
+                self._cache.pop(channel_id)
                 raise RuleError("The table changed at the same moment; please try again.") from None
-            self._cache[channel_id] = None if not new.game.live else new
+            new.history = _next_history(cached.history, new, entries, undo_versions)
+            self._cache.put(channel_id, new if new.game.live else None)
             if self._verify:
                 await self._check_persisted(new)
             return outcome
@@ -224,6 +230,13 @@ class TableCore:
                         f"the log's RNG counter is {replayed.rng_counter},"
                         f" the snapshot's {stored.rng_counter}"
                     )
+            if shown.history is not None:
+                checkpoint, lines = shown.history.latest()
+                resumed = replay_from(
+                    engine, checkpoint.state, checkpoint.rng_counter, lines, seed=stored.rng_seed
+                )
+                if resumed.state != shown.state or resumed.rng_counter != stored.rng_counter:
+                    problems.append("replaying from the last checkpoint gives another state")
         if problems:
             message = f"game {shown.game.id} v{shown.game.version}: " + "; ".join(problems)
             self.persistence_failures.append(message)
@@ -247,7 +260,7 @@ class TableCore:
 
     # Automation: chance in digital mode, and AI seats
 
-    def _advance(
+    async def _advance(
         self,
         engine: AnyEngine,
         game: GameRow,
@@ -258,7 +271,26 @@ class TableCore:
         stand_in: tuple[int, Actor] | None = None,
     ) -> tuple[GameRow, Any]:
         """Resolve digital chance nodes and play AI seats until a human must act.
-        `stand_in` = (seat, GM): the AI also plays that seat's current turn."""
+        `stand_in` = (seat, GM): the AI also plays that seat's current turn. An AI
+        play-out can take a hundred milliseconds, so with computer players it runs in
+        the worker pool (the channel's lock is held, and nothing else touches these
+        objects); rolls alone cost microseconds and stay on the loop."""
+        if stand_in is None and not any(s.ai for s in game.seats):
+            return self._advance_now(engine, game, state, entries, events)
+        return await off_loop(
+            self._advance_now, engine, game, state, entries, events, stand_in=stand_in
+        )
+
+    def _advance_now(
+        self,
+        engine: AnyEngine,
+        game: GameRow,
+        state: Any,
+        entries: list[LogEntry],
+        events: list[Event],
+        *,
+        stand_in: tuple[int, Actor] | None = None,
+    ) -> tuple[GameRow, Any]:
         counter = game.rng_counter
         for _ in range(MAX_AUTOMATIC_STEPS):
             if engine.result(state) is not None:
@@ -485,6 +517,23 @@ def _with_state_snapshot(new: _Cached) -> _Cached:
     if raw == new.game.state:
         return new
     return _Cached(new.game.model_copy(update={"state": raw}), new.state)
+
+
+def _next_history(
+    history: History | None, new: _Cached, entries: list[LogEntry], undo_versions: list[int]
+) -> History | None:
+    """The table's checkpoints after a committed step: undone steps forgotten, this
+    step's lines added; a table without one (just started or read back from storage)
+    starts one at the state it shows now."""
+    if new.state is None or not new.game.live:
+        return None
+    for version in undo_versions:
+        if history is not None and not history.take_back(version):
+            history = None
+    if history is None:
+        return History.starting_at(new.game.version, new.state, new.game.rng_counter)
+    history.record(new.game.version, entries, new.state, new.game.rng_counter)
+    return history
 
 
 def outcome_undo_versions(entries: list[LogEntry]) -> list[int]:

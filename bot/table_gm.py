@@ -158,7 +158,7 @@ class GmOps(TableCore):
             entries = [LogEntry(user_id=actor.user_id, gm=True, payload=line)]
             new = self._bump(game)
             if game.status == "active":
-                new, state = self._advance(engine, new, state, entries, events)
+                new, state = await self._advance(engine, new, state, entries, events)
             notice = f"🛠️ {actor.name} (GM) corrected the game."
             return _Cached(new, state), entries, Outcome(new, state, events, notice)
 
@@ -217,7 +217,7 @@ class GmOps(TableCore):
                 notice = f"The AI played {name}'s turn."
             new = self._bump(game)
             stand_in = (seat, actor) if op != "skip" else None
-            new, state = self._advance(engine, new, state, entries, events, stand_in=stand_in)
+            new, state = await self._advance(engine, new, state, entries, events, stand_in=stand_in)
             return _Cached(new, state), entries, Outcome(new, state, events, notice)
 
         return await self._change(channel_id, fn)

@@ -80,10 +80,10 @@ class LobbyOps(TableCore):
             try:
                 game = await self.storage.create_game(game, [entry])
             except LiveGameExists:
-                self._cache.pop(channel_id, None)
+                self._cache.pop(channel_id)
                 raise RuleError("A game was just opened in this channel by someone else.") from None
             cached = _Cached(game=game, state=None)
-            self._cache[channel_id] = cached
+            self._cache.put(channel_id, cached)
             return Outcome(
                 game=game, state=None, notice=f"{host.name} opened a table for {engine.title}."
             )
@@ -210,7 +210,7 @@ class LobbyOps(TableCore):
             state = c.state
             events: list[Event] = []
             if replacement.ai:
-                new_game, state = self._advance(engine, new_game, state, entries, events)
+                new_game, state = await self._advance(engine, new_game, state, entries, events)
             how = "a computer player takes over" if replacement.ai else "a GM can play the seat"
             notice = f"{old.name} was removed from the game; {how}."
             return (
@@ -244,7 +244,7 @@ class LobbyOps(TableCore):
             new = self._bump(game, status="active")
             entries = [LogEntry(user_id=actor.user_id, payload=setup)]
             events: list[Event] = []
-            new, state = self._advance(engine, new, state, entries, events)
+            new, state = await self._advance(engine, new, state, entries, events)
             return (
                 _Cached(new, state),
                 entries,

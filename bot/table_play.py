@@ -8,7 +8,7 @@ from pydantic import ValidationError
 
 from bot.log_lines import ActionLine, ChanceLine, UndoLine
 from bot.models import LogEntry
-from bot.replay import REPLAYED_KINDS, UNDOABLE_KINDS, replay
+from bot.replay import REPLAYED_KINDS, UNDOABLE_KINDS, Replayed, replay, replay_from
 from bot.table_core import (
     Actor,
     Outcome,
@@ -18,9 +18,11 @@ from bot.table_core import (
     _not_your_turn,
     bot_draws,
 )
+from bot.workers import off_loop
 from engines import registry
 from engines.core.chance import ChanceOutcome, validate_outcome
 from engines.core.errors import RuleError
+from engines.registry import AnyEngine
 
 
 class PlayOps(TableCore):
@@ -62,7 +64,7 @@ class PlayOps(TableCore):
                     payload=ActionLine(action=engine.dump_action(parsed)),
                 )
             ]
-            new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
+            new_game, new_state = await self._advance(engine, new_game, new_state, entries, events)
             return (
                 _Cached(new_game, new_state),
                 entries,
@@ -104,7 +106,7 @@ class PlayOps(TableCore):
                     payload=ChanceLine(values=outcome.values, reported=True),
                 )
             ]
-            new_game, new_state = self._advance(engine, new_game, new_state, entries, events)
+            new_game, new_state = await self._advance(engine, new_game, new_state, entries, events)
             shown = ", ".join(
                 item.label_of(v) if item.open_hint is None else v
                 for item, v in zip(request.items, outcome.values, strict=True)
@@ -127,14 +129,7 @@ class PlayOps(TableCore):
             if game.state is None:
                 raise RuleError("Nothing to undo: the game hasn't started.")
             engine = registry.get(game.game)
-            log = await self.storage.log(game.id, include_undone=False)
-            setup = next((e for e in log if e.kind == "setup"), None)
-            steps = [e for e in log if e.kind in UNDOABLE_KINDS]
-            if setup is None or not steps:
-                raise RuleError("Nothing to undo yet.")
-            last_version = steps[-1].version
-            keep = [e for e in log if e.kind in REPLAYED_KINDS and e.version != last_version]
-            replayed = replay(engine, setup.payload, keep)
+            last_version, replayed = await self._replay_without_last_step(engine, c)
             new = self._bump(game, rng_counter=replayed.rng_counter)
             entry = LogEntry(
                 user_id=actor.user_id, gm=True, payload=UndoLine(undid_version=last_version)
@@ -148,3 +143,27 @@ class PlayOps(TableCore):
             )
 
         return await self._change(channel_id, fn)
+
+    async def _replay_without_last_step(
+        self, engine: AnyEngine, c: _Cached
+    ) -> tuple[int, Replayed]:
+        """The last undoable step's version, and the game replayed without it: from the
+        table's newest checkpoint before it (a few dozen lines), else the whole stored
+        log from set-up. Either way in the worker pool, off the event loop."""
+        history = c.history
+        last = history.last_undoable(UNDOABLE_KINDS) if history is not None else None
+        found = history.without(last) if history is not None and last is not None else None
+        if last is not None and found is not None:
+            checkpoint, lines = found
+            replayed = await off_loop(
+                replay_from, engine, checkpoint.state, checkpoint.rng_counter, lines
+            )
+            return last, replayed
+        log = await self.storage.log(c.game.id, include_undone=False)
+        setup = next((e for e in log if e.kind == "setup"), None)
+        steps = [e for e in log if e.kind in UNDOABLE_KINDS]
+        if setup is None or not steps:
+            raise RuleError("Nothing to undo yet.")
+        last_version = steps[-1].version
+        keep = [e for e in log if e.kind in REPLAYED_KINDS and e.version != last_version]
+        return last_version, await off_loop(replay, engine, setup.payload, keep)

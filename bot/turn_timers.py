@@ -26,6 +26,13 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+ANNOUNCED_AT_ONCE = 5
+"""Timer messages in flight at once."""
+
+ANNOUNCE_SPACING = 0.05
+"""Seconds between the starts of timer messages fired together (20 a second at most,
+well under Discord's global limit of 50 requests a second)."""
+
 
 def can_skip(game_key: str) -> bool:
     engine = registry.get(game_key)
@@ -51,21 +58,29 @@ class TurnTimers:
             self._task = None
 
     async def run_due(self) -> list[TimerRow]:
-        """Fire every due timer once; returns those that fired."""
-        fired = []
+        """Fire every due timer once; returns those that fired. Timers are claimed in
+        turn (quick), then announced outside the lock, several at once and spread out,
+        so a pile of overdue reminders after downtime neither queues one by one nor
+        bursts past Discord's rate limits."""
+        claimed: list[tuple[TimerRow, GameRow, Any]] = []
         async with self._running:
             now = self.bot.table.clock()
             for timer in await self.bot.storage.due_timers(now):
-                claimed = await self.bot.table.claim_timer(timer)
-                if claimed is None:
-                    continue
-                game, state = claimed
+                found = await self.bot.table.claim_timer(timer)
+                if found is not None:
+                    claimed.append((timer, *found))
+        gate = asyncio.Semaphore(ANNOUNCED_AT_ONCE)
+
+        async def announce(order: int, timer: TimerRow, game: GameRow, state: Any) -> None:
+            await asyncio.sleep(order * ANNOUNCE_SPACING)
+            async with gate:
                 try:
                     await self._announce(timer, game, state)
                 except discord.HTTPException:
                     log.warning("could not announce %s timer of game %s", timer.kind, game.id)
-                fired.append(timer)
-        return fired
+
+        await asyncio.gather(*(announce(i, *c) for i, c in enumerate(claimed)))
+        return [timer for timer, _, _ in claimed]
 
     async def _loop(self) -> None:
         while True:

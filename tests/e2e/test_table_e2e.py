@@ -79,7 +79,7 @@ async def test_fifty_simultaneous_join_clicks(
     board = await _new_pig(fake_discord, pandemonium)
     members = [fake_discord.add_member(f"player{i}") for i in range(50)]
     handles = await asyncio.gather(*(fake_discord.click(m, board, label="Join") for m in members))
-    await asyncio.gather(*(h.response() for h in handles))
+    await asyncio.gather(*(h.original() for h in handles))
     current = await pandemonium.table.current(fake_discord.text_channel.id)
     assert current is not None
     seated = sorted(s.user_id or 0 for s in current.game.seats)
@@ -325,6 +325,52 @@ async def test_drawn_boards_travel_as_attachments(
         await (await fake_discord.click("alice", board, roll)).original()
         board = fake_discord.message(board.id)
         assert len(board.attachments) == 1, "the picture is replaced, not piled up"
+    finally:
+        unregister_presenter("pig")
+
+
+class _BankedPig(GenericPresenter):
+    """A picture of the banked points only, which names itself by them (a digest)."""
+
+    def picture_digest(self, game: GameRow, state: Any) -> str | None:
+        return f"banked {list(state.scores)}"
+
+    def board_picture(self, game: GameRow, state: Any) -> BoardPicture | None:
+        image = Image.new("RGB", (64, 16), "black")
+        for x in range(min(64, sum(state.scores))):
+            image.putpixel((x, 8), (255, 0, 0))
+        out = io.BytesIO()
+        image.save(out, format="PNG")
+        return BoardPicture("board.png", out.getvalue())
+
+
+async def test_an_unchanged_picture_is_neither_drawn_nor_uploaded_again(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """Issue 14, pictures only when they change: a roll leaves the banked points (all
+    the picture shows) alone, so the board keeps its attachment and nothing is drawn;
+    holding banks points, and the new picture replaces the old one."""
+    register_presenter("pig", _BankedPig())
+    pictures = pandemonium.tables_ui.pictures
+    try:
+        board = await _new_pig(fake_discord, pandemonium)
+        await (await fake_discord.click("alice", board, label="Start")).original()
+        board = fake_discord.message(board.id)
+        (first,) = board.attachments
+        drawn = pictures.drawn_count
+        await (await fake_discord.click("alice", board, label="Roll")).original()
+        board = fake_discord.message(board.id)
+        assert [a.id for a in board.attachments] == [first.id], "the same upload is kept"
+        assert board.embed is not None and board.embed["image"]["url"] == "attachment://board.png"
+        assert pictures.drawn_count == drawn, "nothing was drawn for an unchanged picture"
+        current = await pandemonium.table.current(board.channel_id)
+        assert current is not None
+        if current.state.turn_points:
+            await (await fake_discord.click("alice", board, label="Hold")).original()
+            board = fake_discord.message(board.id)
+            (second,) = board.attachments
+            assert second.id != first.id, "banked points change the picture"
+            assert pictures.drawn_count == drawn + 1
     finally:
         unregister_presenter("pig")
 

@@ -7,11 +7,14 @@ from __future__ import annotations
 import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from bot import turn_timers
 from bot.app import PandemoniumBot
 from bot.cli import main as cli
+from bot.models import GameRow, TimerRow
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 
@@ -234,3 +237,38 @@ async def test_late_joiner_and_hidden_information(
     assert "not seated" in await _private(stranger)
     public = " ".join(m.text() for m in fake_discord.messages(fake_discord.text_channel))
     assert "only for" not in public, "secrets never reach the channel"
+
+
+async def test_overdue_timers_of_many_tables_are_announced_together_within_a_bound(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 14, bounds: after downtime, the overdue reminders of many tables are sent
+    several at once (at most ANNOUNCED_AT_ONCE), outside the timers' lock, each once."""
+    clock = Clock()
+    monkeypatch.setattr(turn_timers, "ANNOUNCE_SPACING", 0.0)
+    async with start_bot(clock=clock) as bot:
+        for i in range(8):
+            channel = fake_discord.add_channel(f"overdue-{i}")
+            new = await fake_discord.slash("alice", "game new", game="pig", channel=channel)
+            await new.original()
+            await (await fake_discord.slash("bob", "game join", channel=channel)).original()
+            await (await fake_discord.slash("alice", "game start", channel=channel)).original()
+        clock.now += 10 * 60
+        in_flight, most = 0, 0
+        real = bot.timers._announce
+
+        async def counted(timer: TimerRow, game: GameRow, state: Any) -> None:
+            nonlocal in_flight, most
+            in_flight += 1
+            most = max(most, in_flight)
+            assert not bot.timers._running.locked(), "announced outside the lock"
+            await asyncio.sleep(0.01)
+            await real(timer, game, state)
+            in_flight -= 1
+
+        monkeypatch.setattr(bot.timers, "_announce", counted)
+        fired = await bot.timers.run_due()
+        assert sorted(t.kind for t in fired) == ["remind"] * 8
+        assert 1 < most <= turn_timers.ANNOUNCED_AT_ONCE
+        assert await bot.timers.run_due() == []

@@ -304,6 +304,7 @@ class Handlers:
             return None
         if record.source_message_id is not None:
             record.original_message_id = record.source_message_id
+            record.update_pending = kind == DEFERRED_UPDATE_MESSAGE
             source = fake.store.get(record.source_message_id)
             if kind == UPDATE_MESSAGE and source is not None:
                 await fake.publisher.edit_bot_message(source, data, req.files)
@@ -322,6 +323,7 @@ class Handlers:
             )
             raise ApiError(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         body: JSON = req.body or {}
+        record.update_pending = False
         original = (
             None
             if record.original_message_id is None
@@ -352,6 +354,7 @@ class Handlers:
         record = self._webhook_record(req)
         message = self._webhook_message(req, record)
         await self.fake.publisher.edit_bot_message(message, req.body or {}, req.files)
+        record.update_pending = False
         return self._message_reply(message)
 
     async def delete_webhook_message(self, req: ApiRequest) -> Reply:

@@ -81,6 +81,8 @@ class InteractionRecord:
     followup_ids: list[int] = field(default_factory=list)
     expired: bool = False
     modal: JSON | None = None
+    update_pending: bool = False
+    """A DEFERRED_UPDATE_MESSAGE whose edit (or follow-up) has not arrived yet."""
 
     @property
     def answered(self) -> bool:
@@ -194,15 +196,16 @@ class InteractionHandle:
         """The message this interaction answered with, once it has real content.
 
         For a deferred reply this waits for the bot's edit of ``@original``;
-        for a component's UPDATE_MESSAGE / DEFERRED_UPDATE_MESSAGE it is the
-        message the component is on (as currently shown).
+        for a component's UPDATE_MESSAGE it is the message the component is on (as
+        currently shown), and for its DEFERRED_UPDATE_MESSAGE that message once the
+        bot has edited it (or sent a follow-up instead).
         """
         await self.response(timeout)
 
         def probe() -> FakeMessage | None:
             message_id = self.record.original_message_id
             message = None if message_id is None else self._fake.store.get(message_id)
-            if message is None or message.loading:
+            if message is None or message.loading or self.record.update_pending:
                 return None
             return message
 

@@ -23,6 +23,7 @@ from typing import Literal
 from PIL import Image, ImageDraw, ImageFont
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from bot.render.pictures import LAYERS
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Edge, Square
 from engines.hellraiser.tiles import TILE_COUNT, FurnitureKind
@@ -404,7 +405,6 @@ def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
 
 BaseKey = tuple[object, ...]
 _BASES: OrderedDict[BaseKey, Image.Image] = OrderedDict()
-_BASES_KEPT = 16
 _BASES_LOCK = threading.Lock()
 
 
@@ -427,7 +427,7 @@ def _base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
     image = _draw_base(board, used)
     with _BASES_LOCK:
         _BASES[key] = image
-        if len(_BASES) > _BASES_KEPT:
+        while len(_BASES) > LAYERS.kept:
             _BASES.popitem(last=False)
     return image
 
@@ -538,13 +538,24 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> Non
             )
 
 
-def render_board(board: Board, pieces: Pieces) -> bytes:
-    """The map with its pieces, as PNG bytes (WIDTH × HEIGHT pixels)."""
+PALETTE_COLOURS = 64
+"""Colours of the uploaded picture: at 64 it reads as the full-colour one at embed
+size (checked at 400 px wide) and is about a third of the bytes (32 vs 89 KiB)."""
+
+
+def render_board(board: Board, pieces: Pieces, *, palette: bool = False) -> bytes:
+    """The map with its pieces, as PNG bytes (WIDTH × HEIGHT pixels): full colour, or
+    (`palette`, what the bot uploads) quantized to `PALETTE_COLOURS` colours, which
+    costs no more time than full-colour encoding and saves two thirds of the bytes."""
     used = frozenset(pieces.used_furniture)
     image = _base(board, used).copy()
     _draw_pieces(ImageDraw.Draw(image), board, pieces)
     out = io.BytesIO()
-    image.save(out, format="PNG", compress_level=1)
+    if palette:
+        quantized = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
+        quantized.save(out, format="PNG")
+    else:
+        image.save(out, format="PNG", compress_level=1)
     return out.getvalue()
 
 

@@ -14,6 +14,7 @@ ephemerally.
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 import discord
@@ -101,11 +102,18 @@ class HellraiserPresenter:
     def footer(self, game: GameRow) -> str:
         return CREDIT
 
+    def picture_digest(self, game: GameRow, state: Any) -> str | None:
+        """What the picture shows: the map and its pieces, which are all it draws."""
+        if not isinstance(state, HellraiserState) or state.board is None:
+            return None
+        shown = f"{PICTURE}\n{state.board.model_dump_json()}\n{pieces(state).model_dump_json()}"
+        return hashlib.sha256(shown.encode()).hexdigest()
+
     def board_picture(self, game: GameRow, state: Any) -> BoardPicture | None:
         """The drawn map (in a worker thread); none until the map is laid."""
         if not isinstance(state, HellraiserState) or state.board is None:
             return None
-        return BoardPicture(PICTURE, render_board(state.board, pieces(state)))
+        return BoardPicture(PICTURE, render_board(state.board, pieces(state), palette=True))
 
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed:
         if not isinstance(state, HellraiserState):

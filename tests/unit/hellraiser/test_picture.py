@@ -7,10 +7,11 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 
 from bot.games.hellraiser import picture as pic
 from bot.games.hellraiser.picture import Corpse, Figure, Pieces, render_board, render_text
+from bot.render.pictures import LAYERS
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Square
 from engines.hellraiser.mapgen import generate
@@ -183,7 +184,7 @@ def test_renders_from_worker_threads_match_renders_in_turn(
 ) -> None:
     """The bot may render off its event loop; the kept map layers are shared safely,
     including while old ones are dropped."""
-    monkeypatch.setattr(pic, "_BASES_KEPT", 3)
+    monkeypatch.setattr(LAYERS, "kept", 3)
     boards = [generate(random.Random(20 + i)) for i in range(6)]
     jobs = [(b, random_pieces(b, random.Random(i))) for i, b in enumerate(boards * 2)]
     pic.clear_map_cache()
@@ -192,3 +193,20 @@ def test_renders_from_worker_threads_match_renders_in_turn(
     with ThreadPoolExecutor(max_workers=4) as pool:
         got = list(pool.map(lambda job: render_board(*job), jobs))
     assert got == expected
+
+
+def test_the_uploaded_palette_picture_keeps_the_map_readable() -> None:
+    """Issue 14, smaller pictures: the palette PNG the bot uploads is smaller, the
+    same size in pixels, and every pixel stays close to the full-colour picture's
+    (walls, figures and the legend keep their colours)."""
+    board = bd.open_gateway(generate(random.Random(6)), (9, 9))
+    pieces = random_pieces(board, random.Random(7), figures=6)
+    full = render_board(board, pieces)
+    small = render_board(board, pieces, palette=True)
+    assert len(small) < len(full) / 2
+    rgb, quantized = open_png(full).convert("RGB"), open_png(small).convert("RGB")
+    assert quantized.size == rgb.size
+    red, green, blue = ImageChops.difference(rgb, quantized).split()
+    drift = ImageChops.lighter(ImageChops.lighter(red, green), blue)
+    far = drift.point(lambda v: 255 if v > 48 else 0).histogram()[255]
+    assert far < rgb.width * rgb.height / 200, "fewer than 0.5 % of pixels drift visibly"
