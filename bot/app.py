@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -13,10 +14,12 @@ import yarl
 from discord.ext import commands
 
 from bot.board_updates import BoardUpdater
+from bot.databases import open_storage
 from bot.errors import handle
+from bot.leases import ShardLeases
 from bot.presenting import TablesUI
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage_api import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
 from bot.ui.components import DYNAMIC_ITEMS
@@ -78,6 +81,7 @@ class PandemoniumBot(commands.Bot):
         )
         self.settings = settings
         self._storage = storage
+        self.leases: ShardLeases | None = None
         self.dice: dict[str, Die] = load_dice(settings.dice_pack)
         self.dice_rng = random.Random(settings.seed)
         self.tables_ui = TablesUI(self)
@@ -98,7 +102,19 @@ class PandemoniumBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         if self._storage is None:
-            self._storage = await Storage.open(self.settings.database_path())
+            settings = self.settings
+            storage = await open_storage(
+                settings.database_target(), pool_size=settings.db_pool_size
+            )
+            self._storage = storage
+            self.leases = ShardLeases(
+                storage,
+                settings.shard_count or 1,
+                settings.shards() or [0],
+                settings.lease_seconds,
+                on_lost=self._lost_shards,
+            )
+            await self.leases.claim()
         self.table = TableService(self._storage, seed=self.settings.seed, clock=self._clock)
         load_games()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -107,6 +123,10 @@ class PandemoniumBot(commands.Bot):
         if self.settings.sync_commands:
             await self.sync_commands()
         self.timers.start()
+
+    async def _lost_shards(self) -> None:
+        """Another process runs our shards now: stop, rather than serve stale tables."""
+        self._closing = asyncio.get_running_loop().create_task(self.close())
 
     async def sync_commands(self) -> list[Any]:
         if self.settings.dev_guild_id is not None:
@@ -120,6 +140,9 @@ class PandemoniumBot(commands.Bot):
         await self.boards.flush()
         await self.boards.close()
         await super().close()
+        if self.leases is not None:
+            await self.leases.release()
+            self.leases = None
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

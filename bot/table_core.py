@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.storage import Storage, VersionConflict
+from bot.storage_api import LeaseLost
 from bot.table_settings import Scope, TableSettings, resolve
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
@@ -78,6 +79,15 @@ class TableCore:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[int, _Cached | None] = {}
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
+        self._generation = storage.lease_generation
+
+    def _fresh(self) -> None:
+        """Drop every cached table and setting when this process's shard lease changed
+        (claimed anew or lost): another process may have written them meanwhile."""
+        if self._generation != self.storage.lease_generation:
+            self._cache.clear()
+            self._settings.clear()
+            self._generation = self.storage.lease_generation
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -89,6 +99,7 @@ class TableCore:
         if scope_id is None:
             return {}
         key = (scope, scope_id)
+        self._fresh()
         if key not in self._settings:
             self._settings[key] = await self.storage.get_settings(scope, scope_id)
         return self._settings[key]
@@ -133,6 +144,7 @@ class TableCore:
         return Outcome(game=stored, state=state)
 
     async def _load(self, channel_id: int) -> _Cached | None:
+        self._fresh()
         if channel_id in self._cache:
             return self._cache[channel_id]
         game = await self.storage.live_game(channel_id)
@@ -178,6 +190,11 @@ class TableCore:
             except VersionConflict:
                 self._cache.pop(channel_id, None)
                 raise RuleError("The table changed at the same moment; please try again.") from None
+            except LeaseLost:
+                self._cache.pop(channel_id, None)
+                raise RuleError(
+                    "This table is moving to another bot process; please try again in a moment."
+                ) from None
             self._cache[channel_id] = None if not new.game.live else new
             return outcome
 

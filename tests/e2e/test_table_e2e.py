@@ -327,7 +327,7 @@ async def test_a_process_running_two_shards_serves_its_guild(
     async with start_bot(shard_ids=f"{owner},{others[0]}", shard_count=3) as bot:
         assert isinstance(bot, ShardedPandemoniumBot)
         assert bot.shard_ids == sorted([owner, others[0]])
-        assert bot.storage is not None and ".shards-" in str(bot.settings.database_path())
+        assert bot.storage is not None and ".shards-" in bot.settings.database_target().target
         board = await _new_pig(fake_discord, bot)
         assert "table open" in board.text()
     async with start_bot(shard_ids=str(others[1]), shard_count=3) as lonely:

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from bot.models import GameRow, LogEntry, SeatRow
-from bot.storage import MIGRATIONS, LiveGameExists, Storage, VersionConflict, migrate
+from bot.storage import MIGRATIONS, LiveGameExists, SqliteStorage, Storage, VersionConflict, migrate
 
 
 def _game(channel: int = 10) -> GameRow:
@@ -26,7 +26,7 @@ def _game(channel: int = 10) -> GameRow:
 
 
 async def test_wal_and_full_sync_are_on(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite")
+    storage = await SqliteStorage.open(tmp_path / "db.sqlite")
     try:
         mode = await storage._run(lambda db: db.execute("PRAGMA journal_mode").fetchone()[0])
         sync = await storage._run(lambda db: db.execute("PRAGMA synchronous").fetchone()[0])
