@@ -28,7 +28,13 @@ from engines.dice.pack import load_dice
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice", "cogs.hellboy", "cogs.hellraiser")
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.game",
+    "cogs.dice",
+    "cogs.help",
+    "cogs.hellboy",
+    "cogs.hellraiser",
+)
 GAME_PACKAGES: tuple[str, ...] = (
     "engines.hellboy_dice",
     "bot.render.hellboy_dice",
@@ -115,7 +121,12 @@ class PandemoniumBot(commands.Bot):
                 on_lost=self._lost_shards,
             )
             await self.leases.claim()
-        self.table = TableService(self._storage, seed=self.settings.seed, clock=self._clock)
+        self.table = TableService(
+            self._storage,
+            seed=self.settings.seed,
+            clock=self._clock,
+            verify=self.settings.verify_storage,
+        )
         load_games()
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:

@@ -68,6 +68,12 @@ class Settings(BaseSettings):
         description="fixes every new game's RNG seed (tests and demos only)",
     )
     sync_commands: bool = Field(default=True, validation_alias=_env("PANDEMONIUM_SYNC_COMMANDS"))
+    verify_storage: bool = Field(
+        default=False,
+        validation_alias=_env("PANDEMONIUM_VERIFY_STORAGE"),
+        description="after every change, reload the game from storage and its log and"
+        " check they match the table (tests and debugging; costs a replay per step)",
+    )
 
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:

@@ -23,23 +23,29 @@ import aiosqlite
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
     GAME_COLUMNS,
+    PACK_COLUMNS,
     STEP_COLUMNS,
     TIMER_OF_HELD_SHARD,
     Lease,
     LeaseLost,
     LiveGameExists,
+    PackRow,
     SchemaTooNew,
     Storage,
     VersionConflict,
     entry_values,
     game_values,
+    pack_values,
     row_to_entry,
     row_to_game,
+    row_to_pack,
     row_to_timer,
     step_values,
 )
 
-__all__ = ["MIGRATIONS", "LiveGameExists", "SqliteStorage", "Storage", "VersionConflict"]
+__all__ = [
+    "MIGRATIONS", "LiveGameExists", "PackRow", "SqliteStorage", "Storage", "VersionConflict"
+]
 
 T = TypeVar("T")
 
@@ -102,6 +108,18 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, kind)
     );
     CREATE INDEX timers_due ON timers(fired, due_at);
+    """,
+    """
+    CREATE TABLE packs (
+        guild_id INTEGER NOT NULL,
+        name TEXT NOT NULL,
+        game TEXT,
+        text TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        uploader_id INTEGER NOT NULL,
+        created_at REAL NOT NULL,
+        PRIMARY KEY (guild_id, name)
+    );
     """,
     """
     CREATE TABLE leases (
@@ -477,6 +495,56 @@ class SqliteStorage(Storage):
                     )
 
         await self._run(txn)
+
+
+    # A server's own packs (`/game pack`)
+
+    async def put_pack(self, pack: PackRow) -> None:
+        """Store a pack, replacing the server's pack of the same name."""
+
+        def txn(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                db.execute(
+                    f"INSERT INTO packs ({PACK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"  # noqa: S608
+                    " ON CONFLICT (guild_id, name) DO UPDATE SET game = excluded.game,"
+                    " text = excluded.text, digest = excluded.digest,"
+                    " uploader_id = excluded.uploader_id, created_at = excluded.created_at",
+                    pack_values(pack),
+                )
+
+        await self._run(txn)
+
+    async def get_pack(self, guild_id: int, name: str) -> PackRow | None:
+        def q(db: sqlite3.Connection) -> PackRow | None:
+            row = db.execute(
+                f"SELECT {PACK_COLUMNS} FROM packs WHERE guild_id = ? AND name = ?",  # noqa: S608
+                (guild_id, name),
+            ).fetchone()
+            return row_to_pack(row) if row else None
+
+        return await self._run(q)
+
+    async def list_packs(self, guild_id: int) -> list[PackRow]:
+        def q(db: sqlite3.Connection) -> list[PackRow]:
+            rows = db.execute(
+                f"SELECT {PACK_COLUMNS} FROM packs WHERE guild_id = ? ORDER BY name",  # noqa: S608
+                (guild_id,),
+            ).fetchall()
+            return [row_to_pack(r) for r in rows]
+
+        return await self._run(q)
+
+    async def delete_pack(self, guild_id: int, name: str) -> bool:
+        """True if there was such a pack."""
+
+        def txn(db: sqlite3.Connection) -> bool:
+            with _transaction(db):
+                cur = db.execute(
+                    "DELETE FROM packs WHERE guild_id = ? AND name = ?", (guild_id, name)
+                )
+                return cur.rowcount == 1
+
+        return await self._run(txn)
 
 
 class _Held(Exception):

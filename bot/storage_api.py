@@ -31,8 +31,31 @@ GAME_COLUMNS = (
     "id, guild_id, channel_id, game, mode, status, host_id, version, seats, options, state,"
     " rng_seed, rng_counter, board_message_id, result, created_at, updated_at, finished_at"
 )
-TABLES = ("games", "log", "settings", "timers", "leases")
-"""Every table, in an order that respects foreign keys (export and import use it)."""
+
+
+PACK_COLUMNS = "guild_id, name, game, text, digest, uploader_id, created_at"
+
+
+@dataclass(frozen=True)
+class PackRow:
+    """A group's own pack as stored: the YAML text as uploaded, with its digest.
+    `game` is the game it is for, or None for a dice-only pack."""
+
+    guild_id: int
+    name: str
+    game: str | None
+    text: str
+    digest: str
+    uploader_id: int
+    created_at: float
+
+
+def row_to_pack(row: Row) -> PackRow:
+    return PackRow(**{c: row[c] for c in PACK_COLUMNS.split(", ")})
+
+
+def pack_values(pack: PackRow) -> tuple[Any, ...]:
+    return tuple(getattr(pack, c) for c in PACK_COLUMNS.split(", "))
 
 
 class VersionConflict(Exception):
@@ -263,6 +286,22 @@ class Storage(ABC):
     @abstractmethod
     async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None: ...
 
+    # A server's own packs (`/game pack`)
+
+    @abstractmethod
+    async def put_pack(self, pack: PackRow) -> None:
+        """Store a pack, replacing the server's pack of the same name."""
+
+    @abstractmethod
+    async def get_pack(self, guild_id: int, name: str) -> PackRow | None: ...
+
+    @abstractmethod
+    async def list_packs(self, guild_id: int) -> list[PackRow]: ...
+
+    @abstractmethod
+    async def delete_pack(self, guild_id: int, name: str) -> bool:
+        """True if there was such a pack."""
+
     # Leases
 
     @abstractmethod
@@ -285,7 +324,7 @@ class Storage(ABC):
 
     @abstractmethod
     async def dump_table(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
-        """Every row of `table` (one of TABLES) as (column names, rows)."""
+        """Every row of `table` as (column names, rows)."""
 
     @abstractmethod
     async def table_names(self) -> set[str]: ...

@@ -22,18 +22,22 @@ import asyncpg
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
     GAME_COLUMNS,
+    PACK_COLUMNS,
     STEP_COLUMNS,
     TIMER_OF_HELD_SHARD,
     Lease,
     LeaseLost,
     LiveGameExists,
+    PackRow,
     SchemaTooNew,
     Storage,
     VersionConflict,
     entry_values,
     game_values,
+    pack_values,
     row_to_entry,
     row_to_game,
+    row_to_pack,
     row_to_timer,
     step_values,
 )
@@ -97,6 +101,18 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (game_id, kind)
     );
     CREATE INDEX timers_due ON timers(fired, due_at);
+    """,
+    """
+    CREATE TABLE packs (
+        guild_id BIGINT NOT NULL,
+        name TEXT NOT NULL,
+        game TEXT,
+        text TEXT NOT NULL,
+        digest TEXT NOT NULL,
+        uploader_id BIGINT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL,
+        PRIMARY KEY (guild_id, name)
+    );
     """,
     """
     CREATE TABLE leases (
@@ -351,6 +367,42 @@ class PostgresStorage(Storage):
                 timer.version,
             )
         return bool(status == "UPDATE 1")
+
+    # A server's own packs (`/game pack`)
+
+    async def put_pack(self, pack: PackRow) -> None:
+        async with self._txn() as db:
+            await db.execute(
+                f"INSERT INTO packs ({PACK_COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)"  # noqa: S608
+                " ON CONFLICT (guild_id, name) DO UPDATE SET game = excluded.game,"
+                " text = excluded.text, digest = excluded.digest,"
+                " uploader_id = excluded.uploader_id, created_at = excluded.created_at",
+                *pack_values(pack),
+            )
+
+    async def get_pack(self, guild_id: int, name: str) -> PackRow | None:
+        async with self._pool.acquire() as db:
+            row = await db.fetchrow(
+                f"SELECT {PACK_COLUMNS} FROM packs WHERE guild_id = $1 AND name = $2",  # noqa: S608
+                guild_id,
+                name,
+            )
+        return row_to_pack(row) if row else None
+
+    async def list_packs(self, guild_id: int) -> list[PackRow]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                f"SELECT {PACK_COLUMNS} FROM packs WHERE guild_id = $1 ORDER BY name",  # noqa: S608
+                guild_id,
+            )
+        return [row_to_pack(r) for r in rows]
+
+    async def delete_pack(self, guild_id: int, name: str) -> bool:
+        async with self._txn() as db:
+            status = await db.execute(
+                "DELETE FROM packs WHERE guild_id = $1 AND name = $2", guild_id, name
+            )
+        return bool(status == "DELETE 1")
 
     # Leases
 

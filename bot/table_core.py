@@ -20,6 +20,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ValidationError
 
 from bot.models import GameRow, LogEntry, TimerRow
+from bot.replay import REPLAYED_KINDS, replay
 from bot.storage import Storage, VersionConflict
 from bot.storage_api import LeaseLost
 from bot.table_settings import Scope, TableSettings, resolve
@@ -65,6 +66,10 @@ class StaleBoard(RuleError):
     """A click on a board older than the table's current version."""
 
 
+class PersistenceMismatch(AssertionError):
+    """What was committed does not reload as what the table shows (a bug, never a rule)."""
+
+
 class TableCore:
     def __init__(
         self,
@@ -72,10 +77,14 @@ class TableCore:
         *,
         clock: Callable[[], float] = time.time,
         seed: int | None = None,
+        verify: bool = False,
     ) -> None:
         self.storage = storage
         self._clock = clock
         self._fixed_seed = seed
+        self._verify = verify
+        self.persistence_failures: list[str] = []
+        """With `verify`, every mismatch found after a commit (tests assert it stays empty)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: dict[int, _Cached | None] = {}
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
@@ -179,6 +188,8 @@ class TableCore:
                 raise RuleError("There is no game in this channel. Start one with `/game new`.")
             before = cached.game.version
             new, entries, outcome = await fn(cached)
+            new = _with_state_snapshot(new)
+            outcome.game = new.game
             for entry in entries:
                 entry.version = new.game.version
                 entry.created_at = new.game.updated_at
@@ -196,7 +207,42 @@ class TableCore:
                     "This table is moving to another bot process; please try again in a moment."
                 ) from None
             self._cache[channel_id] = None if not new.game.live else new
+            if self._verify:
+                await self._check_persisted(new)
             return outcome
+
+    async def _check_persisted(self, shown: _Cached) -> None:
+        """The guard against a table that shows one state and stores another: reload the
+        game from storage (no cache) and rebuild it from its log, and both must equal
+        what the table holds. On in tests (`verify=True`); it costs a log replay."""
+        problems: list[str] = []
+        stored = await self.storage.game(shown.game.id)
+        if stored is None:
+            problems.append("the game is not in storage")
+        elif stored.model_dump(exclude={"board_message_id"}) != shown.game.model_dump(
+            exclude={"board_message_id"}
+        ):
+            problems.append("the stored game row differs from the table's")
+        if stored is not None and stored.state is not None:
+            engine = registry.get(stored.game)
+            if engine.load_state(stored.state) != shown.state:
+                problems.append("the stored state does not load as the state shown")
+            log = await self.storage.log(stored.id, include_undone=False)
+            setup = next((e for e in log if e.kind == "setup"), None)
+            if setup is not None:
+                kept = [e for e in log if e.kind in REPLAYED_KINDS]
+                replayed = replay(engine, setup.payload, kept, seed=stored.rng_seed)
+                if replayed.state != shown.state:
+                    problems.append("replaying the stored log gives another state")
+                if replayed.rng_counter != stored.rng_counter:
+                    problems.append(
+                        f"the log's RNG counter is {replayed.rng_counter},"
+                        f" the snapshot's {stored.rng_counter}"
+                    )
+        if problems:
+            message = f"game {shown.game.id} v{shown.game.version}: " + "; ".join(problems)
+            self.persistence_failures.append(message)
+            raise PersistenceMismatch(message)
 
     def _bump(self, game: GameRow, **update: Any) -> GameRow:
         now = self._clock()
@@ -274,7 +320,7 @@ class TableCore:
                     payload={"action": engine.dump_action(action), "ai": True, **extra},
                 )
             )
-        update: dict[str, Any] = {"rng_counter": counter, "state": engine.dump_state(state)}
+        update: dict[str, Any] = {"rng_counter": counter}
         result: GameResult | None = engine.result(state)
         if result is not None:
             update.update(
@@ -387,6 +433,17 @@ def plan_timers(game: GameRow, state: Any, settings: TableSettings, now: float) 
                 )
             )
     return timers
+
+
+def _with_state_snapshot(new: _Cached) -> _Cached:
+    """The stored snapshot is always the dump of the state the table will show: one
+    place derives it, so no operation can persist one state and display another."""
+    if new.state is None:
+        return new
+    raw = registry.get(new.game.game).dump_state(new.state)
+    if raw == new.game.state:
+        return new
+    return _Cached(new.game.model_copy(update={"state": raw}), new.state)
 
 
 def outcome_undo_versions(entries: list[LogEntry]) -> list[int]:

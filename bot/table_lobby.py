@@ -20,6 +20,7 @@ from bot.table_core import (
     _running_message,
     _setup_payload,
 )
+from bot.table_packs import embed_chosen_pack
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
@@ -40,7 +41,9 @@ class LobbyOps(TableCore):
         options: dict[str, Any] | None = None,
     ) -> Outcome:
         engine = registry.find(game_key)
-        opts = {**(options or {}), "mode": mode}
+        opts = await embed_chosen_pack(
+            self.storage, engine, guild_id, {**(options or {}), "mode": mode}
+        )
         try:
             engine.parse_options(opts)
         except ValidationError as exc:
@@ -111,7 +114,7 @@ class LobbyOps(TableCore):
         seat = Seat(index=len(c.game.seats), name=_clean_name(actor.name))
         state, events = engine.late_join(c.state, seat)
         seats = [*c.game.seats, SeatRow(user_id=actor.user_id, name=seat.name)]
-        new = self._bump(c.game, seats=seats, state=engine.dump_state(state))
+        new = self._bump(c.game, seats=seats)
         entry = LogEntry(
             version=0,
             kind="join",

@@ -16,13 +16,19 @@ MAX_OPTIONS = 12
 RESERVED = frozenset({"mode"})
 
 
+PACK_HELP = "one of this server's packs by name (`/game pack list`): the group's own components"
+
+
 def settable(engine: AnyEngine) -> dict[str, str]:
-    """The options players may set, with what each means and its default."""
+    """The options players may set, with what each means and its default. `pack` takes
+    a pack's name; the table puts the pack itself in the options (bot/table_packs.py)."""
     found = {}
     for name, field in engine.options_model.model_fields.items():
-        if name in RESERVED or name.endswith(("_path", "_pack")):
+        if name in RESERVED or name.endswith(("_path", "_pack")) or name == "pack":
             continue
         found[name] = f"{field.description or name} (default {field.default})"
+    if engine.pack_model is not None:
+        found["pack"] = f"{PACK_HELP} (default none: the house components)"
     return found
 
 

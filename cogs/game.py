@@ -18,6 +18,7 @@ from bot.table_settings import KEYS as SETTING_KEYS
 from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
+from cogs.game_packs import PackCommands
 from engines import registry
 from engines.core.errors import RuleError
 
@@ -31,7 +32,10 @@ MODES = [
 
 
 class GameCog(
-    commands.GroupCog, group_name="game", group_description="Open, join and run a game table"
+    PackCommands,
+    commands.GroupCog,
+    group_name="game",
+    group_description="Open, join and run a game table",
 ):
     def __init__(self, bot: PandemoniumBot) -> None:
         self.bot = bot
@@ -40,12 +44,10 @@ class GameCog(
     async def _game_autocomplete(
         self, interaction: discord.Interaction[Any], current: str
     ) -> list[app_commands.Choice[str]]:
-        needle = current.lower()
         return [
-            app_commands.Choice(name=engine.title, value=key)
-            for key, engine in sorted(registry.all_engines().items())
-            if needle in key or needle in engine.title.lower()
-        ][:25]
+            app_commands.Choice(name=registry.get(key).title, value=key)
+            for key in registry.suggest(current)
+        ]
 
     @app_commands.command(name="new", description="Open a table for a game in this channel")
     @app_commands.describe(
@@ -64,6 +66,7 @@ class GameCog(
     ) -> None:
         channel = channel_id_of(interaction)
         engine = registry.find(game)
+        game = engine.key
         chosen = table_options.parse(engine, options)
         if mode is None:
             settings, _ = await self.bot.table.settings_for(interaction.guild_id, channel)

@@ -13,10 +13,12 @@ and every choice the rules give (X2, Re-roll, Brave Move, Lucky Find).
 
 from __future__ import annotations
 
+import json
 from functools import lru_cache
 from typing import Any
 
 import discord
+from pydantic import ValidationError
 
 from bot.models import GameRow
 from bot.render import hellboy_codes as codes
@@ -123,7 +125,9 @@ class HellboyPresenter:
         comps = components_of(game)
         if comps is None:
             return ""
-        return provenance(comps)
+        pack = game.options.get("pack")
+        named = f"pack {pack.get('name')} · " if isinstance(pack, dict) else ""
+        return named + provenance(comps)
 
 
 def _human_to_move(game: GameRow, state: Any) -> int | None:
@@ -179,19 +183,17 @@ def _choices(state: HellboyState) -> list[tuple[str, Action]]:
 
 
 @lru_cache(maxsize=64)
-def _components(deck_path: str | None, dice_path: str | None) -> Components | None:
+def _components(options: str) -> Components | None:
     try:
-        return build_components(HellboyOptions(deck_path=deck_path, dice_path=dice_path))
-    except RuleError:
+        return build_components(HellboyOptions.model_validate_json(options))
+    except (RuleError, ValidationError):
         return None
 
 
 def components_of(game: GameRow) -> Components | None:
-    """The deck and dice a game's options name (for symbols and provenance), read once."""
-    deck, dice = game.options.get("deck_path"), game.options.get("dice_path")
-    return _components(
-        deck if isinstance(deck, str) else None, dice if isinstance(dice, str) else None
-    )
+    """The deck and dice a game's options name or carry (a chosen pack), for symbols and
+    provenance; built once per distinct options."""
+    return _components(json.dumps(game.options, sort_keys=True))
 
 
 def provenance(comps: Components) -> str:

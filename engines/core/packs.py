@@ -4,14 +4,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 import yaml
-from pydantic import BaseModel, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from engines.core.errors import PackError, first_problem
 
 M = TypeVar("M", bound=BaseModel)
+P = TypeVar("P", bound=BaseModel)
 
 
 def read_pack_file(path: Path) -> object:
@@ -54,3 +55,18 @@ class Provenance(BaseModel):
 
     source: str
     verified: bool
+
+
+class ChosenPack(BaseModel, Generic[P]):
+    """A group's own pack as a game's options carry it: the server's name for it, the
+    digest of the YAML text it was parsed from, and its validated content.
+
+    The content is embedded rather than looked up by name, so setup, undo and
+    `python -m bot replay` rebuild the game from its own row and log even after
+    the pack is changed or deleted, and the engine never reads anything."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid")
+
+    name: str = Field(min_length=1, max_length=32)
+    digest: str = Field(pattern=r"^[0-9a-f]{64}$")
+    content: P

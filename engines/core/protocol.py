@@ -92,6 +92,8 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     @abstractmethod
     def result(self, state: StateT) -> GameResult | None: ...
 
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Short names players type for the game ("hb"), for forgiving look-ups."""
     seats_note: ClassVar[str] = ""
     """Said after the seat range when a table doesn't fit, e.g. a solo variant."""
     supports_ai: ClassVar[bool] = False
@@ -116,6 +118,11 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
         """Seats the game is waiting for, whom reminders and away timers chase.
         Empty in a free-form phase where anyone may act and nobody must."""
         return self.to_move(state)
+
+    pack_model: ClassVar[type[BaseModel] | None] = None
+    """The sections of a group's own pack this game reads (dice faces, card values), or
+    None when packs don't apply. A chosen pack reaches `setup` validated and embedded
+    in the options' `pack` field (a `ChosenPack`): the engine never reads a pack itself."""
 
     correction_adapter: ClassVar[TypeAdapter[Any] | None] = None
     """The GM corrections this game accepts (a pydantic union), or None."""

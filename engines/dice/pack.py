@@ -6,6 +6,8 @@ import re
 from functools import cache
 from pathlib import Path
 
+from pydantic import ConfigDict, field_validator
+
 from engines.core.errors import PackError
 from engines.core.packs import load_pack
 from engines.dice.model import DicePack, Die
@@ -29,14 +31,34 @@ def load_dice(path: Path | None = None) -> dict[str, Die]:
 
 
 _NOTATION = re.compile(r"d\d")
+NOTATION_PROBLEM = "reads as standard dice notation (d followed by a digit); choose another name"
+
+
+def reads_as_notation(name: str) -> bool:
+    """`2d6` must always mean two six-sided dice, so a die named like standard
+    notation could never be rolled by name."""
+    return _NOTATION.match(name) is not None
 
 
 def _check_names_are_not_notation(path: Path, pack: DicePack) -> None:
-    """`2d6` must always mean two six-sided dice, so a die named like standard
-    notation could never be rolled by name; say so at start-up, not at the table."""
+    """Say so at start-up, not at the table."""
     for index, die in enumerate(pack.dice):
-        if _NOTATION.match(die.name):
-            raise PackError(
-                f"{path}: field 'dice.{index}.name': '{die.name}' reads as standard dice "
-                "notation (d followed by a digit); choose another name"
-            )
+        if reads_as_notation(die.name):
+            raise PackError(f"{path}: field 'dice.{index}.name': '{die.name}' {NOTATION_PROBLEM}")
+
+
+class DiceOnlyPack(DicePack):
+    """A group's uploaded pack of dice for no game in particular (no `game:` key): any
+    game that reads dice faces from a pack may use it, and checks it again then."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    game: None = None
+
+    @field_validator("dice")
+    @classmethod
+    def _not_notation(cls, dice: list[Die]) -> list[Die]:
+        for die in dice:
+            if reads_as_notation(die.name):
+                raise ValueError(f"'{die.name}' {NOTATION_PROBLEM}")
+        return dice

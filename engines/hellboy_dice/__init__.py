@@ -9,8 +9,9 @@ Public surface, for renderers and cogs:
   Wounds, Clues this turn, scoreboard, whose turn, ``phase`` and ``prompt``),
   ``result`` and ``ai_action``.
 - Options (``HellboyOptions``): ``mode`` "digital" | "physical", ``target``
-  (15), ``deck_path`` / ``dice_path`` for a group's own packs, and the house
-  switches documented in docs/games/hellboy-dice.md.
+  (15), ``pack`` (a group's uploaded dice and deck, embedded by the table as a
+  ``ChosenPack[HellboyPack]``), ``deck_path`` / ``dice_path`` (the operator's
+  files), and the house switches documented in docs/games/hellboy-dice.md.
 - Actions (``Action``, discriminated on ``type``): ``Explore``,
   ``Attack(dice=("yellow", "red"))`` (one to three colours), ``ChooseX2(die=i)``
   and ``ChooseReroll(die=i | None)`` (indices into the roll), ``BraveMove(accept)``,

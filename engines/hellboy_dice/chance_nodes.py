@@ -25,16 +25,18 @@ def draw_request(state: HellboyState) -> ChanceRequest:
     what = ("the card after the Hole in the Floor (it is discarded)"
             if state.draw_purpose == "discard" else "the next Exploration card")
     if state.options.mode == "physical":
-        item = ChanceItem(key="card", label="Exploration card", open_hint=REPORT_HELP)
+        item = ChanceItem(
+            key="card", label="Exploration card", open_hint=REPORT_HELP, source="card"
+        )
     else:
         comps, deck = state.components, state.deck
         item = construct(ChanceItem, {
             "key": "card", "label": "Exploration card",
             "options": list(compress(comps.card_ids, deck)), "weights": [n for n in deck if n],
-            "open_hint": None, "labels": list(compress(comps.card_names, deck)),
+            "open_hint": None, "labels": list(compress(comps.card_names, deck)), "source": "card",
         })
     return construct(ChanceRequest, {
-        "prompt": f"Draw {what}", "items": [item], "reporter": state.turn,
+        "prompt": f"Draw {what}", "items": [item], "reporter": state.turn, "reporters": None,
     })
 
 

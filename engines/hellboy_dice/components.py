@@ -1,12 +1,12 @@
 """Loading the deck and dice for a game, and turning them into chance items.
 
-Pack files are read once per path (at setup); afterwards everything the rules
-need lives in the state's `Components`, so no move ever touches the disk.
+Pack files are read once per path (at setup), and a group's uploaded pack
+arrives already parsed in the options; afterwards everything the rules need
+lives in the state's `Components`, so no move ever touches the disk.
 """
 
 from __future__ import annotations
 
-from functools import cache
 from pathlib import Path
 
 from engines.core.chance import ChanceItem
@@ -16,33 +16,43 @@ from engines.dice.model import Die, Face
 from engines.dice.pack import load_dice
 from engines.hellboy_dice.cards import Card, load_deck
 from engines.hellboy_dice.models import BLUE, COLOURS, Components, HellboyOptions
+from engines.hellboy_dice.pack import BLUE_EFFECTS
 
-BLUE_EFFECTS = frozenset({"skull", "x2", "burst1", "burst2", "cancel", "reroll"})
 BURSTS = frozenset({"burst1", "burst2"})
 ACCIDENT_HARMS = frozenset({"skull", "x2", "reroll"})
 """Accident: 'If the result is Skull, X2 or re-roll arrow, lose a Wound cube.'"""
 
+_BUILT: dict[tuple[str | None, str | None, str | None], Components] = {}
+_BUILT_LIMIT = 64
+
 
 def build_components(options: HellboyOptions) -> Components:
-    """Read the packs the options name; a broken pack is a RuleError naming file and field."""
-    if not options.deck_path and not options.dice_path:
-        return _builtin_components()
-    return _read_components(options.deck_path or None, options.dice_path or None)
+    """The deck and dice the options name: a chosen pack's sections first, then the
+    operator's `deck_path`/`dice_path`, then the house data. A broken file is a
+    RuleError naming file and field (an uploaded pack was validated before it got here).
+
+    Built once per combination (a pack by its digest): the lookups `Components`
+    caches are then shared by every game and every replay that uses it."""
+    digest = options.pack.digest if options.pack is not None else None
+    key = (options.deck_path or None, options.dice_path or None, digest)
+    found = _BUILT.get(key)
+    if found is None:
+        found = _read_components(options)
+        if len(_BUILT) < _BUILT_LIMIT:
+            _BUILT[key] = found
+    return found
 
 
-@cache
-def _builtin_components() -> Components:
-    """The built-in packs never change in a process, so every game shares one frozen
-    `Components` (and the lookups it caches) instead of rebuilding 40 cards per setup."""
-    return _read_components(None, None)
-
-
-def _read_components(deck_path: str | None, dice_path: str | None) -> Components:
+def _read_components(options: HellboyOptions) -> Components:
+    pack = options.pack.content if options.pack is not None else None
     try:
-        deck = load_deck(Path(deck_path) if deck_path else None)
-        dice = load_dice(Path(dice_path) if dice_path else None)
+        deck = pack.deck if pack is not None and pack.deck is not None else load_deck(
+            Path(options.deck_path) if options.deck_path else None)
+        dice = load_dice(Path(options.dice_path) if options.dice_path else None)
     except PackError as exc:
         raise RuleError(f"The game's data pack can't be used: {exc}") from None
+    if pack is not None:
+        dice.update({die.name: die for die in pack.dice})
     needed = {*COLOURS, BLUE}
     missing = sorted(needed - dice.keys())
     if missing:

@@ -32,6 +32,7 @@ from engines.hellboy_dice.models import (
     HellboyState,
     LuckyFind,
 )
+from engines.hellboy_dice.pack import HellboyPack
 from engines.hellboy_dice.view import PROMPTS, board
 
 _PHASE_OF: dict[type, str] = {
@@ -56,12 +57,14 @@ def _attacks(hand: Hand) -> tuple[Attack, ...]:
 class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     key: ClassVar[str] = "hellboy-dice"
     title: ClassVar[str] = "Hellboy: The Dice Game"
+    aliases: ClassVar[tuple[str, ...]] = ("hb", "hellboy", "hb dice", "dice game")
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
     seats_note: ClassVar[str] = "(1 is the house solo variant.)"
     supports_ai: ClassVar[bool] = True
     state_model = HellboyState
     options_model = HellboyOptions
+    pack_model = HellboyPack
     action_adapter: TypeAdapter[Action] = TypeAdapter(Action)
 
     # Setup and turn order

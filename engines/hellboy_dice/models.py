@@ -13,9 +13,11 @@ from typing import Annotated, Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
+from engines.core.packs import ChosenPack
 from engines.core.protocol import Event
 from engines.dice.model import Die, Face
 from engines.hellboy_dice.cards import Card, EventKind
+from engines.hellboy_dice.pack import HellboyPack
 
 Colour = Literal["yellow", "orange", "red", "black"]
 COLOURS: tuple[Colour, ...] = ("yellow", "orange", "red", "black")
@@ -90,6 +92,9 @@ class HellboyOptions(BaseModel):
     target: int = Field(default=15, ge=1, le=100, description="Clues that trigger the final round")
     deck_path: str | None = Field(default=None, description="a group's own deck pack (YAML/JSON)")
     dice_path: str | None = Field(default=None, description="a group's own dice faces")
+    pack: ChosenPack[HellboyPack] | None = Field(
+        default=None, description="a pack of this server's (`/game pack list`): dice faces, deck"
+    )
     events_count_as_first_card: bool = Field(
         default=True, description="house: a resolved event lets you bank, like a defeated room"
     )

@@ -54,7 +54,7 @@ def draw_request(s: HellraiserState, draw: Draw) -> ChanceRequest:
     item = ChanceItem.model_construct(
         key="card", label=f"{LABELS[draw.deck]} card", open_hint=None,
         options=[c for c, _ in live], weights=[n for _, n in live],
-        labels=[names[c].name for c, _ in live],
+        labels=[names[c].name for c, _ in live], source="card",
     )
     reporter = 0 if draw.seat == PHANTOM else draw.seat
     return ChanceRequest.model_construct(

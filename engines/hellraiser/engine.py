@@ -40,6 +40,7 @@ AUTOPLAY_LIMIT = 500
 class HellraiserEngine(Engine[HellraiserState, Action, HellraiserOptions]):
     key: ClassVar[str] = "hellraiser"
     title: ClassVar[str] = "Hellraiser"
+    aliases: ClassVar[tuple[str, ...]] = ("hr", "raiser", "cenobites")
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 6
     seats_note: ClassVar[str] = "(1 is the house solo variant.)"

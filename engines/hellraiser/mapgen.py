@@ -224,14 +224,18 @@ def _request(spots: Spots, aside: tuple[str, ...]) -> ChanceRequest:
                 label="map tile",
                 options=list(a.candidates),
                 labels=[defs[t].name for t in a.candidates],
+                source="card",
             ),
             ChanceItem(
                 key="spot",
                 label="spot",
                 options=[str(s) for s in a.open_spots],
                 labels=[_spot_label(s) for s in a.open_spots],
+                source="card",
             ),
-            ChanceItem(key="turn", label="turn", options=_TURNS, labels=_TURN_LABELS),
+            ChanceItem(
+                key="turn", label="turn", options=_TURNS, labels=_TURN_LABELS, source="card"
+            ),
         ],
     )
 

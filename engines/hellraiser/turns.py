@@ -144,7 +144,7 @@ def map_request() -> ChanceRequest:
     options = [str(n) for n in range(1, MAP_NUMBERS + 1)]
     return ChanceRequest(
         prompt="Choose a map number (1 to 999) for the Channard Institute",
-        items=[ChanceItem(key="map", label="map number", options=options)],
+        items=[ChanceItem(key="map", label="map number", options=options, source="card")],
         reporter=0,
     )
 

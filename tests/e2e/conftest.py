@@ -50,6 +50,7 @@ async def bot_settings(
         discord_api_base=fake_discord.api_base,
         discord_gateway_url=fake_discord.gateway_url,
         seed=SEED,
+        verify_storage=True,
     )
 
 
@@ -68,6 +69,7 @@ def start_bot(fake_discord: FakeDiscord, bot_settings: Settings) -> StartBot:
         bot = create_bot(settings, **extra)
         async with running_client(fake_discord, bot):
             yield bot
+        assert not bot.table.persistence_failures, bot.table.persistence_failures
 
     return start
 

@@ -42,6 +42,8 @@ Acting as players (each returns an :class:`InteractionHandle`)
     ranges; users/channels/roles as fake objects arrive with ``resolved`` data).
     ``member`` may be a name ("alice"); an option named ``channel`` or ``options``
     goes in ``options={...}``. Unknown commands raise :class:`CommandError`.
+    ``fake.upload(filename, data)`` makes a ``FakeAttachment`` for an attachment
+    option; the fake serves its bytes at the URL in ``resolved.attachments``.
     ``await fake.autocomplete(member, "game join", "table", table="ab")``.
     ``await fake.click(member, message, custom_id)`` or ``click(..., label="Join")``.
     ``await fake.select(member, message, custom_id, ["value"])``.

@@ -35,6 +35,7 @@ from tests.fakediscord.interactions import (
     new_token,
 )
 from tests.fakediscord.messages import (
+    FakeAttachment,
     FakeMessage,
     MessageStore,
 )
@@ -47,6 +48,7 @@ from tests.fakediscord.resolved import ResolvedBuilder
 from tests.fakediscord.rest import API_PREFIX, RestApi
 from tests.fakediscord.snowflake import SnowflakeFactory
 from tests.fakediscord.tracker import InteractionTracker
+from tests.fakediscord.uploads import UploadShelf
 from tests.fakediscord.waiting import (
     DEFAULT_TIMEOUT,
     Pulse,
@@ -81,6 +83,7 @@ class FakeDiscord:
         self.application_id = self.bot_user.id
         self.guild = FakeGuild(self.ids, self.bot_user)
         self.store = MessageStore()
+        self.uploads = UploadShelf(self.ids)
         self.commands = CommandRegistry(self.ids, self.application_id)
         self.spec = load_spec(spec_path)
         self.pulse = Pulse()
@@ -176,6 +179,9 @@ class FakeDiscord:
 
     async def _attachment(self, request: web.Request) -> web.StreamResponse:
         message_id_attachment = int(request.match_info["attachment_id"])
+        uploaded = self.uploads.find(message_id_attachment)
+        if uploaded is not None:
+            return web.Response(body=uploaded.data, content_type=uploaded.content_type)
         for message in self.store.all():
             for attachment in message.attachments:
                 if attachment.id == message_id_attachment:
@@ -394,6 +400,12 @@ class FakeDiscord:
         return await self.publisher.publish(message)
 
     # -- acting as players -----------------------------------------------------------------
+
+    def upload(
+        self, filename: str, data: bytes, content_type: str | None = None
+    ) -> FakeAttachment:
+        """A file to pass as a slash command's attachment option (served at its URL)."""
+        return self.uploads.add(filename, data, content_type)
 
     async def slash(
         self,

@@ -83,6 +83,16 @@ async def test_member_option_arrives_resolved_and_invoker_permissions_flow_throu
     assert "permissions" in resolved["members"][str(bob.id)]
 
 
+async def test_attachment_option_arrives_resolved_and_its_url_serves_the_bytes(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    upload = fake_discord.upload("pack.yaml", b"dice: []\n")
+    handle = await fake_discord.slash("alice", "game read", file=upload)
+    assert (await handle.original()).content == "pack.yaml: 9 bytes: dice: []\n"
+    resolved = handle.payload["data"]["resolved"]["attachments"][str(upload.id)]
+    assert resolved["size"] == 9 and resolved["url"].startswith(fake_discord.base_url)
+
+
 async def test_ephemeral_replies_stay_out_of_the_channel_listing(
     fake_discord: FakeDiscord, bot: HarnessBot
 ) -> None:

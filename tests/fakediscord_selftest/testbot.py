@@ -142,6 +142,13 @@ def build_game_group(bot: HarnessBot) -> app_commands.Group:
             f"{member.name} (manage_channels={allowed})", ephemeral=True
         )
 
+    @game.command(name="read", description="Read an attached file")
+    async def read(interaction: discord.Interaction[Any], file: discord.Attachment) -> None:
+        data = await file.read()
+        await interaction.response.send_message(
+            f"{file.filename}: {len(data)} bytes: {data.decode()}", ephemeral=True
+        )
+
     @game.command(name="pick", description="Pick options")
     async def pick(interaction: discord.Interaction[Any]) -> None:
         await interaction.response.send_message("Pick some", view=PickView())

@@ -10,7 +10,8 @@ polling loop.
 from __future__ import annotations
 
 from bot.app import PandemoniumBot
-from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage
+from engines import registry
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
 
 
 async def board_recorded(
@@ -30,7 +31,7 @@ async def board_recorded(
 async def board_now(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> FakeMessage:
     """The board once its components carry the table's current version (as it is when
     no game is live in the channel)."""
-    current = await bot.table.current(fake.text_channel.id)
+    current = await bot.table.current(board.channel_id)
     if current is None:
         return fake.message(board.id)
     marker = f":{current.game.id}:{current.game.version}"
@@ -41,3 +42,25 @@ async def board_now(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) 
 
     await fake.wait_until(shown, message=f"the board never showed version {current.game.version}")
     return fake.message(board.id)
+
+
+async def press_first_move(
+    fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage, members: tuple[str, ...]
+) -> InteractionHandle:
+    """Press the current player's first move on the live board (its first button, else
+    the first option of its first menu), as the member seated there. Returns the
+    interaction without waiting for the answer, so load drivers can pace clicks."""
+    current = await bot.table.current(board.channel_id)
+    assert current is not None, "no game in the board's channel"
+    seat = registry.get(current.game.game).to_move(current.state)[0]
+    user_id = current.game.seats[seat].user_id
+    who = next(name for name in members if fake.member(name).id == user_id)
+    live = fake.message(board.id)
+    prefix = f":{current.game.id}:{current.game.version}:{seat}:"
+    for component in live.all_components():
+        cid = str(component.get("custom_id", ""))
+        if cid.startswith("pd:mv:") and prefix in cid:
+            return await fake.click(who, live, cid)
+        if cid.startswith("pd:sel:") and prefix in cid:
+            return await fake.select(who, live, cid, [component["options"][0]["value"]])
+    raise AssertionError(f"no move for seat {seat} on {live.custom_ids()}")

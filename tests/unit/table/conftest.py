@@ -32,7 +32,7 @@ def clock() -> FakeClock:
 
 @pytest.fixture
 def service(storage: Storage, clock: FakeClock, pig: None) -> TableService:
-    return TableService(storage, clock=clock, seed=1234)
+    return TableService(storage, clock=clock, seed=1234, verify=True)
 
 
 ALICE = Actor(user_id=1, name="Alice")

@@ -7,6 +7,7 @@ import pytest
 from bot import table_options
 from engines.core.errors import RuleError
 from engines.hellboy_dice import ENGINE as HELLBOY
+from engines.hellraiser import ENGINE as HELLRAISER
 
 
 def test_key_value_pairs_become_options() -> None:
@@ -37,3 +38,13 @@ def test_file_paths_are_never_a_players_option() -> None:
 def test_bad_options_are_refused_politely(text: str, message: str) -> None:
     with pytest.raises(RuleError, match=message):
         table_options.parse(HELLBOY, text)
+
+
+def test_a_pack_is_chosen_by_name_where_the_game_takes_packs() -> None:
+    """`pack=<name>` names one of the server's packs; the table embeds the pack itself."""
+    assert "this server's packs" in table_options.settable(HELLBOY)["pack"]
+    assert table_options.parse(HELLBOY, "pack=ourbox target=20") == {
+        "pack": "ourbox", "target": "20"}
+    assert "pack" not in table_options.settable(HELLRAISER)
+    with pytest.raises(RuleError, match="no option 'pack'"):
+        table_options.parse(HELLRAISER, "pack=ourbox")

@@ -11,13 +11,23 @@ import pytest
 from bot.databases import open_storage, parse_database
 from bot.replay import replay
 from bot.storage import SqliteStorage
-from bot.storage_api import Storage
+from bot.storage_api import PackRow, Storage
 from bot.table import TableService
 from bot.transfer import EXPORTED, TransferError, export_to, import_from
 from engines import registry
 from tests.support.pgserver import PostgresServer
 from tests.support.tables import HOST, REAL_GAMES, open_real_table, play_host_move
 from tests.unit.table.conftest import FakeClock
+
+PACK = PackRow(
+    guild_id=1,
+    name="house",
+    game="hellboy-dice",
+    text="dice: []\n",
+    digest="0" * 64,
+    uploader_id=11,
+    created_at=1_800_000_000.0,
+)
 
 
 async def _history(tmp_path: Path, clock: FakeClock) -> SqliteStorage:
@@ -30,6 +40,7 @@ async def _history(tmp_path: Path, clock: FakeClock) -> SqliteStorage:
             if not await play_host_move(service, channel):
                 break
     await service.put_setting("guild", 1, "reminder_minutes", 7)
+    await storage.put_pack(PACK)
     return storage
 
 
@@ -64,6 +75,7 @@ async def test_sqlite_to_postgresql_keeps_every_game(
             statuses.add(stored.status)
         assert statuses == {"active", "finished"}, "live tables and history both move"
         assert await target.get_settings("guild", 1) == {"reminder_minutes": 7}
+        assert await target.list_packs(1) == [PACK], "a server's own packs move too"
         service = TableService(target, clock=clock, seed=11)
         assert await play_host_move(service, 1), "a moved live table plays on"
         fresh = await TableService(target, clock=clock).new_game(
