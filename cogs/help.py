@@ -72,12 +72,8 @@ def topic_embed(tree: app_commands.CommandTree[Any], name: str) -> discord.Embed
     found = next((c for c in _top_level(tree) if c.name == name.strip().lstrip("/")), None)
     if found is None:
         return None
-    embed = discord.Embed(
-        title=f"/{found.name}", description=found.description, colour=COLOUR_LOBBY
-    )
-    text = "\n".join(_lines(found, ""))
-    embed.add_field(name="Commands", value=clip(text, FIELD_VALUE), inline=False)
-    return embed
+    text = "\n".join([f"{found.description}", "", *_lines(found, "")])
+    return discord.Embed(title=f"/{found.name}", description=clip(text, 4096), colour=COLOUR_LOBBY)
 
 
 class HelpCog(commands.Cog):

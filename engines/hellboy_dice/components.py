@@ -52,7 +52,8 @@ def _read_components(options: HellboyOptions) -> Components:
     except PackError as exc:
         raise RuleError(f"The game's data pack can't be used: {exc}") from None
     if pack is not None:
-        dice.update({die.name: die for die in pack.dice})
+        # plain Dice, as a stored state loads them: a restarted game must equal the live one
+        dice.update({die.name: Die.model_validate(die.model_dump()) for die in pack.dice})
     needed = {*COLOURS, BLUE}
     missing = sorted(needed - dice.keys())
     if missing:

@@ -144,9 +144,15 @@ async def test_gm_powers_and_refusals(
     await pandemonium.boards.flush()
     paused = await pandemonium.table.current(channel)
     assert paused is not None and paused.game.board_message_id is not None
-    board = fake_discord.message(paused.game.board_message_id)
-    assert not [c for c in board.custom_ids() if c.startswith("pd:mv:")], "paused: no moves"
-    assert "paused" in board.text()
+    board_id = paused.game.board_message_id
+
+    def no_moves() -> bool:
+        ids = fake_discord.message(board_id).custom_ids()
+        return not [c for c in ids if c.startswith("pd:mv:")]
+
+    # the board edit is requested after the reply is sent, so it may trail the reply
+    await fake_discord.wait_until(no_moves, message="paused: the board still offers moves")
+    assert "paused" in fake_discord.message(board_id).text()
     await (await fake_discord.slash("alice", "game resume")).original()
     panel = await fake_discord.slash("erin", "game as", member=fake_discord.member("alice"))
     assert "Acting for **Alice**" in await _private(panel)

@@ -6,12 +6,13 @@ import pytest
 
 from engines.core.errors import RuleError
 from engines.core.protocol import Seat
+from engines.hellboy_board import ENGINE as HELLBOY_BOARD
 from engines.hellboy_dice import ENGINE as HELLBOY
 from engines.hellraiser import ENGINE as HELLRAISER
 from engines.registry import AnyEngine
 
 
-@pytest.mark.parametrize("engine", [HELLBOY, HELLRAISER], ids=lambda e: e.key)
+@pytest.mark.parametrize("engine", [HELLBOY, HELLRAISER, HELLBOY_BOARD], ids=lambda e: e.key)
 def test_a_table_the_game_cannot_seat_is_refused(engine: AnyEngine) -> None:
     options = engine.parse_options({})
     for count in (0, engine.max_seats + 1):
@@ -22,7 +23,7 @@ def test_a_table_the_game_cannot_seat_is_refused(engine: AnyEngine) -> None:
     assert engine.setup(seats, options) is not None
 
 
-@pytest.mark.parametrize("engine", [HELLBOY, HELLRAISER], ids=lambda e: e.key)
+@pytest.mark.parametrize("engine", [HELLBOY, HELLRAISER, HELLBOY_BOARD], ids=lambda e: e.key)
 def test_state_round_trips_through_json(engine: AnyEngine) -> None:
     seats = [Seat(index=i, name=f"P{i}") for i in range(engine.min_seats + 1)]
     state = engine.setup(seats, engine.parse_options({}))

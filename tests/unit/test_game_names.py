@@ -7,6 +7,7 @@ import pytest
 
 from engines import registry
 from engines.core.errors import RuleError
+from engines.hellboy_board import ENGINE as HELLBOY_BOARD
 from engines.hellboy_dice import ENGINE as HELLBOY
 from engines.hellraiser import ENGINE as HELLRAISER
 
@@ -17,7 +18,10 @@ from engines.hellraiser import ENGINE as HELLRAISER
         ("hellboy-dice", HELLBOY.key),
         ("Hellboy: The Dice Game", HELLBOY.key),
         ("HB", HELLBOY.key),
-        ("helboy", HELLBOY.key),
+        ("helboy dice", HELLBOY.key),
+        ("hellboy", HELLBOY.key),
+        ("Hellboy board", HELLBOY_BOARD.key),
+        ("krampus", HELLBOY_BOARD.key),
         ("hellrasier", HELLRAISER.key),
         ("HR", HELLRAISER.key),
     ],
@@ -26,9 +30,17 @@ def test_a_typed_name_finds_its_game(typed: str, key: str) -> None:
     assert registry.find(typed).key == key
 
 
+def test_a_near_miss_between_two_games_asks_which() -> None:
+    """'helboy' is as near the Board Game as the Dice Game: the refusal names both."""
+    with pytest.raises(RuleError, match=r"Did you mean Hellboy: The Dice Game .* or Hellboy: The"
+                                        r" Board Game"):
+        registry.find("helboy")
+
+
 def test_autocomplete_suggests_near_misses_first() -> None:
-    assert registry.suggest("helboy")[0] == HELLBOY.key
-    assert registry.suggest("hell")[:2] == sorted([HELLBOY.key, HELLRAISER.key])
+    assert registry.suggest("helboy")[:2] == [HELLBOY.key, HELLBOY_BOARD.key]
+    assert registry.suggest("hell")[:3] == sorted([HELLBOY.key, HELLRAISER.key,
+                                                   HELLBOY_BOARD.key])
     assert set(registry.suggest("")) >= {HELLBOY.key, HELLRAISER.key}
 
 

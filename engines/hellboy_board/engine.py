@@ -1,0 +1,276 @@
+"""The companion's engine: the protocol surface over the rule modules."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, ClassVar
+
+from pydantic import TypeAdapter
+
+from engines.core.chance import ChanceOutcome, ChanceRequest
+from engines.core.errors import PackError, RuleError
+from engines.core.protocol import Engine, Event, GameResult, Seat
+from engines.dice.pack import load_dice
+from engines.hellboy_board import corrections, flow, query, rules, skill_tests, threats
+from engines.hellboy_board.actions import (
+    ACTION_ADAPTER,
+    CORRECTION_ADAPTER,
+    Action,
+    AddAgent,
+    AddEnemy,
+    AdvanceDoom,
+    ArmAgent,
+    DamageAgent,
+    DamageEnemy,
+    DefineEnemy,
+    DiscardThreat,
+    DrawBehaviour,
+    DrawDoom,
+    EndCase,
+    EnemyAttack,
+    GatherInfo,
+    HealAgent,
+    KnockOut,
+    MoveAgent,
+    MoveEnemy,
+    NextPhase,
+    ResolveThreat,
+    Revive,
+    SetStunned,
+    SetUpCase,
+    SpendCubes,
+    Test,
+)
+from engines.hellboy_board.cards import builtin_library
+from engines.hellboy_board.legal import candidates
+from engines.hellboy_board.models import HBBoardOptions, HBBoardState
+from engines.hellboy_board.query import Events, say
+from engines.hellboy_board.roller import EFFECT_DIE, LADDER
+from engines.hellboy_board.view import board
+
+SETUP_ACTIONS = (SetUpCase, AddAgent, ArmAgent, DefineEnemy, AddEnemy, NextPhase, EndCase)
+"""What may be done before the first round; SetUpCase only then."""
+
+
+class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
+    key: ClassVar[str] = "hellboy-board"
+    title: ClassVar[str] = "Hellboy: The Board Game (companion)"
+    aliases: ClassVar[tuple[str, ...]] = ("hbb", "hellboy board", "board game", "krampus")
+    min_seats: ClassVar[int] = 1
+    max_seats: ClassVar[int] = 4
+    seats_note: ClassVar[str] = "(A player may run several agents.)"
+    late_joining: ClassVar[bool] = True
+    state_model = HBBoardState
+    options_model = HBBoardOptions
+    action_adapter: TypeAdapter[Action] = ACTION_ADAPTER
+    correction_adapter: ClassVar[TypeAdapter[Any] | None] = CORRECTION_ADAPTER
+
+    def setup(self, seats: list[Seat], options: HBBoardOptions) -> HBBoardState:
+        self.check_seats(len(seats))
+        try:
+            library = options.library.over(builtin_library())
+        except ValueError as exc:
+            raise RuleError(f"The table's card library is incomplete: {exc}.") from None
+        try:
+            dice = load_dice(None if options.dice_path is None else Path(options.dice_path))
+        except PackError as exc:
+            raise RuleError(f"The game's dice pack can't be used: {exc}") from None
+        wanted = (*LADDER, EFFECT_DIE)
+        return HBBoardState(
+            options=options,
+            names=tuple(s.name for s in seats),
+            cards={c.key: c for c in library.enemies},
+            threat_cards={t.key: t for t in library.threats},
+            dice={k: dice[k] for k in wanted},
+        )
+
+    def to_move(self, state: HBBoardState) -> list[int]:
+        """Every seat, whenever the table is not waiting for dice or a card."""
+        if state.phase == "over" or self.chance(state) is not None:
+            return []
+        return list(range(len(state.names)))
+
+    def waiting_for(self, state: HBBoardState) -> list[int]:
+        """Only a test's dice belong to someone (the agent's player); everything else
+        is shared, and nobody must act."""
+        if state.test is not None:
+            return [state.agents[state.test.agent].seat]
+        return []
+
+    def legal_actions(self, state: HBBoardState, seat: int) -> list[Action]:
+        """A sample of legal actions (the free-text ones can't be listed): each is
+        accepted by `apply`."""
+        if seat not in self.to_move(state):
+            return []
+        legal = []
+        for action in candidates(state, seat):
+            try:
+                self.apply(state, seat, action)
+            except RuleError:
+                continue
+            legal.append(action)
+        return legal
+
+    def apply(
+        self, state: HBBoardState, seat: int, action: Action
+    ) -> tuple[HBBoardState, list[Event]]:
+        self._gate(state, seat, action)
+        s = state.fork()
+        events: Events = []
+        _play(s, seat, action, events)
+        return s, list(events)
+
+    def _gate(self, state: HBBoardState, seat: int, action: Action) -> None:
+        if state.phase == "over":
+            raise RuleError("The case is over.")
+        if not 0 <= seat < len(state.names):
+            raise RuleError("Only seated players can act.")
+        pending = self.chance(state)
+        if pending is not None:
+            raise RuleError(f"Waiting first for this: {pending.prompt}.")
+        awaiting = next((t for t in state.threats.values() if t.awaiting), None)
+        if awaiting is not None and not isinstance(action, ResolveThreat):
+            raise RuleError(threats.ask(state, awaiting))
+        if isinstance(action, ResolveThreat) and awaiting is None:
+            raise RuleError("No Unexpected Threat is waiting for your choices.")
+        if state.phase == "setup" and not isinstance(action, SETUP_ACTIONS):
+            raise RuleError("The case hasn't started: finish setting up, then Next phase.")
+        if isinstance(action, SetUpCase) and state.phase != "setup":
+            raise RuleError("The case is already set up; a GM can correct the Deck of Doom.")
+
+    def chance(self, state: HBBoardState) -> ChanceRequest | None:
+        if state.test is not None:
+            return skill_tests.request(state)
+        if state.draw is not None:
+            return flow.draw_request(state)
+        return None
+
+    def resolve(
+        self, state: HBBoardState, outcome: ChanceOutcome
+    ) -> tuple[HBBoardState, list[Event]]:
+        if self.chance(state) is None:
+            raise RuleError("Nothing needs rolling or drawing right now.")
+        s = state.fork()
+        events: Events = []
+        if s.test is not None:
+            skill_tests.resolve(s, outcome, events)
+        else:
+            flow.resolve_draw(s, outcome, events)
+        return s, list(events)
+
+    def correct(self, state: HBBoardState, correction: Any) -> tuple[HBBoardState, list[Event]]:
+        if state.phase == "over":
+            raise RuleError("The case is over.")
+        s = state.fork()
+        events: Events = []
+        corrections.correct(s, correction, events)
+        return s, list(events)
+
+    def late_join(self, state: HBBoardState, seat: Seat) -> tuple[HBBoardState, list[Event]]:
+        if len(state.names) >= self.max_seats:
+            raise RuleError(f"{self.title} seats at most {self.max_seats} players.")
+        s = state.fork()
+        s.names = (*s.names, seat.name)
+        events: Events = []
+        say(events, "setup", f"{seat.name} joins the table: add their agents.")
+        return s, list(events)
+
+    def view(self, state: HBBoardState, seat: int | None) -> dict[str, Any]:
+        return board(state)
+
+    def result(self, state: HBBoardState) -> GameResult | None:
+        if state.result is None:
+            return None
+        everyone = list(range(len(state.names)))
+        if state.result == "won":
+            return GameResult(winners=everyone, summary="The agents closed the case.")
+        return GameResult(winners=[], summary="The case was lost.")
+
+
+def _play(s: HBBoardState, seat: int, action: Action, events: Events) -> None:
+    if isinstance(action, SetUpCase):
+        flow.set_up_case(s, action, events)
+    elif isinstance(action, AddAgent):
+        flow.add_agent(s, seat, action, events)
+    elif isinstance(action, ArmAgent):
+        a = query.agent(s, action.agent)
+        if any(w.name.lower() == action.weapon.name.lower() for w in a.weapons):
+            raise RuleError(f"{a.name} already has {action.weapon.name}.")
+        a.weapons = (*a.weapons, action.weapon)
+        say(events, "setup", f"{a.name} carries {action.weapon.name}.", agent=a.id)
+    elif isinstance(action, DefineEnemy):
+        flow.define_enemy(s, action, events)
+    elif isinstance(action, AddEnemy):
+        flow.add_enemy(s, action, events)
+    elif isinstance(action, NextPhase):
+        flow.next_phase(s, events)
+    elif isinstance(action, SpendCubes):
+        flow.spend(s, query.agent(s, action.agent), action.n, action.why, events)
+    elif isinstance(action, MoveAgent):
+        flow.move_agent(s, query.agent(s, action.agent), action.area, action.cubes, events)
+    elif isinstance(action, MoveEnemy):
+        flow.check_minions_may_act(s)
+        declined = {query.agent(s, ref).id for ref in action.declined}
+        rules.move_enemy(s, query.enemy(s, action.enemy), action.path, declined, events)
+    elif isinstance(action, Test):
+        skill_tests.declare(s, action, events)
+    elif isinstance(action, EnemyAttack):
+        flow.check_minions_may_act(s)
+        e = query.enemy(s, action.enemy)
+        target = rules.attack_target(s, e, action.target, action.exclude, events)
+        rules.enemy_attack(s, e, target, action.damage, action.melee, action.knocked_out, events)
+    elif isinstance(action, DamageEnemy):
+        rules.hurt_enemy(s, query.enemy(s, action.enemy), action.amount, action.attack,
+                         action.weapon_tags, events)
+    else:
+        _play_more(s, action, events)
+
+
+def _play_more(s: HBBoardState, action: Action, events: Events) -> None:
+    if isinstance(action, DamageAgent):
+        a = query.agent(s, action.agent)
+        a.damage += action.amount
+        say(events, "damage", f"{a.name} takes {action.amount} damage.", agent=a.id,
+            amount=action.amount)
+    elif isinstance(action, HealAgent):
+        a = query.agent(s, action.agent)
+        healed = min(a.damage, action.amount)
+        a.damage -= healed
+        say(events, "damage", f"{a.name} recovers {healed} damage.", agent=a.id, amount=-healed)
+    elif isinstance(action, KnockOut):
+        by = query.enemy(s, action.by).id if action.by is not None else None
+        rules.knock_out(s, query.agent(s, action.agent), by, events)
+    elif isinstance(action, SetStunned):
+        a = query.agent(s, action.agent)
+        if a.stunned == action.stunned:
+            raise RuleError(f"{a.name} is {'already' if a.stunned else 'not'} stunned.")
+        a.stunned = action.stunned
+        say(events, "stunned", f"{a.name} is {'stunned' if a.stunned else 'no longer stunned'}.",
+            agent=a.id)
+    elif isinstance(action, Revive):
+        a = query.agent(s, action.agent)
+        if not a.knocked_out:
+            raise RuleError(f"{a.name} is not knocked out.")
+        a.knocked_out = False
+        say(events, "knocked_out", f"{a.name} is back in the case (cubes from the next round).",
+            agent=a.id)
+    elif isinstance(action, DrawDoom):
+        flow.draw_doom(s)
+    elif isinstance(action, DrawBehaviour):
+        flow.draw_behaviour(s, action.enemy)
+    elif isinstance(action, ResolveThreat):
+        t = next(t for t in s.threats.values() if t.awaiting)
+        threats.resolve_choices(s, t, action.lead_agent, action.boss, action.behaviour_cards,
+                                events)
+    elif isinstance(action, DiscardThreat):
+        t = query.threat(s, action.threat)
+        threats.discard(s, t, "As its card says:", "U9", events)
+    elif isinstance(action, AdvanceDoom):
+        flow.advance_doom(s, action.steps, events)
+    elif isinstance(action, GatherInfo):
+        flow.gather_info(s, action.steps, events)
+    else:
+        assert isinstance(action, EndCase), action
+        s.phase = "over"
+        s.result = "won" if action.won else "lost"
+        say(events, "over", "The case is closed." if action.won else "The case is lost.")

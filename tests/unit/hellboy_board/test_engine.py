@@ -1,0 +1,248 @@
+"""The companion around the card: phases and shared control, cubes, Target
+Priority, tests and their cubes, odds, corrections, and the labelled unknowns."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from pathlib import Path
+
+import pytest
+
+from engines.core.chance import ChanceOutcome
+from engines.core.errors import RuleError
+from engines.core.protocol import Seat
+from engines.hellboy_board import ENGINE
+from engines.hellboy_board.actions import Test
+from engines.hellboy_board.odds import test_odds as odds_of
+from engines.hellboy_board.unknowns import UNKNOWNS
+from tests.unit.hellboy_board.support import Table, krampus_drawn, started
+
+
+def test_a_round_runs_enemy_agent_rest_doom_end() -> None:
+    """P1: the five phases in order; P4: each round every agent takes 3 cubes."""
+    t = started()
+    seen = [t.state.phase]
+    for _ in range(5):
+        t.do("next_phase")
+        seen.append(t.state.phase)
+    assert seen == ["enemy", "agent", "rest", "doom", "end", "enemy"]
+    assert t.state.round == 2
+
+
+def test_cubes_reset_to_three_at_the_start_of_a_round() -> None:
+    t = started()
+    t.do("spend_cubes", agent="hellboy", n=2, why="fight")
+    assert t.agent("hellboy").cubes == 1
+    t.refused("spend_cubes", "1 action cube", agent="hellboy", n=2)
+    for _ in range(5):
+        t.do("next_phase")
+    assert t.agent("hellboy").cubes == 3
+
+
+def test_any_seat_may_act_and_nobody_is_chased() -> None:
+    """Shared control: every seat may move the phase on; the table waits for nobody
+    except the player whose test dice are due."""
+    t = started(players=3)
+    assert ENGINE.to_move(t.state) == [0, 1, 2] and ENGINE.waiting_for(t.state) == []
+    t.do("next_phase", seat=2)
+    t.do("test", seat=2, agent="liz", skill="explore")
+    assert ENGINE.to_move(t.state) == [] and ENGINE.waiting_for(t.state) == [1]
+    request = ENGINE.chance(t.state)
+    assert request is not None and request.reporter == 1 and request.who_reports == "seat"
+    assert request.only_dice
+
+
+def test_setup_must_have_an_agent_and_allows_only_setup() -> None:
+    t = Table()
+    t.refused("next_phase", "at least one agent")
+    t.refused("draw_doom", "hasn't started")
+    t.do("add_agent", name="Hellboy")
+    t.refused("add_agent", "already an agent", name="hellboy")
+    t.do("next_phase")
+    t.refused("set_up_case", "already set up", doom_deck=5)
+
+
+def test_target_priority_front_eligible_agent_then_to_the_back() -> None:
+    """P19: the front eligible agent is targeted, then moves to the back; knocked-out
+    and excluded agents are skipped."""
+    t = started()
+    t.do("define_enemy", key="frog", name="Frog Monster", move=2, resilience=2, health=3,
+         range=0, ranged=0, melee=4)
+    t.do("add_enemy", card="frog", area="Hall")
+    t.do("enemy_attack", enemy="frog", damage=1)
+    assert t.events[0].agent == "hellboy" and t.state.tracks.priority == ("liz", "abe", "hellboy")
+    t.do("knock_out", agent="liz")
+    t.do("enemy_attack", enemy="frog", damage=0, exclude=["abe"])
+    assert t.events[0].agent == "hellboy"
+    assert t.state.tracks.priority == ("liz", "abe", "hellboy")
+
+
+def test_a_test_charges_its_cube_and_upgrades() -> None:
+    """P5: a Fight costs a cube; each upgrade step costs one more (P12)."""
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus", upgrades=["hellboy"])
+    assert t.agent("hellboy").cubes == 1
+    assert t.state.test is not None and t.state.test.pool == ("black", "red", "red")
+    t.roll("Catastrophe", "3", "2", "0")
+    assert t.state.last_test is not None and t.state.last_test.total == 2
+
+
+def test_shoot_may_not_be_assisted_and_fight_help_must_share_the_area() -> None:
+    """P9: other agents can't assist a Shoot; P8: helpers in a Fight are in the area."""
+    t = krampus_drawn()
+    t.fix("place_enemy", enemy="krampus", area="Crypt")
+    t.refused("test", "can't assist a Shoot", agent="hellboy", skill="shoot", target="krampus",
+              weapon="Samaritan", upgrades=["liz"])
+    t.refused("test", "must be in Liz's area", agent="liz", skill="explore", upgrades=["abe"])
+    t.refused("test", "Fight targets an enemy in Hellboy's area", agent="hellboy",
+              skill="fight", target="krampus")
+    t.refused("test", "needs a ranged weapon", agent="hellboy", skill="shoot", target="krampus")
+
+
+def test_a_reported_total_needs_no_roll() -> None:
+    """Groups with their own dice report the total (effect resolved)."""
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus", total=7)
+    assert ENGINE.chance(t.state) is None and t.enemy("krampus").damage == 4
+
+
+def test_reroll_face_rolls_the_low_dice_again() -> None:
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus")
+    t.roll("Re-roll", "0", "3", "1")
+    request = ENGINE.chance(t.state)
+    assert request is not None and [i.key for i in request.items] == ["die0", "die2"]
+    t.roll("3", "2")
+    assert t.state.last_test is not None and t.state.last_test.total == 8
+
+
+def test_a_bad_dice_report_changes_nothing() -> None:
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus")
+    before = ENGINE.dump_state(t.state)
+    with pytest.raises(RuleError, match="not a possible result"):
+        ENGINE.resolve(t.state, ChanceOutcome(values=["One dot", "7", "1", "1"]))
+    assert ENGINE.dump_state(t.state) == before
+    t.refused("next_phase", "Waiting first")
+
+
+def test_odds_of_a_pistol_shot_at_krampus_are_capped() -> None:
+    t = krampus_drawn()
+    t.fix("place_enemy", enemy="krampus", area="Crypt")
+    action = Test(agent="hellboy", skill="shoot", target="krampus", weapon="Samaritan")
+    odds = odds_of(t.state, action)
+    assert odds.cap == 2 and odds.resilience == 3 and odds.house
+    assert odds.damage is not None and max(d for d, _ in odds.damage.items()) == 2
+    assert odds.defeat == 0 and t.agent("hellboy").cubes == 3
+    shotgun = odds_of(t.state, action.model_copy(update={"weapon": "Shotgun"}))
+    assert shotgun.cap is None and shotgun.damage is not None
+    assert shotgun.damage.mean() > odds.damage.mean()
+    assert sum(p for _, p in shotgun.totals.items()) == Fraction(1)
+
+
+def test_gm_corrections_set_values_without_rules() -> None:
+    t = krampus_drawn()
+    t.fix("set_track", track="doom", value=5)
+    t.fix("set_agent", agent="liz", damage=2, cubes=1)
+    t.fix("place_enemy", enemy="krampus", area="Crypt")
+    assert t.state.tracks.doom == 5 and t.agent("liz").cubes == 1
+    assert t.agent("hellboy").cubes == 3  # no leave-area toll on a correction
+    with pytest.raises(RuleError, match="ends at 12"):
+        t.fix("set_track", track="doom", value=13)
+    t.fix("remove_enemy", enemy="krampus")
+    assert not t.state.threats and "U9" in t.rules()
+
+
+def test_impending_doom_reaching_its_end_starts_the_confrontation() -> None:
+    t = started()
+    events = t.do("advance_doom", steps=20)
+    assert t.state.tracks.doom == 12 and "Confrontation" in events[-1].text
+
+
+def test_the_doom_deck_runs_out() -> None:
+    t = started()
+    t.fix("set_doom_deck", drawn=10)
+    t.refused("draw_doom", "Deck of Doom is empty")
+
+
+def test_every_unknown_is_on_the_board_when_it_matters() -> None:
+    plain = started(threat=False)
+    keys = {u["key"] for u in ENGINE.view(plain.state, None)["unknowns"]}
+    assert {"defend", "stunned", "knocked_out"} <= keys and "lead_agent" not in keys
+    t = started()
+    keys = {u["key"] for u in ENGINE.view(t.state, None)["unknowns"]}
+    assert keys == {u.key for u in UNKNOWNS}
+    assert {"defend", "stunned", "knocked_out", "lead_agent", "boss"} <= keys
+
+
+def test_the_case_ends_for_everyone() -> None:
+    t = started()
+    t.do("end_case", won=True)
+    result = ENGINE.result(t.state)
+    assert result is not None and result.winners == [0, 1]
+    t.refused("next_phase", "over")
+
+
+def test_a_late_player_joins_and_runs_an_agent() -> None:
+    t = started()
+    t.state, _ = ENGINE.late_join(t.state, Seat(index=2, name="Cy"))
+    t.do("add_agent", seat=2, name="Roger")
+    assert t.agent("roger").seat == 2 and ENGINE.to_move(t.state) == [0, 1, 2]
+
+
+def test_every_listed_legal_action_is_accepted() -> None:
+    t = krampus_drawn()
+    legal = ENGINE.legal_actions(t.state, 0)
+    assert len({a.type for a in legal}) >= 10
+    for action in legal:
+        ENGINE.apply(t.state, 0, action)
+
+
+def test_a_server_library_lays_over_the_presets() -> None:
+    frog = {"key": "frog", "name": "Frog", "move": 2, "resilience": 1, "health": 2, "range": 0,
+            "ranged": 0, "melee": 3, "source": "our box", "verified": True}
+    t = Table(library={"enemies": [frog]})
+    assert {"frog", "krampus"} <= set(t.state.cards)
+    broken = {"threats": [{"key": "hecate", "name": "Hecate", "enemy": "hecate",
+                           "source": "our box", "verified": True}]}
+    with pytest.raises(RuleError, match="library is incomplete"):
+        Table(library=broken)
+
+
+def test_a_group_dice_pack_replaces_the_house_faces(tmp_path: Path) -> None:
+    pack = tmp_path / "ours.yaml"
+    pack.write_text(
+        "dice:\n  - name: red\n    title: Red (our box)\n    kind: pips\n"
+        "    source: our box\n    verified: true\n    faces:\n"
+        "      - {label: '1', symbol: R1, value: 1}\n      - {label: '4', symbol: R4, value: 4}\n",
+        encoding="utf-8")
+    t = Table(dice_path=str(pack))
+    assert t.state.dice["red"].verified and ENGINE.view(t.state, None)["house_dice"]
+    broken = tmp_path / "broken.yaml"
+    broken.write_text("dice: [{name: red}]\n", encoding="utf-8")
+    with pytest.raises(RuleError, match="dice pack can't be used"):
+        Table(dice_path=str(broken))
+
+
+def test_other_enemies_in_the_area_downgrade_a_fight() -> None:
+    """P8: other enemies in your area downgrade Fight dice (one step each: the
+    companion's reading, said in the event); an explicit count overrides it."""
+    t = krampus_drawn()
+    t.do("define_enemy", key="frog", name="Frog Monster", move=2, resilience=2, health=3,
+         range=0, ranged=0, melee=4)
+    t.do("add_enemy", card="frog", area="Hall", count=2)
+    t.do("test", agent="hellboy", skill="fight", target="krampus", upgrades=["hellboy"])
+    assert t.state.test is not None and t.state.test.pool == ("orange", "red", "red")
+    assert any("companion's reading" in e.text for e in t.events)
+    t.roll("One dot", "0", "0", "0")
+    t.do("test", agent="hellboy", skill="fight", target="frog", downgrades=0, cost=0)
+    assert t.state.test is not None and t.state.test.pool == ("red", "red", "red")
+
+
+def test_leaving_enemies_reminds_to_dodge_or_be_followed() -> None:
+    """P7: leaving an area with enemies means a dodge (1 damage) or being followed;
+    the companion reminds, the players choose."""
+    t = krampus_drawn()
+    events = t.do("move_agent", agent="hellboy", area="Crypt")
+    assert events[1].type == "warning" and "dodge" in events[1].text
+    assert t.agent("hellboy").damage == 0 and t.agent("hellboy").cubes == 2
