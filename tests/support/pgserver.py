@@ -74,6 +74,7 @@ class PostgresServer:
         self.bin = binaries()
         self._user = _server_user()
         self._names = itertools.count(1)
+        self._migrated = ""
 
     def _run(self, *args: str) -> None:
         command = [str(self.bin / args[0]), *args[1:]]
@@ -104,12 +105,23 @@ class PostgresServer:
     def url(self, database: str = "postgres") -> str:
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
-    async def create_database(self) -> str:
-        """A new empty database; returns its URL."""
+    async def create_database(self, *, migrated: bool = True) -> str:
+        """A new database (copied from a migrated template, which is much quicker than
+        migrating each one); returns its URL."""
         name = f"t{os.getpid()}_{next(self._names)}"
+        template = await self._template() if migrated else "template1"
         conn = await asyncpg.connect(self.url())
         try:
-            await conn.execute(f'CREATE DATABASE "{name}"')
+            await conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
         finally:
             await conn.close()
         return self.url(name)
+
+    async def _template(self) -> str:
+        if not self._migrated:
+            from bot.storage_postgres import PostgresStorage
+
+            url = await self.create_database(migrated=False)
+            await (await PostgresStorage.open(url, pool_size=1)).close()
+            self._migrated = url.rsplit("/", 1)[1]
+        return self._migrated
