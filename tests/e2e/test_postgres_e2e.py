@@ -25,6 +25,10 @@ from tests.fakediscord.records import UNANSWERED
 from tests.support.botproc import spawn
 from tests.support.pgserver import PostgresServer
 
+pytestmark = pytest.mark.timeout(300)
+"""Bot processes start from scratch (imports, login, command sync): on a loaded
+machine that has taken tens of seconds, so these two get more than the usual 120."""
+
 LEASE_SECONDS = 2
 TABLES = 3
 PLAYERS = ("alice", "bob")
@@ -127,7 +131,7 @@ async def _drive(fake: FakeDiscord, board_id: int, tally: Tally, until: int) -> 
         member = PLAYERS[int(move.split(":")[4])]
         tally.pending = await fake.click(member, board, move)
         tally.sent += 1
-        body = await tally.pending.response(timeout=30)
+        body = await tally.pending.response(timeout=60)
         tally.pending = None
         if body["type"] in ACKNOWLEDGED:
             tally.acked += 1
