@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bot.frontend import install
 from bot.games import GAMES
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.table import Actor, TableService
 from engines.hellboy_dice import ENGINE as HELLBOY
 
@@ -33,7 +33,7 @@ def _rss_mib() -> float:
 
 
 async def _visit(path: Path, channels: int, limit: int) -> list[tuple[int, float, int]]:
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     samples = []
     try:
         service = TableService(storage, seed=1, cache_size=limit)

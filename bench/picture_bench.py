@@ -22,7 +22,7 @@ from bot.frontend import install
 from bot.games import GAMES
 from bot.presenting import board_embed, board_view, render_board
 from bot.render.pictures import Pictures
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.table import Actor, TableService
 from engines import registry
 from engines.hellraiser import ENGINE
@@ -36,7 +36,7 @@ Figures = tuple[list[float], list[int], list[float], list[int], list[float]]
 
 
 async def _game(path: Path, clicks: int) -> Figures:
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     shown, fresh = Pictures(), Pictures(shown_kept=0, drawn_kept=0)
     digest_ms: list[float] = []
     digest_bytes: list[int] = []

@@ -19,7 +19,7 @@ from pathlib import Path
 
 import aiosqlite
 
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.table import Actor, TableService
 from engines import registry
 from tests.support.pig import ENGINE as PIG
@@ -110,7 +110,7 @@ async def run(channels: int, actions: int, rate: int, seconds: float) -> dict[st
     registry.register(PIG)
     try:
         with tempfile.TemporaryDirectory() as tmp:
-            storage = await Storage.open(Path(tmp) / "bench.sqlite")
+            storage = await SqliteStorage.open(Path(tmp) / "bench.sqlite")
             service = TableService(storage, seed=7)
             await _open_tables(service, channels)
             sample = await service.current(1)

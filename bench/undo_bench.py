@@ -17,7 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.table import Actor, TableService
 from engines import registry
 from tests.support.pig import ENGINE as PIG
@@ -40,7 +40,7 @@ async def _timed_undo(service: TableService) -> float:
 
 
 async def _measure(path: Path, steps: int) -> tuple[float, float]:
-    storage = await Storage.open(path)
+    storage = await SqliteStorage.open(path)
     try:
         service = TableService(storage, seed=3)
         await service.new_game(

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import random
 import time
@@ -13,13 +14,15 @@ import yarl
 from discord.ext import commands
 
 from bot.board_updates import BoardUpdater
+from bot.databases import open_storage
 from bot.errors import handle
 from bot.frontend import Services, install
 from bot.games import GAMES
+from bot.leases import ShardLeases
 from bot.presenting import TablesUI
 from bot.render.pictures import LAYERS, Pictures
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage_api import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
 from bot.ui.components import DYNAMIC_ITEMS
@@ -59,6 +62,7 @@ class PandemoniumBot(commands.Bot):
         )
         self.settings = settings
         self._storage = storage
+        self.leases: ShardLeases | None = None
         self.dice: dict[str, Die] = load_dice(settings.dice_pack)
         self.dice_rng = random.Random(settings.seed)
         self._board_interval = board_interval
@@ -99,7 +103,19 @@ class PandemoniumBot(commands.Bot):
         """Open storage, build the table and its UI, install the listed games and add
         every cog (the shared ones and each game's own)."""
         if self._storage is None:
-            self._storage = await Storage.open(self.settings.database_path())
+            settings = self.settings
+            storage = await open_storage(
+                settings.database_target(), pool_size=settings.db_pool_size
+            )
+            self._storage = storage
+            self.leases = ShardLeases(
+                storage,
+                settings.shard_count or 1,
+                settings.shards() or [0],
+                settings.lease_seconds,
+                on_lost=self._lost_shards,
+            )
+            await self.leases.claim()
         install(GAMES)
         LAYERS.kept = self.settings.map_layers
         table = TableService(
@@ -129,6 +145,10 @@ class PandemoniumBot(commands.Bot):
             await self.sync_commands()
         self.timers.start()
 
+    async def _lost_shards(self) -> None:
+        """Another process runs our shards now: stop, rather than serve stale tables."""
+        self._closing = asyncio.get_running_loop().create_task(self.close())
+
     async def sync_commands(self) -> list[Any]:
         if self.settings.dev_guild_id is not None:
             guild = discord.Object(id=self.settings.dev_guild_id)
@@ -142,6 +162,9 @@ class PandemoniumBot(commands.Bot):
             await self._services.boards.flush()
             await self._services.boards.close()
         await super().close()
+        if self.leases is not None:
+            await self.leases.release()
+            self.leases = None
         if self._storage is not None:
             await self._storage.close()
             self._storage = None

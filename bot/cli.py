@@ -1,4 +1,5 @@
-"""The command line: `run` (the default), `simulate`, `replay`, `commands-doc`."""
+"""The command line: `run` (the default), `migrate`, `export`, `import`, `simulate`,
+`replay`, `commands-doc`."""
 
 from __future__ import annotations
 
@@ -8,29 +9,122 @@ import json
 import logging
 import sys
 from pathlib import Path
+from typing import Any
 
 from pydantic import ValidationError
 
 from bot.app import PandemoniumBot, create_bot
 from bot.commands_doc import render
+from bot.databases import open_storage
 from bot.frontend import install, simulators
 from bot.games import GAMES
 from bot.models import LogEntry
 from bot.replay import ReplayDivergence, replay
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import SqliteStorage
+from bot.storage_api import SchemaTooNew
+from bot.storage_postgres import DatabaseUnreachable
+from bot.transfer import TransferError, export_to, import_from
 from engines import registry
 from engines.core.errors import PackError, first_problem
 
 EXIT_CONFIG = 2
 
 
-def run(_: argparse.Namespace) -> int:
+def _settings() -> Settings:
+    return Settings()
+
+
+def _refuse(message: str) -> int:
+    print(f"pandemonium: {message}", file=sys.stderr)
+    return EXIT_CONFIG
+
+
+def _valid_settings() -> Any:
+    """The settings, or None after saying in one line which one is wrong."""
     try:
-        settings = Settings()
+        return _settings()
     except ValidationError as exc:
         where, problem = first_problem(exc, "(settings)")
-        print(f"pandemonium: setting {where} is invalid: {problem}", file=sys.stderr)
+        _refuse(f"setting {where} is invalid: {problem}")
+        return None
+
+
+def _database_problem(settings: Any, exc: Exception) -> str | None:
+    """One line for a database the bot cannot use; None for any other failure."""
+    shown = settings.database_target().shown()
+    if isinstance(exc, DatabaseUnreachable):
+        return f"cannot reach the database {shown}: {exc}"
+    if isinstance(exc, SchemaTooNew):
+        return f"{shown}: {exc}"
+    return None
+
+
+def _with_storage(fn: Any) -> int:
+    """Open the configured database, run `fn(storage)`, close it; one line on failure."""
+    settings = _valid_settings()
+    if settings is None:
+        return EXIT_CONFIG
+
+    async def go() -> int:
+        storage = await open_storage(settings.database_target(), pool_size=settings.db_pool_size)
+        try:
+            result: int = await fn(storage, settings)
+            return result
+        finally:
+            await storage.close()
+
+    try:
+        return asyncio.run(go())
+    except Exception as exc:
+        problem = _database_problem(settings, exc)
+        if problem is None:
+            raise
+        return _refuse(problem)
+
+
+def migrate(_: argparse.Namespace) -> int:
+    async def report(storage: Any, settings: Any) -> int:
+        version = await storage.schema_version()
+        print(f"{settings.database_target().shown()}: schema version {version}")
+        return 0
+
+    return _with_storage(report)
+
+
+def export(args: argparse.Namespace) -> int:
+    async def dump(storage: Any, settings: Any) -> int:
+        counts = await export_to(storage, Path(args.file))
+        print(f"exported {_counts(counts)} to {args.file}")
+        return 0
+
+    return _with_storage(dump)
+
+
+def import_(args: argparse.Namespace) -> int:
+    async def load(storage: Any, settings: Any) -> int:
+        try:
+            counts = await import_from(storage, Path(args.file))
+        except TransferError as exc:
+            return _refuse(str(exc))
+        print(f"imported {_counts(counts)} into {settings.database_target().shown()}")
+        return 0
+
+    return _with_storage(load)
+
+
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {table}" for table, n in counts.items())
+
+
+async def _ready(storage: Any, settings: Any) -> int:
+    """Before logging in to Discord: the database answers and is migrated."""
+    return 0
+
+
+def run(_: argparse.Namespace) -> int:
+    settings = _valid_settings()
+    if settings is None:
         return EXIT_CONFIG
     if settings.discord_token is None or not settings.discord_token.get_secret_value().strip():
         print(
@@ -43,12 +137,21 @@ def run(_: argparse.Namespace) -> int:
         level=settings.log_level,
         format="%(asctime)s %(levelname)s %(name)s: %(message)s",
     )
+    reachable = _with_storage(_ready)
+    if reachable:
+        return reachable
     try:
         bot = create_bot(settings)
     except PackError as exc:
         print(f"pandemonium: bad data pack: {exc}", file=sys.stderr)
         return EXIT_CONFIG
-    bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    try:
+        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+    except Exception as exc:
+        problem = _database_problem(settings, exc)
+        if problem is None:
+            raise
+        return _refuse(problem)
     return 0
 
 
@@ -116,7 +219,7 @@ def commands_doc(_: argparse.Namespace) -> int:
 
 async def _render_commands() -> str:
     """The command tree as the running bot builds it, on a throwaway in-memory database."""
-    storage = await Storage.open(":memory:")
+    storage = await SqliteStorage.open(":memory:")
     try:
         bot = PandemoniumBot(Settings(sync_commands=False), storage=storage)
         await bot.start_services()
@@ -129,6 +232,15 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m bot", description="Pandemonium")
     sub = parser.add_subparsers(dest="command")
     sub.add_parser("run", help="run the bot (the default)").set_defaults(fn=run)
+    sub.add_parser(
+        "migrate", help="bring the database's schema up to date (also done at start-up)"
+    ).set_defaults(fn=migrate)
+    exp = sub.add_parser("export", help="write every game, log and setting to a JSON file")
+    exp.add_argument("file")
+    exp.set_defaults(fn=export)
+    imp = sub.add_parser("import", help="load an export into an empty database")
+    imp.add_argument("file")
+    imp.set_defaults(fn=import_)
     sim = sub.add_parser("simulate", help="play AI games and print statistics")
     sim.add_argument("game")
     sim.add_argument("--players", type=int, default=4)

@@ -12,6 +12,8 @@ from pathlib import Path
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.databases import Database, parse_database
+
 DEFAULT_API_BASE = "https://discord.com/api/v10"
 DEFAULT_GATEWAY = "wss://gateway.discord.gg/"
 
@@ -26,8 +28,19 @@ class Settings(BaseSettings):
     )
 
     discord_token: SecretStr | None = Field(default=None, validation_alias=_env("DISCORD_TOKEN"))
-    database: Path = Field(
-        default=Path("data/pandemonium.sqlite"), validation_alias=_env("PANDEMONIUM_DATABASE")
+    database: str = Field(
+        default="data/pandemonium.sqlite",
+        validation_alias=_env("PANDEMONIUM_DATABASE"),
+        description="a SQLite file path, sqlite:///path, or postgresql://user@host/db",
+    )
+    db_pool_size: int = Field(
+        default=10, ge=1, le=1000, validation_alias=_env("PANDEMONIUM_DB_POOL_SIZE")
+    )
+    lease_seconds: float = Field(
+        default=30.0,
+        gt=0,
+        validation_alias=_env("PANDEMONIUM_LEASE_SECONDS"),
+        description="how long a process's claim on its shards lasts without renewal",
     )
     discord_api_base: str = Field(
         default=DEFAULT_API_BASE, validation_alias=_env("DISCORD_API_BASE")
@@ -45,7 +58,7 @@ class Settings(BaseSettings):
         default=None,
         pattern=r"^\s*\d+\s*(,\s*\d+\s*)*$",
         validation_alias=_env("PANDEMONIUM_SHARD_IDS"),
-        description="the shards this process runs, e.g. '0,1'; it keeps its own database file",
+        description="the shards this process runs, e.g. '0,1' (its own file on SQLite)",
     )
     shard_count: int | None = Field(default=None, validation_alias=_env("PANDEMONIUM_SHARD_COUNT"))
     dice_pack: Path | None = Field(default=None, validation_alias=_env("PANDEMONIUM_DICE_PACK"))
@@ -91,6 +104,15 @@ class Settings(BaseSettings):
             return []
         return sorted({int(part) for part in self.shard_ids.split(",")})
 
+    @field_validator("database", mode="before")
+    @classmethod
+    def _known_database(cls, value: object) -> str:
+        text = str(value) if isinstance(value, Path) else value
+        if not isinstance(text, str):
+            raise ValueError("must be a file path or a URL")
+        parse_database(text)
+        return text
+
     @field_validator("log_level")
     @classmethod
     def _known_level(cls, value: str) -> str:
@@ -99,10 +121,7 @@ class Settings(BaseSettings):
             raise ValueError("must be one of DEBUG, INFO, WARNING, ERROR, CRITICAL")
         return upper
 
-    def database_path(self) -> Path:
-        """One SQLite file per shard partition, so processes share nothing."""
-        ids = self.shards()
-        if not ids:
-            return self.database
-        tag = "-".join(str(i) for i in ids)
-        return self.database.with_name(f"{self.database.stem}.shards-{tag}{self.database.suffix}")
+    def database_target(self) -> Database:
+        """The database this process opens: SQLite gets one file per shard partition,
+        so processes share nothing; PostgreSQL is shared by every process."""
+        return parse_database(self.database).for_shards(self.shards())

@@ -1,4 +1,4 @@
-"""SQLite storage through aiosqlite: games, their action logs, and settings.
+"""The SQLite backend (aiosqlite): the embedded default for one machine.
 
 Durability: WAL with synchronous=FULL, so a committed action survives a power
 cut. Every change to a game is one transaction that appends its log rows and
@@ -6,20 +6,46 @@ updates the snapshot only if the version is still the one the caller loaded
 (optimistic concurrency on top of the per-channel lock). Each transaction runs
 as a single function on aiosqlite's worker thread: one thread hop per action,
 rather than one per statement, and sqlite3 is never called on the event loop.
+The interface and the rules shared with PostgreSQL are in bot/storage_api.py.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+import time
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, TypeVar
 
 import aiosqlite
 
-from bot.models import LIVE_STATUSES, GameRow, LogEntry, SeatRow, TimerRow
+from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
+from bot.storage_api import (
+    GAME_COLUMNS,
+    PACK_COLUMNS,
+    STEP_COLUMNS,
+    TIMER_OF_HELD_SHARD,
+    Lease,
+    LeaseLost,
+    LiveGameExists,
+    PackRow,
+    SchemaTooNew,
+    Storage,
+    VersionConflict,
+    entry_values,
+    game_values,
+    pack_values,
+    row_to_entry,
+    row_to_game,
+    row_to_pack,
+    row_to_timer,
+    step_values,
+)
+
+__all__ = [
+    "MIGRATIONS", "LiveGameExists", "PackRow", "SqliteStorage", "Storage", "VersionConflict"
+]
 
 T = TypeVar("T")
 
@@ -95,64 +121,18 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (guild_id, name)
     );
     """,
+    """
+    CREATE TABLE leases (
+        shard_count INTEGER NOT NULL,
+        shard_id INTEGER NOT NULL,
+        owner TEXT NOT NULL,
+        epoch INTEGER NOT NULL,
+        expires_at REAL NOT NULL,
+        PRIMARY KEY (shard_count, shard_id)
+    );
+    """,
 ]
 
-_GAME_COLUMNS = (
-    "id, guild_id, channel_id, game, mode, status, host_id, version, seats, options, state,"
-    " rng_seed, rng_counter, board_message_id, result, created_at, updated_at, finished_at"
-)
-
-
-@dataclass(frozen=True)
-class PackRow:
-    """A group's own pack as stored: the YAML text as uploaded, with its digest.
-    `game` is the game it is for, or None for a dice-only pack."""
-
-    guild_id: int
-    name: str
-    game: str | None
-    text: str
-    digest: str
-    uploader_id: int
-    created_at: float
-
-
-_PACK_COLUMNS = "guild_id, name, game, text, digest, uploader_id, created_at"
-
-
-class VersionConflict(Exception):
-    """The game changed since it was loaded; the caller reloads and tries again."""
-
-
-class LiveGameExists(Exception):
-    """The channel already has a game in its lobby or in play."""
-
-
-def _row_to_game(row: sqlite3.Row) -> GameRow:
-    return GameRow(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        game=row["game"],
-        mode=row["mode"],
-        status=row["status"],
-        host_id=row["host_id"],
-        version=row["version"],
-        seats=[SeatRow.model_validate(s) for s in json.loads(row["seats"])],
-        options=json.loads(row["options"]),
-        state=row["state"],
-        rng_seed=row["rng_seed"],
-        rng_counter=row["rng_counter"],
-        board_message_id=row["board_message_id"],
-        result=json.loads(row["result"]) if row["result"] else None,
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-        finished_at=row["finished_at"],
-    )
-
-
-def _seats_json(game: GameRow) -> str:
-    return json.dumps([s.model_dump() for s in game.seats], separators=(",", ":"))
 
 
 def _insert_entries(db: sqlite3.Connection, game_id: int, entries: Sequence[LogEntry]) -> None:
@@ -163,32 +143,19 @@ def _insert_entries(db: sqlite3.Connection, game_id: int, entries: Sequence[LogE
     ).fetchone()
     db.executemany(
         "INSERT INTO log (game_id, seq, version, kind, seat, user_id, payload, gm, undone,"
-        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, 0, ?)",
-        [
-            (
-                game_id,
-                last + i + 1,
-                e.version,
-                e.kind,
-                e.seat,
-                e.user_id,
-                json.dumps(e.payload.stored(), separators=(",", ":")),
-                int(e.gm),
-                e.created_at,
-            )
-            for i, e in enumerate(entries)
-        ],
+        " created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [entry_values(game_id, last + i + 1, e) for i, e in enumerate(entries)],
     )
 
 
-class Storage:
-    """The one database of this process (one file per shard partition)."""
+class SqliteStorage(Storage):
+    """One SQLite file per process (or per shard partition)."""
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
 
     @classmethod
-    async def open(cls, path: Path | str) -> Storage:
+    async def open(cls, path: Path | str) -> SqliteStorage:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
@@ -210,36 +177,43 @@ class Storage:
         result: T = await conn._execute(lambda: fn(conn._conn))  # type: ignore[no-untyped-call]
         return result
 
+    def _hold(self, db: sqlite3.Connection, guild_id: int | None) -> None:
+        """Inside a write: refuse it unless this process still holds the guild's shard."""
+        held = self._check(guild_id)
+        if held is None:
+            return
+        assert self.lease is not None
+        row = db.execute(
+            "SELECT owner, epoch FROM leases WHERE shard_count = ? AND shard_id = ?",
+            (self.lease.shard_count, held[0]),
+        ).fetchone()
+        if row is None or (row["owner"], row["epoch"]) != (self.lease.owner, held[1]):
+            raise LeaseLost(f"shard {held[0]} was taken over")
+
+    def _hold_game(self, db: sqlite3.Connection, game_id: int) -> None:
+        row = db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)).fetchone()
+        self._hold(db, row["guild_id"] if row else None)
+
+    async def schema_version(self) -> int:
+        def q(db: sqlite3.Connection) -> int:
+            (version,) = db.execute("PRAGMA user_version").fetchone()
+            return int(version)
+
+        return await self._run(q)
+
     # Games
 
     async def create_game(self, game: GameRow, entries: Sequence[LogEntry]) -> GameRow:
         def txn(db: sqlite3.Connection) -> int:
             with _transaction(db):
+                self._hold(db, game.guild_id)
                 try:
                     cur = db.execute(
                         "INSERT INTO games (guild_id, channel_id, game, mode, status, host_id,"
                         " version, seats, options, state, rng_seed, rng_counter,"
                         " board_message_id, result, created_at, updated_at, finished_at)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        (
-                            game.guild_id,
-                            game.channel_id,
-                            game.game,
-                            game.mode,
-                            game.status,
-                            game.host_id,
-                            game.version,
-                            _seats_json(game),
-                            json.dumps(game.options),
-                            game.state,
-                            game.rng_seed,
-                            game.rng_counter,
-                            game.board_message_id,
-                            json.dumps(game.result) if game.result else None,
-                            game.created_at,
-                            game.updated_at,
-                            game.finished_at,
-                        ),
+                        game_values(game),
                     )
                 except sqlite3.IntegrityError as exc:
                     raise LiveGameExists(str(exc)) from exc
@@ -259,30 +233,14 @@ class Storage:
         undo_versions: Sequence[int] = (),
         timers: Sequence[TimerRow] | None = None,
     ) -> None:
-        """Append `entries` and write `game` as the new snapshot, atomically, only if
-        the stored version is still `expected_version`. `timers`, when given,
-        replace the game's turn timers in the same transaction."""
+        assignments = ", ".join(f"{c} = ?" for c in STEP_COLUMNS)
 
         def txn(db: sqlite3.Connection) -> None:
             with _transaction(db):
+                self._hold(db, game.guild_id)
                 cur = db.execute(
-                    "UPDATE games SET status = ?, host_id = ?, version = ?, seats = ?,"
-                    " options = ?, state = ?, rng_counter = ?, result = ?, updated_at = ?,"
-                    " finished_at = ? WHERE id = ? AND version = ?",
-                    (
-                        game.status,
-                        game.host_id,
-                        game.version,
-                        _seats_json(game),
-                        json.dumps(game.options),
-                        game.state,
-                        game.rng_counter,
-                        json.dumps(game.result) if game.result else None,
-                        game.updated_at,
-                        game.finished_at,
-                        game.id,
-                        expected_version,
-                    ),
+                    f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",  # noqa: S608
+                    (*step_values(game), game.id, expected_version),
                 )
                 if cur.rowcount != 1:
                     raise VersionConflict(f"game {game.id} is no longer at v{expected_version}")
@@ -308,29 +266,38 @@ class Storage:
     # Turn timers
 
     async def due_timers(self, now: float) -> list[TimerRow]:
+        count, shards = self.held_shards()
+        held = TIMER_OF_HELD_SHARD.format(count="?", shards=", ".join("?" for _ in shards))
+
         def q(db: sqlite3.Connection) -> list[TimerRow]:
             rows = db.execute(
-                "SELECT game_id, kind, channel_id, seat, due_at, version FROM timers"
-                " WHERE fired = 0 AND due_at <= ? ORDER BY due_at",
-                (now,),
+                "SELECT t.game_id, t.kind, t.channel_id, t.seat, t.due_at, t.version"  # noqa: S608
+                " FROM timers t JOIN games g ON g.id = t.game_id"
+                f" WHERE t.fired = 0 AND t.due_at <= ? AND {held} ORDER BY t.due_at",
+                (now, count, *shards),
             ).fetchall()
-            return [TimerRow(**dict(r)) for r in rows]
+            return [row_to_timer(r) for r in rows]
 
         return await self._run(q)
 
     async def next_timer_due(self) -> float | None:
+        count, shards = self.held_shards()
+        held = TIMER_OF_HELD_SHARD.format(count="?", shards=", ".join("?" for _ in shards))
+
         def q(db: sqlite3.Connection) -> float | None:
-            (due,) = db.execute("SELECT MIN(due_at) FROM timers WHERE fired = 0").fetchone()
+            (due,) = db.execute(
+                "SELECT MIN(t.due_at) FROM timers t JOIN games g ON g.id = t.game_id"  # noqa: S608
+                f" WHERE t.fired = 0 AND {held}",
+                (count, *shards),
+            ).fetchone()
             return float(due) if due is not None else None
 
         return await self._run(q)
 
     async def claim_timer(self, timer: TimerRow) -> bool:
-        """Mark a timer fired if it is still the one scheduled; True for the one caller
-        that wins, so a timer fires at most once even across restarts."""
-
         def txn(db: sqlite3.Connection) -> bool:
             with _transaction(db):
+                self._hold_game(db, timer.game_id)
                 cur = db.execute(
                     "UPDATE timers SET fired = 1 WHERE game_id = ? AND kind = ? AND version = ?"
                     " AND fired = 0",
@@ -341,10 +308,9 @@ class Storage:
         return await self._run(txn)
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
-        """Where the live board is; not a game change, so no version bump."""
-
         def txn(db: sqlite3.Connection) -> None:
             with _transaction(db):
+                self._hold_game(db, game_id)
                 db.execute(
                     "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
                 )
@@ -356,32 +322,32 @@ class Storage:
 
         def q(db: sqlite3.Connection) -> GameRow | None:
             row = db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?"  # noqa: S608
+                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?"  # noqa: S608
                 f" AND status IN ({placeholders})",
                 (channel_id, *LIVE_STATUSES),
             ).fetchone()
-            return _row_to_game(row) if row else None
+            return row_to_game(row) if row else None
 
         return await self._run(q)
 
     async def game(self, game_id: int) -> GameRow | None:
         def q(db: sqlite3.Connection) -> GameRow | None:
             row = db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?",  # noqa: S608
+                f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?",  # noqa: S608
                 (game_id,),
             ).fetchone()
-            return _row_to_game(row) if row else None
+            return row_to_game(row) if row else None
 
         return await self._run(q)
 
     async def games_in_channel(self, channel_id: int, limit: int = 10) -> list[GameRow]:
         def q(db: sqlite3.Connection) -> list[GameRow]:
             rows = db.execute(
-                f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ?"  # noqa: S608
+                f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?"  # noqa: S608
                 " ORDER BY id DESC LIMIT ?",
                 (channel_id, limit),
             ).fetchall()
-            return [_row_to_game(r) for r in rows]
+            return [row_to_game(r) for r in rows]
 
         return await self._run(q)
 
@@ -392,24 +358,116 @@ class Storage:
                 " FROM log WHERE game_id = ? AND (undone = 0 OR ?) ORDER BY seq",
                 (game_id, int(include_undone)),
             ).fetchall()
-            return [
-                LogEntry(
-                    seq=r["seq"],
-                    version=r["version"],
-                    kind=r["kind"],
-                    seat=r["seat"],
-                    user_id=r["user_id"],
-                    payload=json.loads(r["payload"]),
-                    gm=bool(r["gm"]),
-                    undone=bool(r["undone"]),
-                    created_at=r["created_at"],
+            return [row_to_entry(r) for r in rows]
+
+        return await self._run(q)
+
+    # Leases
+
+    async def claim_shards(
+        self, owner: str, shard_count: int, shards: Sequence[int], ttl: float
+    ) -> bool:
+        now = time.time()
+
+        def txn(db: sqlite3.Connection) -> dict[int, int] | None:
+            with _transaction(db):
+                epochs = {}
+                for shard in shards:
+                    row = db.execute(
+                        "SELECT owner, epoch, expires_at FROM leases"
+                        " WHERE shard_count = ? AND shard_id = ?",
+                        (shard_count, shard),
+                    ).fetchone()
+                    if row is not None and row["owner"] != owner and row["expires_at"] > now:
+                        raise _Held
+                    epoch = (row["epoch"] if row else 0) + 1
+                    db.execute(
+                        "INSERT INTO leases (shard_count, shard_id, owner, epoch, expires_at)"
+                        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (shard_count, shard_id) DO UPDATE"
+                        " SET owner = excluded.owner, epoch = excluded.epoch,"
+                        " expires_at = excluded.expires_at",
+                        (shard_count, shard, owner, epoch, now + ttl),
+                    )
+                    epochs[shard] = epoch
+                return epochs
+
+        try:
+            epochs = await self._run(txn)
+        except _Held:
+            return False
+        assert epochs is not None
+        self._set_lease(Lease(owner=owner, shard_count=shard_count, epochs=epochs))
+        return True
+
+    async def renew_lease(self, ttl: float) -> bool:
+        lease = self.lease
+        if lease is None or lease.lost:
+            return False
+        now = time.time()
+
+        def txn(db: sqlite3.Connection) -> int:
+            with _transaction(db):
+                return sum(
+                    db.execute(
+                        "UPDATE leases SET expires_at = ? WHERE shard_count = ? AND shard_id = ?"
+                        " AND owner = ? AND epoch = ?",
+                        (now + ttl, lease.shard_count, shard, lease.owner, epoch),
+                    ).rowcount
+                    for shard, epoch in lease.epochs.items()
                 )
-                for r in rows
-            ]
+
+        if await self._run(txn) == len(lease.epochs):
+            return True
+        self._set_lease(Lease(lease.owner, lease.shard_count, lease.epochs, lost=True))
+        return False
+
+    async def release_lease(self) -> None:
+        lease = self.lease
+        if lease is None or lease.lost:
+            return
+
+        def txn(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                db.executemany(
+                    "UPDATE leases SET expires_at = 0 WHERE shard_count = ? AND shard_id = ?"
+                    " AND owner = ? AND epoch = ?",
+                    [(lease.shard_count, s, lease.owner, e) for s, e in lease.epochs.items()],
+                )
+
+        await self._run(txn)
+        self._set_lease(None)
+
+    # Export and import
+
+    async def dump_table(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        def q(db: sqlite3.Connection) -> tuple[list[str], list[tuple[Any, ...]]]:
+            cur = db.execute(f"SELECT * FROM {_known(db, table)} ORDER BY 1")  # noqa: S608
+            columns = [d[0] for d in cur.description]
+            return columns, [tuple(r) for r in cur.fetchall()]
+
+        return await self._run(q)
+
+    async def load_tables(self, tables: Mapping[str, tuple[list[str], list[Any]]]) -> None:
+        def txn(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                for table, (columns, rows) in tables.items():
+                    names = ", ".join(_known_column(db, table, c) for c in columns)
+                    marks = ", ".join("?" for _ in columns)
+                    db.executemany(
+                        f"INSERT INTO {_known(db, table)} ({names}) VALUES ({marks})",  # noqa: S608
+                        [tuple(r) for r in rows],
+                    )
+
+        await self._run(txn)
+
+    async def table_names(self) -> set[str]:
+        def q(db: sqlite3.Connection) -> set[str]:
+            return {r[0] for r in db.execute("SELECT name FROM sqlite_master WHERE type='table'")}
 
         return await self._run(q)
 
     # Settings (per channel, per server)
+
 
     async def get_settings(self, scope: str, scope_id: int) -> dict[str, Any]:
         def q(db: sqlite3.Connection) -> dict[str, Any]:
@@ -447,12 +505,11 @@ class Storage:
         def txn(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 db.execute(
-                    f"INSERT INTO packs ({_PACK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"  # noqa: S608
+                    f"INSERT INTO packs ({PACK_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?)"  # noqa: S608
                     " ON CONFLICT (guild_id, name) DO UPDATE SET game = excluded.game,"
                     " text = excluded.text, digest = excluded.digest,"
                     " uploader_id = excluded.uploader_id, created_at = excluded.created_at",
-                    (pack.guild_id, pack.name, pack.game, pack.text, pack.digest,
-                     pack.uploader_id, pack.created_at),
+                    pack_values(pack),
                 )
 
         await self._run(txn)
@@ -460,20 +517,20 @@ class Storage:
     async def get_pack(self, guild_id: int, name: str) -> PackRow | None:
         def q(db: sqlite3.Connection) -> PackRow | None:
             row = db.execute(
-                f"SELECT {_PACK_COLUMNS} FROM packs WHERE guild_id = ? AND name = ?",  # noqa: S608
+                f"SELECT {PACK_COLUMNS} FROM packs WHERE guild_id = ? AND name = ?",  # noqa: S608
                 (guild_id, name),
             ).fetchone()
-            return PackRow(**dict(row)) if row else None
+            return row_to_pack(row) if row else None
 
         return await self._run(q)
 
     async def list_packs(self, guild_id: int) -> list[PackRow]:
         def q(db: sqlite3.Connection) -> list[PackRow]:
             rows = db.execute(
-                f"SELECT {_PACK_COLUMNS} FROM packs WHERE guild_id = ? ORDER BY name",  # noqa: S608
+                f"SELECT {PACK_COLUMNS} FROM packs WHERE guild_id = ? ORDER BY name",  # noqa: S608
                 (guild_id,),
             ).fetchall()
-            return [PackRow(**dict(r)) for r in rows]
+            return [row_to_pack(r) for r in rows]
 
         return await self._run(q)
 
@@ -488,6 +545,27 @@ class Storage:
                 return cur.rowcount == 1
 
         return await self._run(txn)
+
+
+class _Held(Exception):
+    """A shard is held by another live process (claim_shards rolls back)."""
+
+
+def _known(db: sqlite3.Connection, table: str) -> str:
+    """`table`, if the schema has it: identifiers cannot be parameters, so check them."""
+    found = db.execute(
+        "SELECT name FROM sqlite_master WHERE type = 'table' AND name = ?", (table,)
+    ).fetchone()
+    if found is None:
+        raise ValueError(f"no table {table!r}")
+    return table
+
+
+def _known_column(db: sqlite3.Connection, table: str, column: str) -> str:
+    columns = {r["name"] for r in db.execute("SELECT name FROM pragma_table_info(?)", (table,))}
+    if column not in columns:
+        raise ValueError(f"no column {table}.{column}")
+    return column
 
 
 class _transaction:
@@ -515,7 +593,7 @@ def migrate(db: sqlite3.Connection) -> int:
     """Apply the migrations this file is newer than, tracked by PRAGMA user_version."""
     (current,) = db.execute("PRAGMA user_version").fetchone()
     if current > len(MIGRATIONS):
-        raise RuntimeError(
+        raise SchemaTooNew(
             f"the database is at schema version {current}, newer than this bot"
             f" ({len(MIGRATIONS)}); upgrade the bot"
         )

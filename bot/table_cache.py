@@ -54,3 +54,7 @@ class TableCache(Generic[V]):
 
     def pop(self, channel_id: int) -> None:
         self._tables.pop(channel_id, None)
+
+    def clear(self) -> None:
+        """Forget every table (this process's shard lease changed hands)."""
+        self._tables.clear()

@@ -24,6 +24,7 @@ from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.storage import Storage, VersionConflict
+from bot.storage_api import LeaseLost
 from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
@@ -95,6 +96,15 @@ class TableCore:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: TableCache[_Cached] = TableCache(cache_size)
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
+        self._generation = storage.lease_generation
+
+    def _fresh(self) -> None:
+        """Drop every cached table and setting when this process's shard lease changed
+        (claimed anew or lost): another process may have written them meanwhile."""
+        if self._generation != self.storage.lease_generation:
+            self._cache.clear()
+            self._settings.clear()
+            self._generation = self.storage.lease_generation
 
     @property
     def clock(self) -> Callable[[], float]:
@@ -106,6 +116,7 @@ class TableCore:
         if scope_id is None:
             return {}
         key = (scope, scope_id)
+        self._fresh()
         if key not in self._settings:
             self._settings[key] = await self.storage.get_settings(scope, scope_id)
         return self._settings[key]
@@ -150,6 +161,7 @@ class TableCore:
         return Outcome(game=stored, state=state)
 
     async def _load(self, channel_id: int) -> _Cached | None:
+        self._fresh()
         cached = self._cache.get(channel_id)
         if cached is not None:
             return cached
@@ -196,6 +208,11 @@ class TableCore:
             except VersionConflict:
                 self._cache.pop(channel_id)
                 raise RuleError("The table changed at the same moment; please try again.") from None
+            except LeaseLost:
+                self._cache.pop(channel_id)
+                raise RuleError(
+                    "This table is moving to another bot process; please try again in a moment."
+                ) from None
             new.history = _next_history(cached.history, new, entries, undo_versions)
             self._cache.put(channel_id, new if new.game.live else None)
             if self._verify:

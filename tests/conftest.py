@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -11,7 +12,43 @@ from bot.frontend import install
 from bot.games import GAMES
 
 if TYPE_CHECKING:
+    from bot.storage_api import Storage
     from tests.fakediscord import FakeDiscord
+    from tests.support.pgserver import PostgresServer
+
+BACKENDS = ("sqlite", "postgresql")
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One throw-away PostgreSQL for the session, started only if a test asks for it."""
+    from tests.support.pgserver import PostgresServer
+
+    server = PostgresServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=BACKENDS)
+async def database_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
+    """A fresh empty database of each backend, as PANDEMONIUM_DATABASE would name it."""
+    if request.param == "sqlite":
+        return str(tmp_path / "pandemonium.sqlite")
+    server: PostgresServer = request.getfixturevalue("postgres_server")
+    return await server.create_database()
+
+
+@pytest.fixture
+async def storage(database_url: str) -> AsyncIterator[Storage]:
+    from bot.databases import open_storage, parse_database
+
+    opened = await open_storage(parse_database(database_url), pool_size=4)
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 @pytest.fixture(autouse=True, scope="session")

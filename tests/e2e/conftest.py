@@ -32,10 +32,21 @@ def pig_game() -> Iterator[None]:
 
 
 @pytest.fixture
-def bot_settings(fake_discord: FakeDiscord, tmp_path: Path) -> Settings:
+def e2e_backend() -> str:
+    """The database the bot runs on; tests about storage parametrise it over both."""
+    return "sqlite"
+
+
+@pytest.fixture
+async def bot_settings(
+    fake_discord: FakeDiscord, tmp_path: Path, e2e_backend: str, request: pytest.FixtureRequest
+) -> Settings:
+    database = str(tmp_path / "pandemonium.sqlite")
+    if e2e_backend == "postgresql":
+        database = await request.getfixturevalue("postgres_server").create_database()
     return Settings(
         discord_token=fake_discord.bot_token,
-        database=tmp_path / "pandemonium.sqlite",
+        database=database,
         discord_api_base=fake_discord.api_base,
         discord_gateway_url=fake_discord.gateway_url,
         seed=SEED,

@@ -9,6 +9,7 @@ import json
 from typing import Any
 
 import discord
+import pytest
 from PIL import Image
 
 from bot.app import PandemoniumBot, ShardedPandemoniumBot
@@ -19,6 +20,7 @@ from bot.render.games import (
     register_presenter,
     unregister_presenter,
 )
+from tests.conftest import BACKENDS
 from tests.e2e.conftest import SEED, StartBot
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import board_recorded
@@ -53,8 +55,9 @@ async def test_login_syncs_every_command_group(
     assert {"new", "join", "leave", "start", "status", "end", "undo", "log", "kick"} <= subs
 
 
+@pytest.mark.parametrize("e2e_backend", BACKENDS)
 async def test_lobby_flow_with_three_members_through_buttons(
-    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot, e2e_backend: str
 ) -> None:
     board = await _new_pig(fake_discord, pandemonium)
     assert "table open" in board.text()
@@ -96,8 +99,9 @@ async def test_second_new_game_points_at_the_running_one(
     assert "table open" in in_thread.text(), "a thread is a channel of its own"
 
 
+@pytest.mark.parametrize("e2e_backend", BACKENDS)
 async def test_restart_keeps_the_table_and_old_buttons_answer(
-    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None, e2e_backend: str
 ) -> None:
     async with start_bot() as first:
         board = await _new_pig(fake_discord, first)
@@ -403,7 +407,7 @@ async def test_a_process_running_two_shards_serves_its_guild(
     async with start_bot(shard_ids=f"{owner},{others[0]}", shard_count=3) as bot:
         assert isinstance(bot, ShardedPandemoniumBot)
         assert bot.shard_ids == sorted([owner, others[0]])
-        assert bot.storage is not None and ".shards-" in str(bot.settings.database_path())
+        assert bot.storage is not None and ".shards-" in bot.settings.database_target().target
         board = await _new_pig(fake_discord, bot)
         assert "table open" in board.text()
     async with start_bot(shard_ids=str(others[1]), shard_count=3) as lonely:

@@ -15,6 +15,7 @@ from bot import turn_timers
 from bot.app import PandemoniumBot
 from bot.cli import main as cli
 from bot.models import GameRow, TimerRow
+from tests.conftest import BACKENDS
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 
@@ -72,8 +73,9 @@ async def test_reminder_then_away_each_fire_once(
         assert current is not None and current.state.turn == 1
 
 
+@pytest.mark.parametrize("e2e_backend", BACKENDS)
 async def test_overdue_timers_fire_once_after_a_restart(
-    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None, e2e_backend: str
 ) -> None:
     clock = Clock()
     async with start_bot(clock=clock) as bot:

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.presenting import board_embed, board_view
 from bot.render.games import PicturePresenter, presenter_for
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.table import Actor, Outcome, TableService, bot_draws
 from bot.ui.report import ReportModal
 from engines import registry
@@ -56,8 +56,8 @@ async def snapshot(outcome: Outcome) -> Snapshot:
     return shot
 
 
-async def _table() -> tuple[TableService, Storage]:
-    storage = await Storage.open(":memory:")
+async def _table() -> tuple[TableService, SqliteStorage]:
+    storage = await SqliteStorage.open(":memory:")
     return TableService(storage, seed=SEED, clock=lambda: NOW), storage
 
 

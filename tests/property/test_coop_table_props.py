@@ -13,7 +13,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.table import Actor, TableService
 from engines import registry
 from tests.support.table_ops import run_operations, snapshot
@@ -60,7 +60,7 @@ async def _operate(service: TableService, op: str, rng: random.Random) -> TableS
 
 async def _play(seed: int, ops: list[str]) -> None:
     registry.register(VIGIL)
-    storage = await Storage.open(":memory:")
+    storage = await SqliteStorage.open(":memory:")
     try:
         service = TableService(storage, seed=seed, verify=True)
         await service.new_game(

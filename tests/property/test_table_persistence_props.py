@@ -16,7 +16,7 @@ import random
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.table import Actor, TableService
 from engines import registry
 from engines.hellboy_dice import ENGINE as HELLBOY
@@ -85,7 +85,7 @@ async def _operate(service: TableService, op: str, rng: random.Random) -> TableS
 
 
 async def _play(game_key: str, seed: int, ops: list[str]) -> None:
-    storage = await Storage.open(":memory:")
+    storage = await SqliteStorage.open(":memory:")
     try:
         service = TableService(storage, seed=seed, verify=True)
         await service.new_game(

@@ -75,7 +75,7 @@ def test_settings_names_and_shard_files(monkeypatch: pytest.MonkeyPatch, tmp_pat
     settings = Settings()
     assert settings.discord_api_base.endswith(":9/api/v10")
     assert settings.shards() == [1, 3]
-    assert settings.database_path() == Path("x/db.shards-1-3.sqlite")
+    assert settings.database_target().target == "x/db.shards-1-3.sqlite"
 
 
 @pytest.mark.parametrize(

@@ -1,7 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
-from pathlib import Path
+from collections.abc import Iterator
 
 import pytest
 
@@ -24,13 +23,6 @@ def pig() -> Iterator[None]:
     registry.register(PIG)
     yield
     registry.unregister(PIG.key)
-
-
-@pytest.fixture
-async def storage(tmp_path: Path) -> AsyncIterator[Storage]:
-    s = await Storage.open(tmp_path / "t.sqlite")
-    yield s
-    await s.close()
 
 
 @pytest.fixture

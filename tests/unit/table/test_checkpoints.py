@@ -12,7 +12,7 @@ from bot import checkpoints
 from bot.checkpoints import History
 from bot.log_lines import ActionLine
 from bot.models import LogEntry
-from bot.storage import Storage
+from bot.storage import SqliteStorage
 from bot.table import TableService
 from engines import registry
 from engines.hellboy_dice import ENGINE as HELLBOY
@@ -77,7 +77,7 @@ async def test_undo_after_many_steps_uses_checkpoints_and_stays_exact(
     rebuilt from a checkpoint without reading the log, and the guard (full replay
     and checkpoint replay, RNG counter included) agrees after every step."""
     monkeypatch.setattr(checkpoints, "CHECKPOINT_EVERY", 8)
-    storage = await Storage.open(tmp_path / "c.sqlite")
+    storage = await SqliteStorage.open(tmp_path / "c.sqlite")
     try:
         service = TableService(storage, seed=77, verify=True)
         await service.new_game(

@@ -9,7 +9,7 @@ import pytest
 
 from bot.log_lines import CreateLine, EndLine, SetupLine
 from bot.models import GameRow, LogEntry, SeatRow
-from bot.storage import MIGRATIONS, LiveGameExists, Storage, VersionConflict, migrate
+from bot.storage import MIGRATIONS, LiveGameExists, SqliteStorage, Storage, VersionConflict, migrate
 
 
 def _game(channel: int = 10) -> GameRow:
@@ -27,7 +27,7 @@ def _game(channel: int = 10) -> GameRow:
 
 
 async def test_wal_and_full_sync_are_on(tmp_path: Path) -> None:
-    storage = await Storage.open(tmp_path / "db.sqlite")
+    storage = await SqliteStorage.open(tmp_path / "db.sqlite")
     try:
         mode = await storage._run(lambda db: db.execute("PRAGMA journal_mode").fetchone()[0])
         sync = await storage._run(lambda db: db.execute("PRAGMA synchronous").fetchone()[0])
@@ -103,3 +103,38 @@ async def test_sql_values_are_parameters_not_text(storage: Storage) -> None:
     created = await storage.create_game(evil, [])
     loaded = await storage.game(created.id)
     assert loaded is not None and loaded.seats[0].name.startswith("x');")
+
+
+def test_both_backends_have_the_same_migrations() -> None:
+    """A table added to one backend must be added to the other (same schema version)."""
+    from bot.storage_postgres import MIGRATIONS as POSTGRES
+
+    def tables(migrations: list[str]) -> list[str]:
+        return [
+            line.split()[2]
+            for m in migrations
+            for line in m.splitlines()
+            if line.strip().startswith("CREATE TABLE")
+        ]
+
+    assert len(POSTGRES) == len(MIGRATIONS)
+    assert tables(POSTGRES) == tables(MIGRATIONS)
+
+
+async def test_schema_version_is_recorded_and_newer_is_refused(
+    database_url: str, storage: Storage
+) -> None:
+    from bot.databases import open_storage, parse_database
+    from bot.storage_api import SchemaTooNew
+
+    assert await storage.schema_version() == len(MIGRATIONS)
+    again = await open_storage(parse_database(database_url))
+    assert await again.schema_version() == len(MIGRATIONS), "migrating twice changes nothing"
+    await again.close()
+    await storage.load_tables({"games": (["id"], [])})
+    if database_url.startswith("postgresql"):
+        await storage.load_tables({"schema_migrations": (["version", "applied_at"], [[99, 0.0]])})
+    else:
+        await storage._run(lambda db: db.execute("PRAGMA user_version = 99"))  # type: ignore[attr-defined]
+    with pytest.raises(SchemaTooNew, match="newer than this bot"):
+        await open_storage(parse_database(database_url))

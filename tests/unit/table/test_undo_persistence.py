@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import Storage
+from bot.storage import SqliteStorage, Storage
 from bot.table import Outcome, TableService
 from engines import registry
 from engines.hellboy_dice import ENGINE as HELLBOY
@@ -19,15 +19,14 @@ CH = 300
 GAMES = [HELLBOY.key, HELLRAISER.key]
 
 
-async def _open(path: Path, game_key: str) -> tuple[Storage, TableService]:
-    storage = await Storage.open(path)
+async def _open(storage: Storage, game_key: str) -> TableService:
     service = TableService(storage, seed=77, verify=True)
     await service.new_game(
         channel_id=CH, guild_id=1, host=ALICE, game_key=game_key, mode="digital"
     )
     await service.join(CH, BOB)
     await service.start(CH, ALICE, 1)
-    return storage, service
+    return service
 
 
 async def _play_ai_move(service: TableService) -> Outcome:
@@ -55,20 +54,17 @@ async def _moves_with_a_roll(service: TableService) -> list[Outcome]:
 
 
 @pytest.mark.parametrize("game_key", GAMES)
-async def test_undo_is_what_a_restart_shows(tmp_path: Path, game_key: str) -> None:
-    storage, service = await _open(tmp_path / "a.sqlite", game_key)
-    try:
-        await _moves_with_a_roll(service)
-        undone = await service.undo(CH, ALICE, 1)
-        restarted = TableService(storage, seed=77)
-        shown = await restarted.current(CH)
-        assert shown is not None
-        engine = registry.get(game_key)
-        assert shown.game.state == engine.dump_state(undone.state), "stored state ≠ shown state"
-        assert shown.game.rng_counter == undone.game.rng_counter
-        assert shown.game.version == undone.game.version
-    finally:
-        await storage.close()
+async def test_undo_is_what_a_restart_shows(storage: Storage, game_key: str) -> None:
+    service = await _open(storage, game_key)
+    await _moves_with_a_roll(service)
+    undone = await service.undo(CH, ALICE, 1)
+    restarted = TableService(storage, seed=77)
+    shown = await restarted.current(CH)
+    assert shown is not None
+    engine = registry.get(game_key)
+    assert shown.game.state == engine.dump_state(undone.state), "stored state ≠ shown state"
+    assert shown.game.rng_counter == undone.game.rng_counter
+    assert shown.game.version == undone.game.version
 
 
 @pytest.mark.parametrize("game_key", GAMES)
@@ -78,7 +74,8 @@ async def test_the_move_after_undo_rolls_the_same_with_or_without_a_restart(
     """Undo cannot fish for a better roll, and a restart cannot either."""
     results = []
     for restart in (False, True):
-        storage, service = await _open(tmp_path / f"{restart}.sqlite", game_key)
+        storage = await SqliteStorage.open(tmp_path / f"{restart}.sqlite")
+        service = await _open(storage, game_key)
         try:
             await _moves_with_a_roll(service)
             await service.undo(CH, ALICE, 1)

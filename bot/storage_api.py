@@ -1,0 +1,334 @@
+"""What every storage backend offers (SQLite in bot/storage.py, PostgreSQL in
+bot/storage_postgres.py), and the rules they share.
+
+The table service, cogs and tools talk only to `Storage`. A new table means one
+migration in each backend's list (the lists stay the same length, which a test
+checks) and its methods declared here once, so mypy refuses a backend that
+forgets one.
+
+Leases: a process claims the shards it runs (`claim_shards`), which bumps each
+shard's epoch. From then on every write about a game checks, in the same
+transaction, that this process still holds the game's shard at that epoch, so
+a process whose shards were taken over can no longer commit. A storage that
+never claimed (tools, tests of the storage alone) writes unchecked.
+"""
+
+from __future__ import annotations
+
+import json
+from abc import ABC, abstractmethod
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.models import GameRow, LogEntry, SeatRow, TimerRow
+
+TIMER_OF_HELD_SHARD = "((COALESCE(g.guild_id, 0) >> 22) % {count}) IN ({shards})"
+"""SQL (both dialects) for "the timer's game lives on a shard we hold"; the two
+placeholders are filled with parameter marks."""
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, game, mode, status, host_id, version, seats, options, state,"
+    " rng_seed, rng_counter, board_message_id, result, created_at, updated_at, finished_at"
+)
+
+
+PACK_COLUMNS = "guild_id, name, game, text, digest, uploader_id, created_at"
+
+
+@dataclass(frozen=True)
+class PackRow:
+    """A group's own pack as stored: the YAML text as uploaded, with its digest.
+    `game` is the game it is for, or None for a dice-only pack."""
+
+    guild_id: int
+    name: str
+    game: str | None
+    text: str
+    digest: str
+    uploader_id: int
+    created_at: float
+
+
+def row_to_pack(row: Row) -> PackRow:
+    return PackRow(**{c: row[c] for c in PACK_COLUMNS.split(", ")})
+
+
+def pack_values(pack: PackRow) -> tuple[Any, ...]:
+    return tuple(getattr(pack, c) for c in PACK_COLUMNS.split(", "))
+
+
+class VersionConflict(Exception):
+    """The game changed since it was loaded; the caller reloads and tries again."""
+
+
+class LiveGameExists(Exception):
+    """The channel already has a game in its lobby or in play."""
+
+
+class LeaseLost(Exception):
+    """This process no longer holds the shard a write belongs to; nothing was written."""
+
+
+class SchemaTooNew(RuntimeError):
+    """The database was migrated by a newer bot."""
+
+
+class Row(Protocol):
+    """A result row by column name: sqlite3.Row and asyncpg.Record both are."""
+
+    def __getitem__(self, key: str) -> Any: ...
+
+
+def shard_of(guild_id: int | None, shard_count: int) -> int:
+    """Discord's rule: a guild lives on (guild_id >> 22) % shard_count; DMs on shard 0."""
+    return 0 if guild_id is None else (guild_id >> 22) % shard_count
+
+
+@dataclass
+class Lease:
+    """The shards this process holds and the epoch it holds each at."""
+
+    owner: str
+    shard_count: int
+    epochs: dict[int, int] = field(default_factory=dict)
+    lost: bool = False
+
+    def epoch_for(self, guild_id: int | None) -> tuple[int, int]:
+        """(shard, epoch) for a write about `guild_id`; LeaseLost if not ours."""
+        shard = shard_of(guild_id, self.shard_count)
+        if self.lost or shard not in self.epochs:
+            raise LeaseLost(f"shard {shard} is not held by {self.owner}")
+        return shard, self.epochs[shard]
+
+
+def row_to_game(row: Row) -> GameRow:
+    return GameRow(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        game=row["game"],
+        mode=row["mode"],
+        status=row["status"],
+        host_id=row["host_id"],
+        version=row["version"],
+        seats=[SeatRow.model_validate(s) for s in json.loads(row["seats"])],
+        options=json.loads(row["options"]),
+        state=row["state"],
+        rng_seed=row["rng_seed"],
+        rng_counter=row["rng_counter"],
+        board_message_id=row["board_message_id"],
+        result=json.loads(row["result"]) if row["result"] else None,
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+        finished_at=row["finished_at"],
+    )
+
+
+def row_to_entry(row: Row) -> LogEntry:
+    return LogEntry(
+        seq=row["seq"],
+        version=row["version"],
+        kind=row["kind"],
+        seat=row["seat"],
+        user_id=row["user_id"],
+        payload=json.loads(row["payload"]),
+        gm=bool(row["gm"]),
+        undone=bool(row["undone"]),
+        created_at=row["created_at"],
+    )
+
+
+def row_to_timer(row: Row) -> TimerRow:
+    return TimerRow(
+        game_id=row["game_id"],
+        kind=row["kind"],
+        channel_id=row["channel_id"],
+        seat=row["seat"],
+        due_at=row["due_at"],
+        version=row["version"],
+    )
+
+
+def game_values(game: GameRow) -> tuple[Any, ...]:
+    """The games row's writable columns, in GAME_COLUMNS order without the id."""
+    return (
+        game.guild_id,
+        game.channel_id,
+        game.game,
+        game.mode,
+        game.status,
+        game.host_id,
+        game.version,
+        json.dumps([s.model_dump() for s in game.seats], separators=(",", ":")),
+        json.dumps(game.options),
+        game.state,
+        game.rng_seed,
+        game.rng_counter,
+        game.board_message_id,
+        json.dumps(game.result) if game.result else None,
+        game.created_at,
+        game.updated_at,
+        game.finished_at,
+    )
+
+
+STEP_COLUMNS = (
+    "status", "host_id", "version", "seats", "options", "state", "rng_counter", "result",
+    "updated_at", "finished_at",
+)
+"""What a step may change in a games row (the rest is fixed when the game is created)."""
+
+
+def step_values(game: GameRow) -> tuple[Any, ...]:
+    """The STEP_COLUMNS of `game`, in order."""
+    named = dict(zip(GAME_COLUMNS.replace(" ", "").split(",")[1:], game_values(game), strict=True))
+    return tuple(named[c] for c in STEP_COLUMNS)
+
+
+def entry_values(game_id: int, seq: int, entry: LogEntry) -> tuple[Any, ...]:
+    """A log row: game_id, seq, version, kind, seat, user_id, payload, gm, undone, created_at."""
+    return (
+        game_id,
+        seq,
+        entry.version,
+        entry.kind,
+        entry.seat,
+        entry.user_id,
+        json.dumps(entry.payload.stored(), separators=(",", ":")),
+        int(entry.gm),
+        int(entry.undone),
+        entry.created_at,
+    )
+
+
+class Storage(ABC):
+    """The one database of this process: games, their logs, settings, timers, leases."""
+
+    lease: Lease | None = None
+    lease_generation: int = 0
+    """Bumped whenever the lease is claimed or lost: caches keyed to it start afresh."""
+
+    def _set_lease(self, lease: Lease | None) -> None:
+        self.lease = lease
+        self.lease_generation += 1
+
+    def _check(self, guild_id: int | None) -> tuple[int, int] | None:
+        """(shard, epoch) this write must still hold, or None for an unleased storage."""
+        return None if self.lease is None else self.lease.epoch_for(guild_id)
+
+    def held_shards(self) -> tuple[int, list[int]]:
+        """(shard_count, shards) whose timers this process fires; unleased: all of one."""
+        if self.lease is None:
+            return 1, [0]
+        return self.lease.shard_count, [] if self.lease.lost else sorted(self.lease.epochs)
+
+    @abstractmethod
+    async def close(self) -> None: ...
+
+    @abstractmethod
+    async def schema_version(self) -> int: ...
+
+    # Games
+
+    @abstractmethod
+    async def create_game(self, game: GameRow, entries: Sequence[LogEntry]) -> GameRow: ...
+
+    @abstractmethod
+    async def commit_step(
+        self,
+        game: GameRow,
+        expected_version: int,
+        entries: Sequence[LogEntry],
+        undo_versions: Sequence[int] = (),
+        timers: Sequence[TimerRow] | None = None,
+    ) -> None:
+        """Append `entries` and write `game` as the new snapshot, atomically, only if
+        the stored version is still `expected_version` (else VersionConflict) and this
+        process still holds the game's shard (else LeaseLost). `timers`, when given,
+        replace the game's turn timers in the same transaction."""
+
+    @abstractmethod
+    async def set_board_message(self, game_id: int, message_id: int | None) -> None:
+        """Where the live board is; not a game change, so no version bump."""
+
+    @abstractmethod
+    async def live_game(self, channel_id: int) -> GameRow | None: ...
+
+    @abstractmethod
+    async def game(self, game_id: int) -> GameRow | None: ...
+
+    @abstractmethod
+    async def games_in_channel(self, channel_id: int, limit: int = 10) -> list[GameRow]: ...
+
+    @abstractmethod
+    async def log(self, game_id: int, include_undone: bool = True) -> list[LogEntry]: ...
+
+    # Turn timers
+
+    @abstractmethod
+    async def due_timers(self, now: float) -> list[TimerRow]:
+        """Unfired timers due by `now`, of the shards this process holds."""
+
+    @abstractmethod
+    async def next_timer_due(self) -> float | None: ...
+
+    @abstractmethod
+    async def claim_timer(self, timer: TimerRow) -> bool:
+        """Mark a timer fired if it is still the one scheduled; True for the one caller
+        that wins, so a timer fires at most once even across restarts."""
+
+    # Settings (per channel, per server)
+
+    @abstractmethod
+    async def get_settings(self, scope: str, scope_id: int) -> dict[str, Any]: ...
+
+    @abstractmethod
+    async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None: ...
+
+    # A server's own packs (`/game pack`)
+
+    @abstractmethod
+    async def put_pack(self, pack: PackRow) -> None:
+        """Store a pack, replacing the server's pack of the same name."""
+
+    @abstractmethod
+    async def get_pack(self, guild_id: int, name: str) -> PackRow | None: ...
+
+    @abstractmethod
+    async def list_packs(self, guild_id: int) -> list[PackRow]: ...
+
+    @abstractmethod
+    async def delete_pack(self, guild_id: int, name: str) -> bool:
+        """True if there was such a pack."""
+
+    # Leases
+
+    @abstractmethod
+    async def claim_shards(
+        self, owner: str, shard_count: int, shards: Sequence[int], ttl: float
+    ) -> bool:
+        """Take every shard in `shards` whose lease is free, expired or already ours,
+        bumping its epoch; all or none (False: another live process holds one)."""
+
+    @abstractmethod
+    async def renew_lease(self, ttl: float) -> bool:
+        """Extend the held lease; False (and the lease is marked lost) if any shard's
+        epoch moved on."""
+
+    @abstractmethod
+    async def release_lease(self) -> None:
+        """Let a successor claim at once (a clean stop)."""
+
+    # Export and import (`python -m bot export/import`)
+
+    @abstractmethod
+    async def dump_table(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
+        """Every row of `table` as (column names, rows)."""
+
+    @abstractmethod
+    async def table_names(self) -> set[str]: ...
+
+    @abstractmethod
+    async def load_tables(self, tables: Mapping[str, tuple[list[str], list[Any]]]) -> None:
+        """Insert exported rows into an empty database in one transaction."""
