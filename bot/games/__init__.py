@@ -9,6 +9,10 @@ docs/architecture.md for the recipe.
 from __future__ import annotations
 
 from bot.frontend import GameFrontend
-from bot.games import hellboy_dice, hellraiser
+from bot.games import hellboy_dice, hellbringer, hellraiser
 
-GAMES: tuple[GameFrontend, ...] = (hellboy_dice.FRONTEND, hellraiser.FRONTEND)
+GAMES: tuple[GameFrontend, ...] = (
+    hellboy_dice.FRONTEND,
+    hellraiser.FRONTEND,
+    hellbringer.FRONTEND,
+)

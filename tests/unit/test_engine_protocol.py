@@ -8,10 +8,9 @@ from bot.games import GAMES
 from engines.core.errors import RuleError
 from engines.core.protocol import Seat
 from engines.hellboy_board import ENGINE as HELLBOY_BOARD
-from engines.hellbringer import ENGINE as HELLBRINGER
 from engines.registry import AnyEngine
 
-HEADLESS = [HELLBOY_BOARD, HELLBRINGER]
+HEADLESS = [HELLBOY_BOARD]
 """Engines whose Discord side is still to come (not yet in GAMES)."""
 ENGINES = [game.engine for game in GAMES] + HEADLESS
 
