@@ -142,6 +142,7 @@ async def test_alice_and_an_ai_seat_play_a_digital_game_to_its_end(
     else:
         raise AssertionError(f"no end after {MAX_MOVES} moves")
     games = await bot.storage.games_in_channel(fake.text_channel.id, limit=1)
+    assert games[0].state is not None
     final = ENGINE.load_state(games[0].state)
     assert final.winners is not None and games[0].result is not None
     assert {"button", "menu"} <= ways, "moves were made from the board's buttons and menus"
@@ -172,3 +173,27 @@ async def test_a_wrong_click_gets_one_sentence_and_changes_nothing(
     assert answer.count(".") <= 2 and "no longer matches" in answer
     after = await _state(fake, bot)
     assert after is not None and after[1] == before
+
+
+async def test_physical_mode_takes_the_hero_sheet_by_command_and_refuses_a_misreading(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """Physical mode, Setup: the hero sheet is reported with `/hellbringer hero` (five
+    inputs); a Health that is not a multiple of five gets one sentence, nothing changed."""
+    fake = fake_discord
+    board = await (await fake.slash("alice", "game new", game="hellbringer",
+                                    mode="physical")).original()
+    await board_recorded(fake, bot, board)
+    await (await fake.click("alice", board, label="Start")).original()
+    now = await _state(fake, bot)
+    assert now is not None and now[1].heroes[0].cls is None
+    wrong = await fake.slash("alice", "hellbringer hero", **{"class": "warrior"}, health=42,
+                             armor=10, sight=3, ap=3)
+    assert "doesn't fit" in await _private(wrong)
+    after = await _state(fake, bot)
+    assert after is not None and after[1] == now[1]
+    ok = await fake.slash("alice", "hellbringer hero", **{"class": "warrior"}, health=40,
+                          armor=10, sight=3, ap=3)
+    assert not await ok.ephemeral(), (await ok.original()).text()
+    done = await _state(fake, bot)
+    assert done is not None and done[1].heroes[0].cls == "warrior"
