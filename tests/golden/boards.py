@@ -131,6 +131,7 @@ CASES = (
     Case("hellboy-dice-physical", "hellboy-dice", physical_report),
     Case("hellraiser", "hellraiser", digital_game),
     Case("hellraiser-physical", "hellraiser", physical_report),
+    Case("hellbringer", "hellbringer", digital_game),
 )
 
 
