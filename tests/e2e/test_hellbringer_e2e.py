@@ -187,12 +187,12 @@ async def test_physical_mode_takes_the_hero_sheet_by_command_and_refuses_a_misre
     await (await fake.click("alice", board, label="Start")).original()
     now = await _state(fake, bot)
     assert now is not None and now[1].heroes[0].cls is None
-    wrong = await fake.slash("alice", "hellbringer hero", **{"class": "warrior"}, health=42,
+    wrong = await fake.slash("alice", "hellbringer hero", options={"class": "warrior"}, health=42,
                              armor=10, sight=3, ap=3)
     assert "doesn't fit" in await _private(wrong)
     after = await _state(fake, bot)
     assert after is not None and after[1] == now[1]
-    ok = await fake.slash("alice", "hellbringer hero", **{"class": "warrior"}, health=40,
+    ok = await fake.slash("alice", "hellbringer hero", options={"class": "warrior"}, health=40,
                           armor=10, sight=3, ap=3)
     assert not await ok.ephemeral(), (await ok.original()).text()
     done = await _state(fake, bot)
