@@ -9,8 +9,11 @@ docs/architecture.md for the recipe.
 from __future__ import annotations
 
 from bot.frontend import GameFrontend
-from bot.games import hellboy_board, hellboy_dice, hellraiser
+from bot.games import hellboy_board, hellboy_dice, hellbringer, hellraiser
 
 GAMES: tuple[GameFrontend, ...] = (
-    hellboy_dice.FRONTEND, hellraiser.FRONTEND, hellboy_board.FRONTEND,
+    hellboy_dice.FRONTEND,
+    hellraiser.FRONTEND,
+    hellbringer.FRONTEND,
+    hellboy_board.FRONTEND,
 )

@@ -189,6 +189,7 @@ CASES = (
     Case("hellraiser", "hellraiser", digital_game),
     Case("hellraiser-physical", "hellraiser", physical_report),
     Case("hellboy-board", "hellboy-board", scripted_companion),
+    Case("hellbringer", "hellbringer", digital_game),
 )
 
 

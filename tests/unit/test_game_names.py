@@ -9,6 +9,7 @@ from engines import registry
 from engines.core.errors import RuleError
 from engines.hellboy_board import ENGINE as HELLBOY_BOARD
 from engines.hellboy_dice import ENGINE as HELLBOY
+from engines.hellbringer import ENGINE as HELLBRINGER
 from engines.hellraiser import ENGINE as HELLRAISER
 
 
@@ -39,8 +40,8 @@ def test_a_near_miss_between_two_games_asks_which() -> None:
 
 def test_autocomplete_suggests_near_misses_first() -> None:
     assert registry.suggest("helboy")[:2] == [HELLBOY.key, HELLBOY_BOARD.key]
-    assert registry.suggest("hell")[:3] == sorted([HELLBOY.key, HELLRAISER.key,
-                                                   HELLBOY_BOARD.key])
+    assert registry.suggest("hell")[:4] == sorted([HELLBOY.key, HELLRAISER.key,
+                                                   HELLBOY_BOARD.key, HELLBRINGER.key])
     assert set(registry.suggest("")) >= {HELLBOY.key, HELLRAISER.key}
 
 

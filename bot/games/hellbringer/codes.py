@@ -1,0 +1,34 @@
+"""Button and menu codes for Hellbringer: an action's place in the seat's legal
+list plus a short digest of the action, so a click on a stale board (the list
+moved on) is refused rather than played as some other move."""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from typing import Any
+
+from engines.core.errors import RuleError
+from engines.hellbringer import ENGINE, HellbringerState
+
+SELECT = "m"
+"""The code of a seat's move menu (its values are action codes)."""
+STALE = "That move no longer matches the table; use the newest board."
+
+
+def digest(action: Any) -> str:
+    text = json.dumps(ENGINE.dump_action(action), sort_keys=True)
+    return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
+
+
+def encode(index: int, action: Any) -> str:
+    return f"{index}.{digest(action)}"
+
+
+def decode(state: HellbringerState, seat: int, code: str) -> Any:
+    """The legal action a code names, or a RuleError for a stale or foreign code."""
+    index, _, check = code.partition(".")
+    legal = ENGINE.legal_actions(state, seat)
+    if not index.isdigit() or int(index) >= len(legal) or digest(legal[int(index)]) != check:
+        raise RuleError(STALE)
+    return legal[int(index)]

@@ -1,0 +1,119 @@
+"""Button words for Hellbringer's actions: card names, not instance ids, so a
+player reads "Activate Ember Bolt → Ghoul" rather than the engine's JSON."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.hellbringer.cards import catalogue
+from engines.hellbringer.models import (
+    Activate,
+    Assign,
+    ChooseClass,
+    CloseAttack,
+    Defend,
+    DiscardCard,
+    DiscardCards,
+    Enchant,
+    EndTurn,
+    EnterPortal,
+    Equip,
+    HellbringerState,
+    Learn,
+    Pass,
+    Pick,
+    PlacePoint,
+    RemovePoint,
+    ReportCard,
+    ReportHero,
+    Respawn,
+    ReturnCombat,
+    Trade,
+    TradeReply,
+    UsePerk,
+)
+from engines.hellbringer.stats import card_id, card_of, enemy_by_uid
+
+LABEL = 80
+
+
+def card_name(state: HellbringerState, inst: str) -> str:
+    card = card_of(state, inst)
+    return card.name if card is not None else card_id(inst).replace("_", " ").title()
+
+
+def _cards(state: HellbringerState, insts: tuple[str, ...]) -> str:
+    return ", ".join(card_name(state, i) for i in insts) or "nothing"
+
+
+def _enemy(state: HellbringerState, uid: str | None) -> str:
+    enemy = enemy_by_uid(state, uid) if uid else None
+    return enemy.face.name if enemy is not None else ""
+
+
+def _seat(state: HellbringerState, seat: int | None) -> str:
+    if seat is None or not 0 <= seat < len(state.names):
+        return "the Mule"
+    return state.names[seat]
+
+
+def label(state: HellbringerState, action: Any) -> str:
+    """One line for a button or a menu option (Discord allows 80 characters)."""
+    return _label(state, action)[:LABEL]
+
+
+def _label(state: HellbringerState, a: Any) -> str:
+    c = catalogue()
+    if isinstance(a, ChooseClass):
+        swap = f" (swap {card_name(state, a.swap)})" if a.swap else ""
+        return f"🧙 {c.cls(a.cls).name} · {card_name(state, a.starter)} · " \
+               f"{c.perk(a.perk).name}{swap}"
+    if isinstance(a, Activate):
+        target = _enemy(state, a.target)
+        return f"⚔️ {card_name(state, a.card)}" + (f" → {target}" if target else "")
+    if isinstance(a, UsePerk):
+        target = _enemy(state, a.target)
+        return "✨ Use perk" + (f" → {target}" if target else "")
+    if isinstance(a, Equip):
+        return f"🛡️ Equip {card_name(state, a.card)}"
+    if isinstance(a, Enchant):
+        return f"💠 Enchant {card_name(state, a.item)} with {card_name(state, a.card)}"
+    if isinstance(a, Learn):
+        return f"📖 Learn {card_name(state, a.card)}"
+    if isinstance(a, Assign):
+        return f"🐾 Give {card_name(state, a.card)} to {_seat(state, a.to)}"
+    if isinstance(a, Defend):
+        return f"🛡️ {card_name(state, a.card)} for {_seat(state, a.target)}"
+    if isinstance(a, CloseAttack):
+        return "🎯 Close the combined attack"
+    if isinstance(a, DiscardCard):
+        return f"🗑️ Discard {card_name(state, a.card)}"
+    if isinstance(a, Trade):
+        take = f" for {card_name(state, a.take)}" if a.take else ""
+        return f"🤝 Offer {card_name(state, a.give)} to {_seat(state, a.partner)}{take}"
+    if isinstance(a, TradeReply):
+        return f"🤝 Give {card_name(state, a.give)}" if a.give else "🤝 Decline the trade"
+    if isinstance(a, EndTurn):
+        return "⏭️ End turn" + (f", discard {_cards(state, a.discard)}" if a.discard else "")
+    if isinstance(a, PlacePoint):
+        to = f" on {_seat(state, a.to)}" if a.to is not None else ""
+        return f"➕ Point to {a.attr}{to}"
+    if isinstance(a, DiscardCards):
+        return f"🗑️ Discard {_cards(state, a.cards)}"
+    if isinstance(a, ReturnCombat):
+        return f"↩️ Return {_cards(state, a.cards)}"
+    if isinstance(a, Pick):
+        return f"🃏 Pick {card_name(state, a.card)}"
+    if isinstance(a, Respawn):
+        return "♻️ Respawn" if a.respawn else "💀 Stay out"
+    if isinstance(a, RemovePoint):
+        return f"➖ Remove a {a.attr} point"
+    if isinstance(a, Pass):
+        return "✋ Pass"
+    if isinstance(a, EnterPortal):
+        return "🌀 Enter the Secret Portal" if a.enter else "🚪 Leave the portal be"
+    if isinstance(a, ReportHero):
+        return f"📝 Hero sheet: {a.cls}"
+    if isinstance(a, ReportCard):
+        return f"📝 Report {a.name}"
+    return type(a).__name__

@@ -1,0 +1,75 @@
+"""Hellbringer in Discord: the presenter the table uses for its board.
+
+The manifest (`bot.games.hellbringer.FRONTEND`) hands it to the table. The
+embed is `board`'s, chat lines `events`', which moves are buttons or menus
+`menus`' call, their codes `codes`'. Hands never reach the board: a player sees
+theirs through `private` ('My hand', `/hellbringer hand`), always ephemeral.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import discord
+
+from bot.games.hellbringer import codes
+from bot.games.hellbringer.board import board, hand
+from bot.games.hellbringer.events import event_lines
+from bot.games.hellbringer.menus import moves
+from bot.models import GameRow
+from bot.render.games import SelectChoice
+from bot.render.style import COLOUR_PLAY
+from engines.core.errors import RuleError
+from engines.core.protocol import Event
+from engines.hellbringer import ENGINE, HellbringerState
+
+KEY = "hellbringer"
+NOT_STARTED = "The game hasn't started yet: the host presses **Start**."
+CREDIT = "House cards (Pandemonium), unverified: not the printed Hellbringer."
+
+
+class HellbringerPresenter:
+    """The table's view of a Hellbringer game (see bot.render.games.Presenter)."""
+
+    def board(self, game: GameRow, state: Any) -> discord.Embed:
+        if not isinstance(state, HellbringerState):
+            return discord.Embed(title="Hellbringer", colour=COLOUR_PLAY)
+        return board(game, state)
+
+    def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int]]:
+        if not isinstance(state, HellbringerState):
+            return []
+        return moves(game, state).buttons
+
+    def action_selects(self, game: GameRow, state: Any) -> list[SelectChoice]:
+        if not isinstance(state, HellbringerState):
+            return []
+        return [
+            SelectChoice(code=f"{codes.SELECT}{i}", seat=m.seat, placeholder=m.placeholder,
+                         options=[discord.SelectOption(label=text, value=code)
+                                  for text, code in m.options])
+            for i, m in enumerate(moves(game, state).menus)
+        ]
+
+    def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
+        if not isinstance(state, HellbringerState):
+            raise RuleError(NOT_STARTED)
+        if code.startswith(codes.SELECT):
+            if len(values) != 1:
+                raise RuleError(codes.STALE)
+            code = values[0]
+        return ENGINE.dump_action(codes.decode(state, seat, code))
+
+    def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
+        return event_lines(events)
+
+    def footer(self, game: GameRow) -> str:
+        return CREDIT
+
+    def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed:
+        if not isinstance(state, HellbringerState):
+            return discord.Embed(title="Nothing hidden yet", description=NOT_STARTED)
+        return hand(state, seat)
+
+
+PRESENTER = HellbringerPresenter()

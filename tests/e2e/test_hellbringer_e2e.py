@@ -1,0 +1,199 @@
+"""Hellbringer through the real bot and the fake Discord: Alice and an AI seat
+play a digital game from the class choice to its end with the board's buttons
+and menus; hands are only ever shown to their owner, ephemerally; a wrong or
+stale click gets one sentence and changes nothing; `/hellbringer rules` and
+`hand` answer privately. Every payload is checked against Discord's OpenAPI
+spec by the harness."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.app import PandemoniumBot
+from bot.games.hellbringer import codes
+from bot.games.hellbringer.labels import card_name
+from engines.hellbringer import ENGINE, HellbringerState
+from tests.e2e.conftest import StartBot
+from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
+from tests.support.boards import board_now, board_recorded
+
+MAX_MOVES = 800
+
+
+@pytest.fixture
+async def bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
+    async with start_bot(seed=7) as started:
+        yield started
+
+
+async def _state(fake: FakeDiscord, bot: PandemoniumBot) -> tuple[Any, HellbringerState] | None:
+    current = await bot.table.current(fake.text_channel.id)
+    if current is None:
+        return None
+    assert isinstance(current.state, HellbringerState)
+    return current.game, current.state
+
+
+async def _open(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
+    board = await (await fake.slash("alice", "game new", game="hellbringer")).original()
+    await board_recorded(fake, bot, board)
+    await (await fake.click("alice", board, label="Add AI")).original()
+    await (await fake.click("alice", board, label="Start")).original()
+    return fake.message(board.id)
+
+
+async def _private(handle: InteractionHandle) -> str:
+    assert await handle.ephemeral(), "hidden answers must be ephemeral"
+    return (await handle.original()).text()
+
+
+def _public(fake: FakeDiscord) -> str:
+    return "\n".join(m.text() for m in fake.messages(fake.text_channel))
+
+
+def _moves(board: FakeMessage) -> list[str]:
+    return [cid for cid in board.custom_ids() if cid.startswith(("pd:mv:", "pd:sel:"))]
+
+
+async def _make(fake: FakeDiscord, board: FakeMessage, code: str) -> str:
+    """Alice makes the move `code`: its button, else its menu option, else `/hellbringer do`."""
+    for component in board.all_components():
+        cid = str(component.get("custom_id", ""))
+        offered = [o["value"] for o in component.get("options") or []]
+        if cid.startswith("pd:mv:") and cid.endswith(f":0:{code}"):
+            handle, how = await fake.click("alice", board, cid), "button"
+            break
+        if cid.startswith("pd:sel:") and code in offered:
+            handle, how = await fake.select("alice", board, cid, [code]), "menu"
+            break
+    else:
+        handle, how = await fake.slash("alice", "hellbringer do", action=code), "command"
+    if await handle.ephemeral():
+        raise AssertionError(f"refused: {(await handle.original()).text()}")
+    await handle.original()
+    return how
+
+
+async def _alices_turn(fake: FakeDiscord, bot: PandemoniumBot) -> HellbringerState | None:
+    """The state once the game is over (None) or waits on Alice (the AI has moved)."""
+    found: list[HellbringerState | None] = []
+
+    async def ready() -> bool:
+        now = await _state(fake, bot)
+        if now is None:
+            found.append(None)
+            return True
+        state = now[1]
+        if ENGINE.chance(state) is None and ENGINE.legal_actions(state, 0) \
+                and 0 in ENGINE.to_move(state):
+            found.append(state)
+            return True
+        return False
+
+    await fake.wait_until(ready, message="the game never came back to Alice")
+    return found[-1]
+
+
+def _sensible(state: HellbringerState, legal: list[Any]) -> int:
+    """The AI's move for Alice when it is in the legal list (a discard may list its
+    cards in another order), else the same kind of move, else the first."""
+    choice = ENGINE.ai_action(state, 0)
+    if choice in legal:
+        return legal.index(choice)
+    same = [i for i, a in enumerate(legal) if type(a) is type(choice)]
+    return same[0] if same else 0
+
+
+async def _check_hand(fake: FakeDiscord, state: HellbringerState, board: FakeMessage) -> None:
+    mine = await _private(await fake.slash("alice", "hellbringer hand"))
+    names = [card_name(state, i) for i in state.heroes[0].hand]
+    assert all(n in mine for n in names), "Alice sees each of her cards"
+    button = next(cid for cid in board.custom_ids() if cid.startswith("pd:me:"))
+    assert await _private(await fake.click("alice", board, button)) == mine
+
+
+async def test_alice_and_an_ai_seat_play_a_digital_game_to_its_end(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    fake = fake_discord
+    board = await _open(fake, bot)
+    assert "If the enemies struck now" in board.text() and "In Sight" in board.text()
+    rules = await _private(await fake.slash("alice", "hellbringer rules"))
+    assert "class" in rules, "the rules of the current step: setup"
+    ways: set[str] = set()
+    seen_hands: set[str] = set()
+    for _ in range(MAX_MOVES):
+        now = await _alices_turn(fake, bot)
+        if now is None:
+            break
+        state = now
+        live = await board_now(fake, bot, board)
+        legal = ENGINE.legal_actions(state, 0)
+        if state.heroes[0].hand and len(seen_hands) < 3:
+            key = ",".join(state.heroes[0].hand)
+            if key not in seen_hands:
+                seen_hands.add(key)
+                await _check_hand(fake, state, live)
+        index = _sensible(state, legal)
+        ways.add(await _make(fake, live, codes.encode(index, legal[index])))
+    else:
+        raise AssertionError(f"no end after {MAX_MOVES} moves")
+    games = await bot.storage.games_in_channel(fake.text_channel.id, limit=1)
+    assert games[0].state is not None
+    final = ENGINE.load_state(games[0].state)
+    assert final.winners is not None and games[0].result is not None
+    assert {"button", "menu"} <= ways, "moves were made from the board's buttons and menus"
+    public = _public(fake)
+    for inst in {i for h in final.heroes for i in h.hand if not h.hand_shown}:
+        assert f"• {card_name(final, inst)}" not in public
+    boards = [m for m in fake.messages(fake.text_channel) if m.embeds and
+              "If the enemies struck now" in m.text()]
+    assert len(boards) == 1, "one live board, edited in place"
+
+
+async def test_a_wrong_click_gets_one_sentence_and_changes_nothing(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    fake = fake_discord
+    board = await _open(fake, bot)
+    now = await _state(fake, bot)
+    assert now is not None
+    _, before = now
+    live = await board_now(fake, bot, board)
+    menu = next(c for c in live.all_components() if str(c.get("custom_id", "")).startswith(
+        "pd:sel:") and c.get("options"))
+    stranger = await fake.select("dave", live, str(menu["custom_id"]),
+                                 [menu["options"][0]["value"]])
+    assert "Alice" in await _private(stranger), "a stranger's pick is refused, politely"
+    stale = await fake.slash("alice", "hellbringer do", action="0.00000000")
+    answer = await _private(stale)
+    assert answer.count(".") <= 2 and "no longer matches" in answer
+    after = await _state(fake, bot)
+    assert after is not None and after[1] == before
+
+
+async def test_physical_mode_takes_the_hero_sheet_by_command_and_refuses_a_misreading(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """Physical mode, Setup: the hero sheet is reported with `/hellbringer hero` (five
+    inputs); a Health that is not a multiple of five gets one sentence, nothing changed."""
+    fake = fake_discord
+    board = await (await fake.slash("alice", "game new", game="hellbringer",
+                                    mode="physical")).original()
+    await board_recorded(fake, bot, board)
+    await (await fake.click("alice", board, label="Start")).original()
+    now = await _state(fake, bot)
+    assert now is not None and now[1].heroes[0].cls is None
+    wrong = await fake.slash("alice", "hellbringer hero", options={"class": "warrior"}, health=42,
+                             armor=10, sight=3, ap=3)
+    assert "doesn't fit" in await _private(wrong)
+    after = await _state(fake, bot)
+    assert after is not None and after[1] == now[1]
+    ok = await fake.slash("alice", "hellbringer hero", options={"class": "warrior"}, health=40,
+                          armor=10, sight=3, ap=3)
+    assert not await ok.ephemeral(), (await ok.original()).text()
+    done = await _state(fake, bot)
+    assert done is not None and done[1].heroes[0].cls == "warrior"
