@@ -53,7 +53,7 @@ class PandemoniumBot(commands.Bot):
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            allowed_mentions=discord.AllowedMentions.none(),
             **self._shard_options(settings),
         )
         self.settings = settings

@@ -26,6 +26,7 @@ from bot.render.games import (
 )
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
 from bot.table import Actor, Outcome, StaleBoard, TableService, seat_for
+from bot.turn_pings import TurnPings
 from bot.ui.components import (
     LobbyButton,
     MoveButton,
@@ -211,6 +212,7 @@ class TablesUI:
         self.table = table
         self.boards = boards
         self.channel_of = channel_of
+        self.pings = TurnPings(table)
 
     # Components
 
@@ -314,6 +316,7 @@ class TablesUI:
         await interaction.response.edit_message(view=None)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
+        await self.ping_next(interaction, outcome)
         self.boards.request(outcome)
 
     async def open_report(
@@ -355,20 +358,33 @@ class TablesUI:
 
     # Publishing
 
-    async def followup(self, interaction: discord.Interaction[Any], text: str) -> None:
+    async def followup(
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        mentions: discord.AllowedMentions | None = None,
+    ) -> None:
         """A public message after the reply. An interaction's token dies after 15
         minutes; past that (or if Discord refuses it) the bot posts in the channel
-        with its own token instead, so nothing is lost."""
+        with its own token instead, so nothing is lost. It notifies nobody unless
+        `mentions` names whom."""
+        allowed = mentions or discord.AllowedMentions.none()
         if not interaction.is_expired():
             try:
-                await interaction.followup.send(text)
+                await interaction.followup.send(text, allowed_mentions=allowed)
                 return
             except discord.HTTPException as exc:
                 if exc.status not in (401, 404):
                     raise
                 log.info("interaction %s token refused; posting in the channel", interaction.id)
         if interaction.channel_id is not None:
-            await self.channel_of(interaction.channel_id).send(text)
+            await self.channel_of(interaction.channel_id).send(text, allowed_mentions=allowed)
+
+    async def ping_next(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """Tell whoever the game now waits for, with a mention that notifies them."""
+        ping = await self.pings.after(outcome, interaction.user.id)
+        if ping is not None:
+            await self.followup(interaction, ping.text, ping.allowed)
 
     def _event_texts(self, outcome: Outcome) -> list[str]:
         lines = presenter_for(outcome.game.game).event_lines(outcome.game, outcome.events)
@@ -402,6 +418,7 @@ class TablesUI:
             await self._remember_board(outcome.game, interaction.message.id)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
+        await self.ping_next(interaction, outcome)
         latest = await self.table.latest(outcome.game)
         if latest.game.version > outcome.game.version:
             self.boards.request(latest)
@@ -409,9 +426,12 @@ class TablesUI:
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         """A slash command or a form: reply with what happened; the board follows."""
         texts = self._event_texts(outcome) or ["Done."]
-        await interaction.response.send_message(texts[0])
+        await interaction.response.send_message(
+            texts[0], allowed_mentions=discord.AllowedMentions.none()
+        )
         for text in texts[1:]:
             await self.followup(interaction, text)
+        await self.ping_next(interaction, outcome)
         self.boards.request(outcome)
 
     async def post_board(

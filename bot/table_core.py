@@ -111,6 +111,11 @@ class TableCore:
         channel = await self._scope_settings("channel", channel_id)
         return resolve(guild, channel)
 
+    async def member_pings(self, user_id: int) -> bool:
+        """Whether a member lets turn messages notify them: yes unless they chose
+        `/game notify off`; stored per member, so it holds in every server."""
+        return bool((await self._scope_settings("member", user_id)).get("pings", True))
+
     async def put_setting(self, scope: Scope, scope_id: int, key: str, value: Any) -> None:
         await self.storage.put_setting(scope, scope_id, key, value)
         self._settings.pop((scope, scope_id), None)

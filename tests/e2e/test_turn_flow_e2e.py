@@ -56,7 +56,8 @@ async def test_reminder_then_away_each_fire_once(
         assert [t.kind for t in await bot.timers.run_due()] == ["remind"]
         assert await bot.timers.run_due() == [], "a reminder fires once"
         (reminder,) = _said(fake_discord, "it's your turn at Pig")
-        assert "**Alice**" in reminder.content and "<@" not in reminder.content, "pings are opt-in"
+        alice = fake_discord.member("alice").id
+        assert reminder.notified == [alice], "reminders ping (on by default), Alice alone"
         clock.now += 20 * 60
         assert [t.kind for t in await bot.timers.run_due()] == ["afk"]
         assert await bot.timers.run_due() == []
@@ -88,26 +89,34 @@ async def test_overdue_timers_fire_once_after_a_restart(
     assert len(_said(fake_discord, "seems to be away")) == 1
 
 
-async def test_pings_are_opt_in_per_server(
+async def test_reminder_pings_follow_the_server_setting(
     fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
 ) -> None:
     clock = Clock()
     async with start_bot(clock=clock) as bot:
         refused = await fake_discord.slash(
-            "carol", "game settings", key="pings", value="on", scope="guild"
+            "carol", "game settings", key="pings", value="off", scope="guild"
         )
         assert "Manage Server" in await _private(refused)
         done = await fake_discord.slash(
-            "olivia", "game settings", key="pings", value="on", scope="guild"
+            "olivia", "game settings", key="pings", value="off", scope="guild"
         )
-        assert "now **True**" in await _private(done)
+        assert "now **False**" in await _private(done)
         await _started_pig(fake_discord, bot)
         clock.now += 10 * 60
         await bot.timers.run_due()
-    (reminder,) = _said(fake_discord, "it's your turn at Pig")
+        (quiet,) = _said(fake_discord, "it's your turn at Pig")
+        assert "**Alice**" in quiet.content and quiet.notified == [], "the server said off"
+        here = await fake_discord.slash("olivia", "game settings", key="pings", value="on")
+        assert "for this channel" in await _private(here), "a channel may override"
+        clock.now += 20 * 60
+        await bot.timers.run_due()
+        clock.now += 20 * 60
+        await bot.timers.run_due()
+    reminder = _said(fake_discord, "away from Pig")[-1]
     assert f"<@{fake_discord.member('alice').id}>" in reminder.content
     sent = fake_discord.requests_to("POST /channels/{channel_id}/messages")
-    mentions = [r.json.get("allowed_mentions") for r in sent if "your turn" in str(r.json)]
+    mentions = [r.json.get("allowed_mentions") for r in sent if "away from" in str(r.json)]
     assert mentions and [int(u) for u in mentions[0]["users"]] == [fake_discord.member("alice").id]
 
 
