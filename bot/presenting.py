@@ -7,6 +7,7 @@ so a slow Discord never holds up the next player's move.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Callable
@@ -50,6 +51,34 @@ class BoardRequests(Protocol):
     """Where a changed table asks for its live board to be redrawn (`BoardUpdater`)."""
 
     def request(self, outcome: Outcome) -> None: ...
+
+    def scrolled(self, channel_id: int, board_id: int | None) -> bool: ...
+
+
+MOVED_BELOW = "⬇️ This board moved below: use the newest one."
+
+
+async def move_board(
+    table: TableService,
+    channel: discord.PartialMessageable,
+    game: GameRow,
+    message_id: int,
+    retired: int | None = None,
+) -> None:
+    """Make `message_id` the game's live board and retire the copy it replaces
+    (unless that is `retired` already), whoever posted that copy and when."""
+    before = await table.set_board_message(game.channel_id, game.id, message_id)
+    if before is not None and before not in (message_id, retired):
+        await retire_board(channel, before)
+
+
+async def retire_board(channel: discord.PartialMessageable, message_id: int) -> None:
+    """An old copy of a board keeps no working buttons: it becomes one line pointing
+    below. A copy someone deleted needs nothing."""
+    with contextlib.suppress(discord.NotFound):
+        await channel.get_partial_message(message_id).edit(
+            content=MOVED_BELOW, embed=None, view=None, attachments=[]
+        )
 
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
@@ -408,19 +437,40 @@ class TablesUI:
     async def publish_in_place(
         self, interaction: discord.Interaction[Any], outcome: Outcome
     ) -> None:
-        """A click on the board: the board itself is edited, then events follow."""
+        """A click on the board: the board itself is edited, then events follow. A
+        board that has scrolled out of sight is posted again at the bottom instead,
+        and the clicked copy retires (so does an old copy clicked in a race with a
+        re-post; the live board shows the move)."""
+        live = outcome.game.board_message_id
+        clicked = interaction.message.id if interaction.message is not None else None
         board = await render_board(outcome.game, outcome.state)
-        await interaction.response.edit_message(**board.edit())
-        if (
-            interaction.message is not None
-            and interaction.message.id != outcome.game.board_message_id
-        ):
-            await self._remember_board(outcome.game, interaction.message.id)
+        stale_copy = clicked is not None and live is not None and clicked < live
+        in_place = not stale_copy and not self.boards.scrolled(
+            outcome.game.channel_id, clicked or live
+        )
+        if not in_place:
+            await interaction.response.edit_message(
+                content=MOVED_BELOW, embed=None, view=None, attachments=[]
+            )
+            if stale_copy:
+                self.boards.request(outcome)
+            else:
+                channel = self.channel_of(outcome.game.channel_id)
+                posted = await channel.send(**board.new_message())
+                await move_board(self.table, channel, outcome.game, posted.id, clicked)
+        else:
+            await interaction.response.edit_message(**board.edit())
+            if clicked is not None and clicked != live:
+                await self._remember_board(outcome.game, clicked)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
         await self.ping_next(interaction, outcome)
         latest = await self.table.latest(outcome.game)
-        if latest.game.version > outcome.game.version:
+        moved = latest.game.board_message_id != clicked
+        if moved and in_place and clicked is not None:
+            # a re-post raced this edit: the copy just edited must not keep buttons
+            await retire_board(self.channel_of(outcome.game.channel_id), clicked)
+        if latest.game.version > outcome.game.version or moved:
             self.boards.request(latest)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
@@ -446,4 +496,4 @@ class TablesUI:
         await self._remember_board(outcome.game, message_id)
 
     async def _remember_board(self, game: GameRow, message_id: int) -> None:
-        await self.table.set_board_message(game.channel_id, game.id, message_id)
+        await move_board(self.table, self.channel_of(game.channel_id), game, message_id)

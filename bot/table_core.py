@@ -372,13 +372,18 @@ class TableCore:
             return None, True
         raise RuleError("Only a seated player or a GM reports this one; you can watch the board.")
 
-    async def set_board_message(self, channel_id: int, game_id: int, message_id: int) -> None:
-        """Remember where the live board is. Not a game change: no version bump."""
+    async def set_board_message(
+        self, channel_id: int, game_id: int, message_id: int
+    ) -> int | None:
+        """Remember where the live board is; returns where it was, so the caller can
+        retire that copy. Not a game change: no version bump."""
         async with self.lock_for(channel_id):
+            before = await self.storage.game(game_id)
             await self.storage.set_board_message(game_id, message_id)
             cached = self._cache.get(channel_id)
             if cached is not None and cached.game.id == game_id:
                 cached.game = cached.game.model_copy(update={"board_message_id": message_id})
+            return before.board_message_id if before is not None else None
 
     # History
 
