@@ -61,8 +61,23 @@ def simulate(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return EXIT_CONFIG
-    print(runner(args.players, args.games, args.seed))
+    options = dict(pair.split("=", 1) for pair in args.option if "=" in pair)
+    try:
+        print(runner(args.players, args.games, args.seed, options))
+    except ValueError as exc:
+        print(f"simulate {args.game}: {_one_line(exc)}", file=sys.stderr)
+        return EXIT_CONFIG
     return 0
+
+
+def _one_line(exc: ValueError) -> str:
+    """A refusal in one line: the seat-count sentence, or the first invalid option."""
+    errors = getattr(exc, "errors", None)
+    if callable(errors):
+        first = errors()[0]
+        where = ".".join(str(x) for x in first.get("loc", ()))
+        return f"option {where}: {first.get('msg', 'not valid')}"
+    return str(exc).splitlines()[0]
 
 
 def replay_file(args: argparse.Namespace) -> int:
@@ -119,6 +134,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--players", type=int, default=4)
     sim.add_argument("--games", type=int, default=1000)
     sim.add_argument("--seed", type=int, default=1)
+    sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
+                     help="a table option, e.g. preset=as_written (repeatable)")
     sim.set_defaults(fn=simulate)
     rep = sub.add_parser("replay", help="check that an exported game log replays exactly")
     rep.add_argument("file")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from discord.ext import commands
 
@@ -27,18 +27,22 @@ from bot.ui.report import ReportForm, register_forms
 from engines import registry
 from engines.registry import AnyEngine
 
-Simulator = Callable[[int, int, int], str]
-"""`python -m bot simulate GAME`: (players, games, seed) → the statistics to print."""
+Simulator = Callable[..., str]
+"""`python -m bot simulate GAME`: (players, games, seed, options=None) → the statistics
+to print; `options` are table options as typed (key → text). Raises ValueError
+(pydantic's ValidationError is one) for a table the game refuses."""
 
 Stats = TypeVar("Stats")
 
 
-def simulator(play: Callable[[int, int, int], Stats], report: Callable[[Stats], str]) -> Simulator:
-    """A game's simulator from its engine's `simulate(players, games, seed)` and the
-    function that words its statistics."""
+def simulator(
+    play: Callable[[int, int, int, Any], Stats], report: Callable[[Stats], str], engine: AnyEngine
+) -> Simulator:
+    """A game's simulator from its engine's `simulate(players, games, seed, options)` and
+    the function that words its statistics; options are parsed by the engine's model."""
 
-    def run(players: int, games: int, seed: int) -> str:
-        return report(play(players, games, seed))
+    def run(players: int, games: int, seed: int, options: dict[str, Any] | None = None) -> str:
+        return report(play(players, games, seed, engine.parse_options(options or {})))
 
     return run
 

@@ -283,8 +283,10 @@ class TablesUI:
         if seat is None:
             seat = await self._shared_seat(current, actor, interaction.guild_id)
         elif not gm and seat not in game.seats_of(actor.user_id):
-            owner = game.seats[seat].shown if seat < len(game.seats) else "?"
-            raise RuleError(f"Those buttons are for {owner}.")
+            if not 0 <= seat < len(game.seats):
+                raise RuleError("Those buttons belong to no seat at this table; use the"
+                                " buttons on the live board (`/game status`).")
+            raise RuleError(f"Those buttons are for {game.seats[seat].shown}.")
         action = presenter_for(game.game).decode(game, current.state, seat, code, values)
         outcome = await self.table.act(
             channel,
@@ -318,8 +320,13 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], game_id: int, version: int | None = None
     ) -> Outcome:
         """The channel's game, if a component's game (and version) is still the live one."""
-        current = await self.table.current(channel_id_of(interaction))
+        channel = channel_id_of(interaction)
+        current = await self.table.current(channel)
         if current is None or current.game.id != game_id:
+            elsewhere = await self.table.storage.game(game_id)
+            if elsewhere is not None and elsewhere.channel_id != channel:
+                raise StaleBoard(f"That board belongs to a game in <#{elsewhere.channel_id}>;"
+                                 " its buttons work there, not here.")
             raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
         if version is not None and current.game.version != version:
             raise StaleBoard("That board is out of date; use the newest one (`/game status`).")

@@ -21,6 +21,7 @@ from bot.render.style import (
     FIELD_VALUE,
     clip,
 )
+from engines.dice.limits import EXPLODE_DEPTH
 from engines.dice.odds import Distribution, Odds, format_chance
 from engines.dice.roller import DiceGroup, RolledDie, RollResult
 
@@ -42,6 +43,8 @@ def roll_embed(result: RollResult, roller: str) -> discord.Embed:
         lines.append(f"Total: **{result.total}**{unit}")
     elif not lines:
         lines.append(f"Total: **{result.total}**")
+    if result.expression.comment:
+        lines.insert(0, f"*{result.expression.comment}*")
     embed = discord.Embed(
         title=clip(ROLL_PREFIX + result.expression.text, EMBED_TITLE),
         description=clip("\n".join(lines), EMBED_DESCRIPTION),
@@ -95,6 +98,9 @@ def odds_embed(answer: Odds) -> discord.Embed:
         notes.append(f"Not counted in the total: {', '.join(answer.uncounted)}.")
     if answer.house:
         notes.append(HOUSE_DICE)
+    if answer.exploding:
+        notes.append(f"Exploding dice roll again at most {EXPLODE_DEPTH} times (so does /roll):"
+                     " these odds are exact for that.")
     if notes:
         embed.set_footer(text=clip(" · ".join(notes), FOOTER))
     return embed
@@ -193,7 +199,9 @@ def _group_line(group: DiceGroup) -> str:
     """Faces, then the group's score unless its faces are only outcomes (enemy)."""
     faces = " ".join(_face(rolled) for rolled in group.dice)
     scores = any(face.value for face in group.die.faces)
-    return f"**{group.notation}** — {faces}" + (f" → **{group.score}**" if scores else "")
+    sign = "−" if group.negative else ""
+    score = f" → **{sign}{group.score}**" if scores else ""
+    return f"**{sign}{group.notation}** — {faces}{score}"
 
 
 def _face(rolled: RolledDie) -> str:

@@ -81,8 +81,13 @@ class StandardDice(_Node):
     count: int
     sides: int
     keep: Keep | None = None
+    explode: int | None = Field(
+        default=None, description="a die showing this or more rolls again (1d6e6, 1d6!)")
 
     def notation(self) -> str:
+        if self.explode is not None:
+            bang = "!" if self.explode == self.sides else f"e{self.explode}"
+            return f"{self.count}d{self.sides}{bang}"
         return f"{self.count}d{self.sides}{self.keep or ''}"
 
 
@@ -130,11 +135,13 @@ BinaryOp.model_rebuild()
 
 
 class Expression(_Node):
-    """A parsed expression. `text` is the normalised input: parsing it again gives
-    the same tree, which is what lets a Re-roll button carry only the text."""
+    """A parsed expression. `text` is the normalised input (with its comment): parsing
+    it again gives the same tree, which is what lets a Re-roll button carry only the
+    text. `comment` is what followed a `#` (`3d6 # fireball`)."""
 
     text: str
     root: Node
+    comment: str = ""
 
 
 def dice_nodes(node: Node) -> list[DiceNode]:
@@ -153,11 +160,14 @@ def dice_nodes(node: Node) -> list[DiceNode]:
 def parse(text: str, dice: Mapping[str, Die]) -> Expression:
     """Read an expression, or raise RuleError with one sentence on what is allowed."""
     check_length(text)
-    normal = " ".join(text.lower().split())
+    body, _, comment = text.partition("#")
+    normal = " ".join(body.lower().split())
+    comment = " ".join(comment.split())
     if not normal:
         raise _syntax_error()
+    rolled = _shorthand(normal, dice)
     root: Node | None = None
-    for sign, chunk in _split_terms(normal, tuple(sorted(dice))):
+    for sign, chunk in _split_terms(rolled, tuple(sorted(dice))):
         term = _parse_term(chunk, dice)
         if root is None:
             root = Negation(operand=term) if sign == "-" else term
@@ -165,12 +175,59 @@ def parse(text: str, dice: Mapping[str, Die]) -> Expression:
             root = BinaryOp(op=sign, left=root, right=term)
     assert root is not None
     check_total_dice(sum(group.count for group in dice_nodes(root)))
-    return Expression(text=normal, root=root)
+    return Expression(text=f"{normal} # {comment}" if comment else normal, root=root,
+                      comment=comment)
+
+
+# --- what people already type (Avrae, Dice Maiden) -----------------------------------
+
+_ADVANTAGE = re.compile(r"\s+(adv|advantage|dis|disadvantage)$")
+_EXPLODE = re.compile(r"(\d*)d(\d+)\s*(?:!|e(\d+))")
+_ONE_D20 = re.compile(r"(?<![0-9a-z])1?d20(?![0-9a-z])")
+_FUDGE = re.compile(r"(?<![0-9a-z])(\d*)df(?![0-9a-z])")
+COLOUR_LETTERS = {"y": "yellow", "o": "orange", "r": "red", "k": "black"}
+"""Hellboy shorthand: `yyr` is two yellow Attack Dice and a red (k is black, as in CMYK)."""
+
+
+def _shorthand(normal: str, dice: Mapping[str, Die]) -> str:
+    """Rewrite the forms other dice bots taught people into this grammar: advantage and
+    disadvantage on a d20, Fudge dice, and the Hellboy colour shorthand. Exploding dice
+    are read as their own term (`_exploding`)."""
+    found = _ADVANTAGE.search(normal)
+    if found:
+        normal = normal[:found.start()]
+        if len(_ONE_D20.findall(normal)) != 1:
+            raise RuleError("Advantage and disadvantage need exactly one 1d20 in the roll,"
+                            " like 1d20+5 adv.")
+        keep = "2d20kh1" if found.group(1).startswith("adv") else "2d20kl1"
+        normal = _ONE_D20.sub(keep, normal)
+    if "fudge" in dice:
+        normal = _FUDGE.sub(lambda m: f"{m.group(1) or 1} fudge", normal)
+    return _colours(normal, dice)
+
+
+def _colours(normal: str, dice: Mapping[str, Die]) -> str:
+    """`yyr` or `yellow yellow red` as `2 yellow + 1 red`, in any term joined by +."""
+    if not all(c in dice for c in COLOUR_LETTERS.values()) or "(" in normal:
+        return normal
+    return " + ".join(_colour_term(t.strip(), dice) for t in normal.split("+"))
+
+
+def _colour_term(normal: str, dice: Mapping[str, Die]) -> str:
+    words = normal.split()
+    if len(words) == 1 and len(normal) > 1 and set(normal) <= set(COLOUR_LETTERS):
+        words = [COLOUR_LETTERS[c] for c in normal]
+    elif len(words) < 2 or not all(w in dice for w in words):
+        return normal
+    counts: dict[str, int] = {}
+    for w in words:
+        counts[w] = counts.get(w, 0) + 1
+    return " + ".join(f"{n} {name}" for name, n in counts.items())
 
 
 # --- splitting into terms -------------------------------------------------------
 
-_BINARY_AFTER = re.compile(r"[0-9a-z_)\]]$")
+_BINARY_AFTER = re.compile(r"[0-9a-z_)\]!]$")
 
 
 @lru_cache(maxsize=16)
@@ -229,12 +286,28 @@ def _parse_term(chunk: str, dice: Mapping[str, Die]) -> Node:
     pool = _POOL.fullmatch(chunk)
     if pool:
         return _pool(int(pool.group(1) or 1), int(pool.group(2)), int(pool.group(3)))
+    boom = _EXPLODE.fullmatch(chunk)
+    if boom:
+        return _exploding(int(boom.group(1) or 1), int(boom.group(2)), boom.group(3))
+    if _EXPLODE.search(chunk):
+        raise RuleError("An exploding die is a term of its own, like 3d6! + 2 or 1d6e5;"
+                        " it can't be kept, dropped, multiplied or put in parentheses.")
     if named:
         known = f"the named dice are {', '.join(sorted(dice))}, and " if dice else ""
         raise RuleError(
             f"I don't know a die called '{named.group(2)}'; {known}standard dice look like 2d6."
         )
     return _standard(chunk)
+
+
+def _exploding(count: int, sides: int, on: str | None) -> StandardDice:
+    check_count(count, "dice")
+    check_sides(sides)
+    threshold = sides if on is None else int(on)
+    if not 2 <= threshold <= sides:
+        raise RuleError(f"A d{sides} can explode on 2 to {sides} (it rolls again on that or"
+                        f" more), like 1d{sides}e{sides} or 1d{sides}!.")
+    return StandardDice(count=count, sides=sides, explode=threshold)
 
 
 def _pool(count: int, sides: int, threshold: int) -> SuccessPool:

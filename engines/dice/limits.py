@@ -14,6 +14,9 @@ MAX_DICE = 100
 MIN_SIDES = 2
 MAX_SIDES = 1000
 MAX_NUMBER = 100_000
+EXPLODE_DEPTH = 5
+"""An exploding die rolls again at most this many times: the roller and the exact odds
+stop at the same depth, so /odds is exact for what /roll does (and says so)."""
 
 # Odds are exact, so their cost grows with the number of possible totals and
 # with the arithmetic needed to reach them. These two caps keep the slowest

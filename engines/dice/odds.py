@@ -34,7 +34,7 @@ from engines.dice.expression import (
     SuccessPool,
     dice_nodes,
 )
-from engines.dice.limits import ODDS_MAX_TOTALS, ODDS_MAX_WORK, refuse_odds_work
+from engines.dice.limits import EXPLODE_DEPTH, ODDS_MAX_TOTALS, ODDS_MAX_WORK, refuse_odds_work
 from engines.dice.roller import total_label
 from engines.dice.standard import standard_die
 
@@ -71,6 +71,8 @@ class Odds:
     """Labels of faces whose effect is not part of the total (e.g. 'X2')."""
     house: bool
     """True when any die's faces are house data, which players must be told."""
+    exploding: bool = False
+    """Exploding dice are in it: the odds stop at EXPLODE_DEPTH re-rolls, as /roll does."""
 
 
 def odds(expression: Expression, target: int) -> Odds:
@@ -95,6 +97,8 @@ def odds(expression: Expression, target: int) -> Odds:
         chance=distribution.at_least(target),
         uncounted=tuple(uncounted),
         house=any(not die.verified for die in named),
+        exploding=any(isinstance(g, StandardDice) and g.explode is not None
+                      for g in dice_nodes(expression.root)),
     )
 
 
@@ -149,6 +153,9 @@ def _bound(node: Node) -> _Bound:
             a, b = _bound(left), _bound(right)
             ends = [APPLY[op](x, y) for x in (a.low, a.high) for y in (b.low, b.high)]
             return _checked(min(ends), max(ends), a.work + b.work + a.width * b.width)
+        case StandardDice(count=n, sides=m, explode=int()):
+            high = n * m * (EXPLODE_DEPTH + 1)
+            return _checked(n, high, n * high * (EXPLODE_DEPTH + 1) * m)
         case StandardDice(count=n, sides=m, keep=keep):
             if keep is None or keep.kept(n)[0] == n:
                 return _checked(n, n * m, sum(i * (m - 1) + 1 for i in range(1, n + 1)))
@@ -179,6 +186,9 @@ def _distribution(node: Node) -> tuple[_Counts, int]:
         case BinaryOp(op=op, left=left, right=right):
             (a, na), (b, nb) = _distribution(left), _distribution(right)
             return _combine(a, b, op), na * nb
+        case StandardDice(count=n, sides=m, explode=int(on)):
+            one, outcomes = _exploding_die(m, on)
+            return _repeat(one, n), outcomes**n
         case StandardDice(count=n, sides=m, keep=keep):
             if keep is None or keep.kept(n)[0] == n:
                 return _uniform_sum(n, m), m**n
@@ -189,10 +199,34 @@ def _distribution(node: Node) -> tuple[_Counts, int]:
             return {s: comb(n, s) * hit**s * miss ** (n - s) for s in range(n + 1)}, m**n
         case NamedDice(count=n, die=die):
             weights = _face_weights([face.value for face in die.faces])
-            running: _Counts = {0: 1}
-            for _ in range(n):
-                running = _combine(running, weights, "+")
-            return running, len(die.faces) ** n
+            return _repeat(weights, n), len(die.faces) ** n
+
+
+def _repeat(one: _Counts, n: int) -> _Counts:
+    """The sum of n independent dice that each have the counts `one`."""
+    running: _Counts = {0: 1}
+    for _ in range(n):
+        running = _combine(running, one, "+")
+    return running
+
+
+def _exploding_die(m: int, on: int) -> tuple[_Counts, int]:
+    """One dM that rolls again on `on` or more, at most EXPLODE_DEPTH times, exactly:
+    every chain is weighted out of m**(EXPLODE_DEPTH + 1), the rolls it did not need
+    counted as if made, so the roller's capped die and these odds agree."""
+    counts: _Counts = defaultdict(int)
+    chains: _Counts = {0: 1}  # totals so far of chains still exploding
+    for level in range(EXPLODE_DEPTH + 1):
+        spare = m ** (EXPLODE_DEPTH - level)
+        going: _Counts = defaultdict(int)
+        for total, ways in chains.items():
+            for face in range(1, m + 1):
+                if face >= on and level < EXPLODE_DEPTH:
+                    going[total + face] += ways
+                else:
+                    counts[total + face] += ways * spare
+        chains = going
+    return dict(counts), m ** (EXPLODE_DEPTH + 1)
 
 
 def _face_weights(values: list[int]) -> _Counts:

@@ -11,7 +11,7 @@ costs no more than d20's own (bench/dice_bench.py measures both).
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engines.dice.expression import (
     APPLY,
@@ -26,6 +26,7 @@ from engines.dice.expression import (
     SuccessPool,
     dice_nodes,
 )
+from engines.dice.limits import EXPLODE_DEPTH
 from engines.dice.model import Die, Face
 from engines.dice.standard import standard_die
 
@@ -48,6 +49,8 @@ class DiceGroup:
     die: Die
     dice: tuple[RolledDie, ...]
     score: int
+    negative: bool = False
+    """The group counts against the total (`-1d6`, `10-1d4`): shown with its sign."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,27 +132,31 @@ def _is_sum_of_dice(node: Node) -> bool:
     return isinstance(node, NamedDice)
 
 
-def _evaluate(node: Node, rng: random.Random, groups: list[DiceGroup]) -> int:
+def _evaluate(node: Node, rng: random.Random, groups: list[DiceGroup],
+              negative: bool = False) -> int:
     match node:
         case Constant(value=value):
             return value
         case Negation(operand=operand):
-            return -_evaluate(operand, rng, groups)
+            return -_evaluate(operand, rng, groups, not negative)
         case BinaryOp(op=op, left=left, right=right):
-            a = _evaluate(left, rng, groups)
-            return APPLY[op](a, _evaluate(right, rng, groups))
+            a = _evaluate(left, rng, groups, negative)
+            flip = negative != (op == "-")
+            return APPLY[op](a, _evaluate(right, rng, groups, flip))
         case StandardDice():
             group = _roll_standard(node, rng)
         case SuccessPool():
             group = _roll_pool(node, rng)
         case NamedDice():
             group = _roll_named(node, rng)
-    groups.append(group)
+    groups.append(replace(group, negative=True) if negative else group)
     return group.score
 
 
 def _roll_standard(node: StandardDice, rng: random.Random) -> DiceGroup:
     die = standard_die(node.sides)
+    if node.explode is not None:
+        return _roll_exploding(node, die, rng)
     faces = [die.faces[rng.randrange(node.sides)] for _ in range(node.count)]
     if node.keep is None:
         rolled = tuple(RolledDie(face) for face in faces)
@@ -160,6 +167,20 @@ def _roll_standard(node: StandardDice, rng: random.Random) -> DiceGroup:
     rolled = tuple(RolledDie(face, i in kept) for i, face in enumerate(faces))
     score = sum(faces[i].value for i in kept)
     return DiceGroup(node.notation(), die, rolled, score)
+
+
+def _roll_exploding(node: StandardDice, die: Die, rng: random.Random) -> DiceGroup:
+    """Each die showing `explode` or more rolls again, at most EXPLODE_DEPTH times."""
+    assert node.explode is not None
+    faces: list[Face] = []
+    for _ in range(node.count):
+        for _ in range(EXPLODE_DEPTH + 1):
+            face = die.faces[rng.randrange(node.sides)]
+            faces.append(face)
+            if face.value < node.explode:
+                break
+    rolled = tuple(RolledDie(face) for face in faces)
+    return DiceGroup(node.notation(), die, rolled, sum(f.value for f in faces))
 
 
 def _roll_pool(node: SuccessPool, rng: random.Random) -> DiceGroup:

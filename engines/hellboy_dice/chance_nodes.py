@@ -40,6 +40,14 @@ def draw_request(state: HellboyState) -> ChanceRequest:
     })
 
 
+def first_player_request(state: HellboyState) -> ChanceRequest:
+    """Lots for who starts: each seat equally likely (physical: any die roll-off)."""
+    item = ChanceItem(key="first", label="first player",
+                      options=[str(i) for i in range(state.players)],
+                      labels=list(state.names))
+    return ChanceRequest(prompt="Draw lots for who starts", items=[item], reporter=0)
+
+
 def check_draw(state: HellboyState, outcome: ChanceOutcome) -> None:
     """What `validate_outcome` would say about a draw, without building the request."""
     if len(outcome.values) != 1:

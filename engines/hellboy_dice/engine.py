@@ -13,7 +13,12 @@ from engines.hellboy_dice import attack, event_cards, flow
 from engines.hellboy_dice.ai import choose
 from engines.hellboy_dice.attack import attack_choices
 from engines.hellboy_dice.cards import parse_card_report
-from engines.hellboy_dice.chance_nodes import check_draw, dice_request, draw_request
+from engines.hellboy_dice.chance_nodes import (
+    check_draw,
+    dice_request,
+    draw_request,
+    first_player_request,
+)
 from engines.hellboy_dice.components import build_components, card_by_id
 from engines.hellboy_dice.models import (
     CHANCE_PHASES,
@@ -82,7 +87,14 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             deck=components.copies if digital else zeros,
             discard=zeros,
         )
-        flow.start_turn(state, 0, flow.QUIET)
+        if options.first_seat > len(seats):
+            raise RuleError(f"first_seat names seat {options.first_seat}, but there are only"
+                            f" {len(seats)} players.")
+        if options.first_seat or len(seats) == 1:
+            state.first = max(0, options.first_seat - 1)
+            flow.start_turn(state, state.first, flow.QUIET)
+        else:
+            state.phase = "first_player"  # house: who starts is drawn by lot
         return state
 
     def to_move(self, state: HellboyState) -> list[int]:
@@ -209,6 +221,8 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             return None
         if phase == "draw":
             return draw_request(state)
+        if phase == "first_player":
+            return first_player_request(state)
         return dice_request(state)
 
     def resolve(
@@ -227,11 +241,15 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
             raise RuleError("Nothing needs rolling or drawing right now.")
         if phase == "draw":
             check_draw(state, outcome)
+        elif phase == "first_player":
+            validate_outcome(first_player_request(state), outcome)
         else:
             validate_outcome(dice_request(state), outcome)
         s = state.fork()
         value = outcome.values[0]
-        if phase == "draw":
+        if phase == "first_player":
+            flow.first_player(s, int(value), out)
+        elif phase == "draw":
             if state.options.mode == "physical":
                 card = parse_card_report(value, state.components.cards)
             else:

@@ -29,6 +29,7 @@ from engines.hellboy_dice.models import (
     EventCardResolved,
     HellboyState,
     PlacedDie,
+    Reminder,
 )
 
 
@@ -99,7 +100,11 @@ def _event(s: HellboyState, card: Card, out: Out) -> None:
         if lose_wounds(s, out):
             return
         _resolved(s, card, out)
-        # Digital decks discard the next card unseen; a physical group just discards it.
+        # Digital decks discard the next card unseen; a physical group is reminded to.
+        if not digital(s):
+            out.add(lambda: Reminder(
+                seat=s.turn, text="The Hole in the Floor: discard the next card of your deck"
+                " unseen, then turn over the one after it."))
         if not begin_draw(s, out, "discard" if digital(s) else "play"):
             s.phase = "explore"
     elif event == "take_a_risk":

@@ -19,6 +19,7 @@ from engines.hellboy_dice.models import (
     Colour,
     DeckReshuffled,
     FinalRound,
+    FirstPlayer,
     GameOver,
     Hand,
     HellboyState,
@@ -116,11 +117,12 @@ def lose_wounds(s: HellboyState, out: Out, n: int = 1) -> bool:
     """Lose `n` Wound cubes; True when that Knocks the player Out (already handled)."""
     if n <= 0:
         return False
-    s.wounds = max(0, s.wounds - n)
+    lost = min(n, s.wounds)  # the event says what was lost, not what was owed
+    s.wounds -= lost
     name = s.names[s.turn]
     out.add(lambda: WoundLost(
-        seat=s.turn, wounds_left=s.wounds,
-        text=f"{name} loses {n} Wound{'s' if n > 1 else ''} ({s.wounds} left).",
+        seat=s.turn, wounds_left=s.wounds, lost=lost,
+        text=f"{name} loses {lost} Wound{'s' if lost > 1 else ''} ({s.wounds} left).",
     ))
     if s.wounds == 0:
         knock_out(s, out, "wounds")
@@ -168,7 +170,8 @@ def bank(s: HellboyState, out: Out) -> None:
 
 def start_turn(s: HellboyState, seat: int, out: Out) -> None:
     """A turn begins with all twelve Attack Dice, the blue die and three Wound cubes."""
-    if seat <= s.turn and s.turns_played > 0:
+    n = s.players
+    if s.turns_played > 0 and (seat - s.first) % n <= (s.turn - s.first) % n:
         s.round += 1
     s.turn = seat
     s.hand, s.gone, s.wounds = FULL_HAND, (0, 0, 0, 0), STARTING_WOUNDS
@@ -182,6 +185,13 @@ def start_turn(s: HellboyState, seat: int, out: Out) -> None:
         + (" (final turn)" if final else " (tiebreaker)" if s.tiebreak else f" (round {s.round})")
         + ".",
     ))
+
+
+def first_player(s: HellboyState, seat: int, out: Out) -> None:
+    """House: 'who goes first' is not in the rules; lots are drawn, not the host."""
+    s.first = seat
+    out.add(lambda: FirstPlayer(seat=seat, text=f"{s.names[seat]} draws the lot and starts."))
+    start_turn(s, seat, out)
 
 
 def finish_turn(s: HellboyState, out: Out) -> None:

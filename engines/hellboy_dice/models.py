@@ -31,6 +31,7 @@ MAX_ATTACK_DICE = 3
 Hand = tuple[int, int, int, int]
 
 Phase = Literal[
+    "first_player",  # chance: who starts, by lot (house)
     "explore",  # no card in play: the player explores (or banks, after the first card)
     "attack",  # a room or boss is in play: the player picks dice
     "draw",  # chance: the next Exploration card
@@ -48,7 +49,8 @@ Phase = Literal[
 ]
 
 CHANCE_PHASES: frozenset[str] = frozenset(
-    {"draw", "roll", "boss_reroll", "reroll", "blue_again", "lucky_roll", "accident"}
+    {"first_player", "draw", "roll", "boss_reroll", "reroll", "blue_again", "lucky_roll",
+     "accident"}
 )
 
 
@@ -109,6 +111,11 @@ class HellboyOptions(BaseModel):
     solo_turn_limit: int = Field(
         default=12, ge=1, le=100,
         description="house solo variant: reach the target in this many turns",
+    )
+    first_seat: int = Field(
+        default=0, ge=0, le=6,
+        description="house: who starts — 0 draws lots (the default), 1 to 6 names that seat"
+        " (e.g. the next seat in a rematch)",
     )
 
 class PlacedDie(BaseModel):
@@ -214,6 +221,7 @@ class HellboyState(BaseModel):
     components: Components
     scores: tuple[int, ...]
     turn: int = 0
+    first: int = Field(default=0, description="the seat who started: rounds begin with them")
     round: int = 1
     turns_played: int = 0
     phase: Phase = "explore"
@@ -343,6 +351,11 @@ Action = Annotated[
 # Events (what renderers turn into messages)
 
 
+class FirstPlayer(Event):
+    type: Literal["first_player"] = "first_player"
+    seat: int
+
+
 class TurnStarted(Event):
     type: Literal["turn_started"] = "turn_started"
     seat: int
@@ -396,6 +409,14 @@ class WoundLost(Event):
     type: Literal["wound_lost"] = "wound_lost"
     seat: int
     wounds_left: int
+    lost: int = 1
+
+
+class Reminder(Event):
+    """Something a physical table must do with its own components."""
+
+    type: Literal["reminder"] = "reminder"
+    seat: int
 
 
 class CardWon(Event):

@@ -250,7 +250,10 @@ def attack_policy(mid: int, fight: int, flags: int, hand: Hand, risky: bool) -> 
     Dice are the turn's fuel, so the policy spends as little as it can: the
     cheapest set (by mean pips) with at least WIN_TARGET chance to win; when no
     set gets there, or when the card's Skulls alone would knock the player out on
-    a failure (`risky`), the set most likely to win (ties: the cheaper).
+    a failure (`risky`), the set most likely to win (ties: the cheaper). When no set
+    can win at all, a 0 % attack is not advice: the dice of a failed attack stay on
+    the card and lower its Fight Value, so the set scoring the most pips is best (the
+    blue die's Skull risk is the same whichever dice go with it).
     """
     key = (mid, fight, flags & ROLL_FLAGS, hand, risky)
     found = _POLICY.get(key)
@@ -265,6 +268,8 @@ def attack_policy(mid: int, fight: int, flags: int, hand: Hand, risky: bool) -> 
     comfortable = [s for s in scored if s[0] >= WIN_TARGET - 1e-12]
     if comfortable and not risky:
         choice = min(comfortable, key=lambda s: (s[1], -s[0]))
+    elif not any(s[0] > 0 for s in scored):
+        choice = max(scored, key=lambda s: s[1])
     else:
         choice = max(scored, key=lambda s: (s[0], -s[1]))
     _POLICY[key] = choice[2]
@@ -272,6 +277,16 @@ def attack_policy(mid: int, fight: int, flags: int, hand: Hand, risky: bool) -> 
 
 
 _ROOM_KO: dict[tuple[int, int, int, int, Hand, int], float] = {}
+
+
+def nothing_can_win(state: HellboyState) -> bool:
+    """No set of the dice left can defeat the card in play with this attack."""
+    card = state.in_play
+    if card is None or state.phase != "attack":
+        return False
+    mid = model_id(state.components)
+    return all(win_chance(mid, tuple(COLOURS.index(c) for c in dice), state.fight_left,
+                          flags_of(card)) == 0 for dice in attack_choices(state.hand))
 
 
 def room_knockout(mid: int, fight: int, skulls: int, flags: int, hand: Hand, wounds: int) -> float:

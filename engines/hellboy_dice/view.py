@@ -11,6 +11,7 @@ from engines.hellboy_dice.flow import can_draw
 from engines.hellboy_dice.models import COLOURS, HellboyState
 
 PROMPTS: dict[str, str] = {
+    "first_player": "Draw lots for who starts",
     "explore": "Explore the next card",
     "attack": "Choose up to three Attack Dice to roll with the blue die",
     "draw": "Draw the next Exploration card",

@@ -232,8 +232,15 @@ def _power_helps(s: HellraiserState, fig: Figure) -> bool:
         return _hurt(fig, "mental") >= 2 and get(fig.stats, "strength") + get(
             fig.stats, "speed") >= 4
     # The Reference books never help the AI: its Wits tests are searches, and a search
-    # must be the turn's only activity, so using a power first would forbid it.
-    return power == "scalding_steam"
+    # must be the turn's only activity, so using a power first would forbid it. Steam
+    # with nobody to scald would forbid the search too, every turn (the old freeze).
+    return power == "scalding_steam" and _servants_in_room(s, fig)
+
+
+def _servants_in_room(s: HellraiserState, fig: Figure) -> bool:
+    here = tile_index(fig.square or (0, 0))
+    return any(f.kind in ("cenobite", "creature") and f.condition == "board"
+               and f.square is not None and tile_index(f.square) == here for f in s.figures)
 
 
 def _shoot(s: HellraiserState, seat: int, fig: Figure) -> Action | None:

@@ -62,6 +62,7 @@ from engines.hellraiser.query import (
     find,
     hand,
     holds,
+    in_personal_hell,
     living_targets,
     role,
     same_tile,
@@ -531,11 +532,12 @@ def _d_key(s: HellraiserState, seat: int, spec: LeviathanCard, a: PlayCard, out:
 
 
 def _chained(s: HellraiserState) -> list[Figure]:
-    return [t for t in living_targets(s) if t.chained]
+    """The chained who can die: Personal Hell spares its victim being torn apart."""
+    return [t for t in living_targets(s) if t.chained and not in_personal_hell(s, t)]
 
 
 def _l_torn(s: HellraiserState, seat: int, spec: LeviathanCard, a: PlayCard) -> None:
-    require(bool(_chained(s)), "Nobody is trapped in chains.")
+    require(bool(_chained(s)), "Nobody trapped in chains can be torn to shreds.")
 
 
 def _d_torn(s: HellraiserState, seat: int, spec: LeviathanCard, a: PlayCard, out: Out) -> None:

@@ -20,7 +20,14 @@ House readings, where the text is silent:
 
 from __future__ import annotations
 
-from engines.hellraiser.board import clear_doorway, edge, in_sight, room_furniture
+from engines.hellraiser.board import (
+    PlacedFurniture,
+    clear_doorway,
+    edge,
+    furniture_at,
+    in_sight,
+    room_furniture,
+)
 from engines.hellraiser.cards import SearchCard
 from engines.hellraiser.checks import (
     adjacent_or_same,
@@ -131,6 +138,9 @@ def check_attack(s: HellraiserState, seat: int, a: Attack, stats: tuple[Stat, ..
     if a.doorway is not None:
         _check_doorway(s, att, a)
         return att
+    if a.furniture is not None:
+        _check_room_item(s, att, a)
+        return att
     target = figure_on_board(s, a.target)
     require(target.id != att.id, "You can't attack yourself.")
     if target.kind == "human" and target.condition == "corpse":
@@ -159,15 +169,39 @@ def check_attack(s: HellraiserState, seat: int, a: Attack, stats: tuple[Stat, ..
 
 def _check_doorway(s: HellraiserState, att: Figure, a: Attack) -> None:
     assert a.doorway is not None
-    require(a.target is None, "Attack either a figure or a doorway.")
-    require(a.stat == "strength" and a.weapon is None and a.drain is None,
-            "Only physical attacks affect a room item.")
+    require(a.target is None and a.furniture is None, "Attack either a figure or a doorway.")
+    _physical_on_items(att, a)
     e = edge(*a.doorway)
     require(any(b.edge == e for b in board(s).blocked_doorways),
             "No Obstacle blocks that doorway.")
     require(square_of(att) in e, "Stand beside the blocked doorway to smash the Obstacle.")
+
+
+def _physical_on_items(att: Figure, a: Attack) -> None:
+    require(a.stat == "strength" and a.weapon is None and a.drain is None,
+            "Only physical attacks affect a room item.")
     if att.kind == "human":
         require(get(att.stats, "strength") > 0, "With Strength 0 you cannot affect any item.")
+
+
+def room_item_here(s: HellraiserState, att: Figure, fid: str) -> PlacedFurniture:
+    """An unused room item on the attacker's square: 'Only physical attacks will affect a
+    room item ... it is also the amount of damage it can sustain' — not only an Obstacle
+    already in a doorway. Smashed, it counts as used (it can never be used again)."""
+    here = square_of(att)
+    item = next((f for f in furniture_at(board(s), here) if f.furniture.id == fid), None)
+    require(item is not None, "Stand on the room item's square to smash it.")
+    assert item is not None
+    require((item.tile, fid) not in s.used_furniture,
+            f"The {item.furniture.name} is already used or broken.")
+    return item
+
+
+def _check_room_item(s: HellraiserState, att: Figure, a: Attack) -> None:
+    assert a.furniture is not None
+    require(a.target is None, "Attack either a figure or a room item.")
+    _physical_on_items(att, a)
+    room_item_here(s, att, a.furniture)
 
 
 def _check_weapon(s: HellraiserState, att: Figure, target: Figure, a: Attack) -> None:
@@ -193,11 +227,12 @@ def start_attack(s: HellraiserState, seat: int, a: Attack, out: Out,
     if att.kind != "human":
         att = update(s, att.id, attacked_round=s.round)
     cap = s.options.max_dice
-    if a.doorway is not None:
+    if a.doorway is not None or a.furniture is not None:
         n = min(cap, effective(s, att, "strength"))
-        s.pending.insert(0, Roll(purpose="attack", seat=seat, groups=(n,),
-                                 labels=(att.name,), actor=att.id, doorway=edge(*a.doorway),
-                                 stat="strength", ranged=True))
+        s.pending.insert(0, Roll(
+            purpose="attack", seat=seat, groups=(n,), labels=(att.name,), actor=att.id,
+            doorway=edge(*a.doorway) if a.doorway is not None else None,
+            furniture=a.furniture, square=att.square, stat="strength", ranged=True))
         return
     target = find(s, a.target or "")
     if target.kind == "cenobite" and att.kind == "human":
@@ -284,6 +319,9 @@ def on_attack(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -
     if roll.doorway is not None:
         _smash(s, roll.doorway, hits, out)
         return
+    if roll.furniture is not None:
+        _smash_item(s, roll, hits, out)
+        return
     target = find(s, roll.target or "")
     if roll.item is not None and cat().search[roll.item].effect == "thrown":
         landing = target.square or find(s, roll.actor).square
@@ -317,6 +355,27 @@ def on_attack(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -
     elif diff < 0 and damageable(att):
         queue(s, Damage(target=att.id, group=group, points=-diff, source=target.id,
                         attack=True))
+
+
+def _smash_item(s: HellraiserState, roll: Roll, hits: int, out: Out) -> None:
+    """A room item standing in its room takes the successes; at its number it breaks."""
+    assert roll.square is not None and roll.furniture is not None
+    item = next((f for f in furniture_at(board(s), roll.square)
+                 if f.furniture.id == roll.furniture), None)
+    if item is None or hits == 0 or (item.tile, item.furniture.id) in s.used_furniture:
+        return
+    key = f"{item.tile}:{item.furniture.id}"
+    taken = s.obstacle_damage.get(key, 0) + hits
+    if taken >= item.furniture.number:
+        s.obstacle_damage.pop(key, None)
+        s.used_furniture.append((item.tile, item.furniture.id))
+        if not out.quiet:
+            out.add(Note(text=f"The {item.furniture.name} is smashed to pieces."))
+    else:
+        s.obstacle_damage[key] = taken
+        if not out.quiet:
+            out.add(Note(text=f"The {item.furniture.name} takes {hits} damage"
+                              f" ({item.furniture.number - taken} left)."))
 
 
 def _smash(s: HellraiserState, doorway: tuple[tuple[int, int], tuple[int, int]], hits: int,

@@ -17,6 +17,7 @@ from __future__ import annotations
 from engines.hellraiser.models import Casualty as CasualtyEvent
 from engines.hellraiser.models import (
     Choice,
+    Continue,
     Damage,
     DamageDealt,
     Figure,
@@ -33,9 +34,9 @@ from engines.hellraiser.query import (
     carrying_limit,
     cat,
     decider_for,
-    effects,
     find,
     has_stat,
+    in_personal_hell,
     update,
 )
 from engines.hellraiser.stats import (
@@ -78,7 +79,7 @@ def deal(s: HellraiserState, d: Damage, out: Out) -> None:
     stats = [st for st in GROUP_STATS[d.group] if has_stat(fig, st)]
     total = sum(get(fig.stats, st) for st in stats)
     points = d.points
-    if d.group == "physical" and fig.kind == "human" and any(effects(s, "personal_hell", fig.id)):
+    if d.group == "physical" and in_personal_hell(s, fig):
         points = min(points, total - 1)  # Personal Hell: they cannot be killed physically
     points = min(points, total)
     if points <= 0:
@@ -165,6 +166,9 @@ def settle(s: HellraiserState, fid: str, before: Stats, source: str | None, out:
             else:
                 become_cenobite(s, fid, source, out)
             return
+    if get(fig.stats, "strength") < get(before, "strength"):
+        # The carrying limit follows Strength however it fell: damage, a drain, Plaything.
+        check_carry(s, fid)
 
 
 _HUMAN_ZERO: dict[Stat, str] = {
@@ -397,10 +401,20 @@ def set_role(s: HellraiserState, seat: int, new: Role, out: Out) -> None:
         discard_hand(s, seat)
     if s.roles[seat] == new:
         return
+    if seat == s.turn and s.roles[seat] in ("human", "skinned") and new in ("leviathan", "out"):
+        _end_this_turn(s)
     s.roles[seat] = new
     if not out.quiet:
         out.add(RoleChanged(seat=seat, role=s.roles[seat],
                             text=f"{s.names[seat]} is now {_ROLE_TEXT[new]}."))
+
+
+def _end_this_turn(s: HellraiserState) -> None:
+    """A player whose character is lost or changes side on their own turn has no more
+    of that turn: the engine ends it once the work already queued is settled (no End
+    turn to press, and no Leviathan actions in a Human's turn)."""
+    if not any(isinstance(p, Continue) and p.step == "end_turn" for p in s.pending):
+        s.pending.append(Continue(step="end_turn"))
 
 
 _ROLE_TEXT: dict[str, str] = {

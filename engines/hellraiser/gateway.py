@@ -15,6 +15,7 @@ higher wins, a tie changes nothing (house).
 
 from __future__ import annotations
 
+from engines.hellraiser.balance import balance
 from engines.hellraiser.board import close_gateway, step_towards
 from engines.hellraiser.board import open_gateway as board_open
 from engines.hellraiser.cards import NamedCenobite
@@ -61,16 +62,21 @@ def hell_number(fig: Figure) -> tuple[Stat, int] | None:
     return best
 
 
-def puzzle_difficulty(first_victim_stat: int, players_standing: int, cenobites: int) -> int:
+def puzzle_difficulty(first_victim_stat: int, players_standing: int, cenobites: int,
+                      factor: int = 2, bonus: int = 0, floor: int = 0) -> int:
     """'The difficulty of the Puzzle Solution is equal to the statistic of the first
     victim, plus the number of players that aren't Casualties, minus the number of
-    Cenobites on the map, times two.' Never below 0."""
-    return max(0, (first_victim_stat + players_standing - cenobites) * 2)
+    Cenobites on the map, times two.' Never below 0. (The balanced preset's factor
+    is its own: `balance`.)"""
+    return max(floor, (first_victim_stat + players_standing - cenobites) * factor + bonus)
 
 
 def current_difficulty(s: HellraiserState) -> int:
     assert s.puzzle is not None
-    return puzzle_difficulty(s.puzzle.value, len(alive_humans(s)), len(cenobites_on_map(s)))
+    rules = balance(s)
+    return puzzle_difficulty(s.puzzle.value, len(alive_humans(s)), len(cenobites_on_map(s)),
+                             rules.difficulty_factor, rules.difficulty_bonus,
+                             rules.difficulty_floor)
 
 
 def cap(s: HellraiserState, n: int) -> int:
@@ -124,7 +130,7 @@ def open_gateway(s: HellraiserState, fid: str, stat: Stat, out: Out) -> None:
         if not out.quiet:
             out.add(Note(text=f"{fig.name} is sucked into Hell with everything they carry."))
         join_leviathan(s, seat, out, first=True)
-    pool = max(1, len(alive_humans(s)))
+    pool = min(balance(s).max_cenobites, max(1, len(alive_humans(s))))
     for i, named in enumerate(cat().cenobites[:pool]):
         s.figures.append(_cenobite(named, square if i == 0 else None))
         if i == 0 and not out.quiet:

@@ -28,6 +28,7 @@ from engines.hellraiser.board import (
     SIZE,
     Edge,
     doorways,
+    furniture_at,
     room_furniture,
     tile_index,
     walls_between_tiles,
@@ -245,6 +246,8 @@ def attacks(s: HellraiserState, seat: int, attackers: list[Figure]) -> list[Acti
                                    for st in STATS]
         doors: list[Edge] = [x.edge for x in b.blocked_doorways if att.square in x.edge]
         candidates += [Attack(attacker=att.id, doorway=e) for e in doors]
+        candidates += [Attack(attacker=att.id, furniture=f.furniture.id)
+                       for f in furniture_at(b, att.square)]
         out += _keep(lambda a: combat.check_attack(s, seat, a), dict.fromkeys(candidates))
     return out
 

@@ -9,9 +9,9 @@ simulations stay fast.
 
 from __future__ import annotations
 
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core.protocol import Event
 from engines.hellraiser.board import Board, Edge, Square
@@ -46,6 +46,12 @@ class HellraiserOptions(BaseModel):
     model_config = ConfigDict(frozen=True, extra="forbid")
 
     mode: Literal["digital", "physical"] = "digital"
+    preset: Literal["balanced", "as_written"] = Field(
+        default="balanced",
+        description="balanced (house, the default): a few house rules tuned by simulation"
+        " so that the Humans win about half the games; as_written: the rules text alone"
+        " (Leviathan wins about 9 games in 10)",
+    )
     max_rounds: int = Field(
         default=40, ge=5, le=500,
         description="house limit: the game ends after this many rounds",
@@ -57,7 +63,7 @@ class HellraiserOptions(BaseModel):
     lost_souls: Literal["out", "leviathan"] = Field(
         default="out",
         description="house: a player whose character is lost (not as a Cenobite) sits out,"
-        " or joins the Leviathan players",
+        " or joins the Leviathan players (the balanced preset's default)",
     )
     quick_start: bool = Field(
         default=False, description="house: every character takes 3 in each statistic"
@@ -65,6 +71,16 @@ class HellraiserOptions(BaseModel):
     max_dice: int = Field(
         default=30, ge=6, le=60, description="house: no roll uses more dice than this"
     )
+    @model_validator(mode="before")
+    @classmethod
+    def _preset_defaults(cls, raw: Any) -> Any:
+        """The balanced preset's lost souls join Leviathan unless the table says otherwise
+        (so the first victim is not the only player who shares Leviathan's wins)."""
+        if isinstance(raw, dict) and "lost_souls" not in raw \
+                and raw.get("preset", "balanced") == "balanced":
+            return {**raw, "lost_souls": "leviathan"}
+        return raw
+
     physical_map: Literal["tiles", "number"] = Field(
         default="tiles",
         description="physical mode: report one map number (the bot shows the layout to"
@@ -435,7 +451,8 @@ class BreakFree(_Action):
 
 
 class Attack(_Action):
-    """One attack: a figure (`target`), an Obstacle in a doorway, or a corpse.
+    """One attack: a figure (`target`), an Obstacle in a doorway, a room item on your
+    square (`furniture`), or a corpse.
 
     `attacker` defaults to your character; a Leviathan player names a Cenobite or
     Creature. `weapon` names a carried gun or thrown item; `drain` is a Skinned
@@ -448,6 +465,7 @@ class Attack(_Action):
     stat: Stat = "strength"
     weapon: str | None = None
     drain: Stat | None = None
+    furniture: str | None = None
 
 
 class PlayCard(_Action):

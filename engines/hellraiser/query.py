@@ -109,6 +109,12 @@ def effective(s: HellraiserState, fig: Figure, stat: Stat) -> int:
     return max(0, value)
 
 
+def in_personal_hell(s: HellraiserState, fig: Figure) -> bool:
+    """Personal Hell: 'a Human can't be killed by Physical damage' — by anything
+    physical: damage, a drain, Torn to Shreds."""
+    return fig.kind == "human" and any(effects(s, "personal_hell", fig.id))
+
+
 def carrying_limit(fig: Figure) -> int:
     """'A character can carry as many items as their base Strength.'"""
     return get(fig.stats, "strength")

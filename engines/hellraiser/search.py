@@ -118,7 +118,18 @@ def receive(s: HellraiserState, draw: Draw, card: str | None, out: Out) -> None:
         discard(s, "leviathan", card)
         discard_hand(s, draw.seat)
         return
-    give(s, draw.seat, draw.deck, card)
+    give(s, _hand_for(s, draw), draw.deck, card)
+
+
+def _hand_for(s: HellraiserState, draw: Draw) -> int:
+    """Whose hand a drawn card joins: an Action card found by a character belongs to
+    that character's player, even when a Leviathan player steers the robot or insane
+    Human who searched (the steering seat only reports the draw)."""
+    if draw.deck == "action" and draw.actor is not None:
+        seat = find(s, draw.actor).seat
+        if seat is not None:
+            return seat
+    return draw.seat
 
 
 def _found(s: HellraiserState, draw: Draw, card: str, out: Out) -> None:

@@ -40,6 +40,10 @@ class Stats(RunStats):
     outcomes: Counter[str] = field(default_factory=Counter)
     gate_opened: int = 0
     gate_round: list[int] = field(default_factory=list)
+    victim_won: int = 0
+    """Games the first victim (the opener) was among the winners of."""
+    others_won: float = 0.0
+    """The other seats' share of wins: each game adds the fraction of them who won."""
 
 
 def play_game(engine: HellraiserEngine, players: int, rng: random.Random,
@@ -79,15 +83,30 @@ def simulate(players: int, games: int, seed: int,
         stats.outcomes[outcome_of(state)] += 1
         if state.puzzle is not None:
             stats.gate_opened += 1
+            _count_first_victim(stats, state)
         stats.count_winners(state.winners)
     return stats
 
 
+def _count_first_victim(stats: Stats, state: HellraiserState) -> None:
+    """Is the opener favoured? Compare how often they win with how often each other
+    seat does, over the games where the gateway opened (multi-player games only)."""
+    victim = next((f.seat for f in state.figures if f.first_victim), None)
+    if victim is None or state.seats < 2:
+        return
+    winners = set(state.winners or ())
+    stats.victim_won += victim in winners
+    stats.others_won += len(winners - {victim}) / (state.seats - 1)
+
+
 def format_stats(stats: Stats) -> str:
     n = stats.games
+    opened = max(1, stats.gate_opened)
     return report("Hellraiser", stats, 1, lambda: [
         f"Steps per game: {stats.steps / n:.0f}",
         f"Gateway opened in {stats.gate_opened} games ({stats.gate_opened / n:.0%})",
+        f"Once it opened, the first victim won {stats.victim_won / opened:.0%},"
+        f" each other seat {stats.others_won / opened:.0%}",
         "Outcomes: " + ", ".join(
             f"{k} {v} ({v / n:.0%})" for k, v in sorted(stats.outcomes.items())),
     ])

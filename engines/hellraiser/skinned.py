@@ -23,8 +23,16 @@ from engines.hellraiser.board import in_sight, portal_squares, tile_index
 from engines.hellraiser.damage import check_carry, queue, set_role, set_stats
 from engines.hellraiser.models import Damage, Figure, HellraiserState
 from engines.hellraiser.models import FigureChanged as Changed
-from engines.hellraiser.query import Out, alive_humans, board, find, living_targets, update
-from engines.hellraiser.stats import RAISED_MAX, Stats, get, with_stat
+from engines.hellraiser.query import (
+    Out,
+    alive_humans,
+    board,
+    find,
+    in_personal_hell,
+    living_targets,
+    update,
+)
+from engines.hellraiser.stats import GROUP_STATS, RAISED_MAX, Stats, get, group_of, with_stat
 from engines.hellraiser.tiles import Stat
 
 
@@ -39,6 +47,15 @@ def in_hell(s: HellraiserState) -> list[Figure]:
             and (f.condition == "hell" or (f.condition == "corpse" and f.soul_in_hell))]
 
 
+def returned_stats(stats: Stats) -> Stats:
+    """House reading of Escape from Hell: 'Skinned Humans retain their initial
+    statistics. Any statistic that was 0, is now set at 1' — and a body back from Hell
+    without its skin has Strength 1 and Speed 1, however it went in (sucked in whole or
+    killed), until a stolen skin raises them."""
+    kept: Stats = tuple(max(1, v) for v in stats)  # type: ignore[assignment]
+    return with_stat(with_stat(kept, "strength", 1), "speed", 1)
+
+
 def escape(s: HellraiserState, out: Out) -> None:
     souls = in_hell(s)
     b = board(s)
@@ -46,7 +63,7 @@ def escape(s: HellraiserState, out: Out) -> None:
     if not souls or not exits:
         return
     for fig in souls:
-        stats: Stats = tuple(max(1, v) for v in fig.stats)  # type: ignore[assignment]
+        stats = returned_stats(fig.stats)
         update(s, fig.id, condition="skinned", square=exits[0], stats=stats, skin=False,
                soul_in_hell=False, chained=False, pinned=0)
         if not out.quiet:
@@ -83,6 +100,10 @@ def drain(s: HellraiserState, fid: str, target_id: str, stat: Stat, points: int,
     """Take `points` of `stat` from a Human instead of dealing Physical damage."""
     target = find(s, target_id)
     taken = min(points, get(target.stats, stat))
+    if group_of(stat) == "physical" and in_personal_hell(s, target):
+        # Personal Hell: the drain may not take the last Physical point either.
+        physical = sum(get(target.stats, st) for st in GROUP_STATS["physical"])
+        taken = min(taken, physical - 1)
     if taken <= 0:
         return
     set_stats(s, target_id, with_stat(target.stats, stat, get(target.stats, stat) - taken),

@@ -4,9 +4,12 @@
 - "If a Skinned Human player gets a skin and closes the gate to Hell, they win"
   (gateway.close).
 - "If the Leviathan players cause all Humans to become casualties, they win" —
-  unless "the Skinned Human player kills more Humans than the Leviathan players":
-  then that Skinned Human player wins (house: compared when no Human is left, or
-  at the limit; the Skinned Human with most kills, ties shared).
+  house: only if Leviathan caused at least one of them (Humans who only fell to each
+  other, or to the opener's own gateway, hand nobody the win: a 2-player game where
+  one kills the other and then opens the gate ends with no winner) — and unless
+  "the Skinned Human player kills more Humans than the Leviathan players": then that
+  Skinned Human player wins (house: compared when no Human is left, or at the limit;
+  the Skinned Human with most kills, ties shared).
 - House limit (option `max_rounds`): the game ends after that many rounds. With
   the gateway open the Leviathan players win (or, with `limit_outcome: draw`,
   nobody); with it still shut, nobody raised Hell: a draw.
@@ -52,8 +55,13 @@ def check(s: HellraiserState, out: Out) -> None:
     """After every step: is there no Human left standing?"""
     if s.phase != "play" or s.winners is not None:
         return
-    if not alive_humans(s):
-        _leviathan_win(s, "Every Human is a casualty.", out)
+    if alive_humans(s):
+        return
+    if s.leviathan_kills == 0 and not s.skinned_kills and not s.phantom:
+        finish(s, (), "Every Human is a casualty, but Hell's servants caused none of it: nobody"
+                      " wins.", out)
+        return
+    _leviathan_win(s, "Every Human is a casualty.", out)
 
 
 def round_limit(s: HellraiserState, out: Out) -> bool:

@@ -50,8 +50,10 @@ async def _state(fake: FakeDiscord, bot: PandemoniumBot) -> tuple[Any, HellboySt
 async def _open_table(
     fake: FakeDiscord, bot: PandemoniumBot, mode: str = "digital", joiners: tuple[str, ...] = ()
 ) -> FakeMessage:
-    """`/game new game:hellboy-dice` by Alice, joins, then the board once the bot recorded it."""
-    handle = await fake.slash("alice", "game new", game="hellboy-dice", mode=mode)
+    """`/game new game:hellboy-dice` by Alice (seat 1 starts, not drawn by lot), joins, then
+    the board once the bot recorded it."""
+    handle = await fake.slash("alice", "game new", options={
+        "game": "hellboy-dice", "mode": mode, "options": "first_seat=1"})
     board = await handle.original()
 
     await board_recorded(fake, bot, board)

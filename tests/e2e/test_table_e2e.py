@@ -138,6 +138,36 @@ async def test_stale_board_and_wrong_player_change_nothing(
     assert after.state == after_first.state
 
 
+def _tamper(message: FakeMessage, old: str, new: str) -> None:
+    """Set-up: a button whose custom_id a client forged or copied (the fake's stored
+    components are edited, as a modified client would send them)."""
+    for row in message.components:
+        for component in row.get("components", []):
+            if component.get("custom_id") == old:
+                component["custom_id"] = new
+
+
+async def test_a_forged_seat_and_a_board_from_another_channel_are_refused_clearly(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    board = await _new_pig(fake_discord, pandemonium)
+    await (await fake_discord.click("bob", board, label="Join")).original()
+    await (await fake_discord.click("alice", board, label="Start")).original()
+    board = fake_discord.message(board.id)
+    roll = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+    parts = roll.split(":")
+    forged = ":".join([*parts[:4], "9", *parts[5:]])
+    _tamper(board, roll, forged)
+    nobody = await fake_discord.click("bob", board, forged)
+    assert "belong to no seat at this table" in await _private(nobody)
+    _tamper(board, forged, roll)
+    await _new_pig(fake_discord, pandemonium, host="carol", channel=fake_discord.other_channel)
+    board.channel_id = fake_discord.other_channel.id  # the board copied into another channel
+    copied = await fake_discord.click("alice", board, roll)
+    text = await _private(copied)
+    assert f"<#{fake_discord.text_channel.id}>" in text and "That game is over" not in text
+
+
 async def test_gm_powers_are_checked(
     fake_discord: FakeDiscord, pandemonium: PandemoniumBot
 ) -> None:

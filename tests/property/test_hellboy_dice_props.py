@@ -95,7 +95,8 @@ def check_invariants(state: HellboyState, before: HellboyState | None,
     if before is not None:
         assert all(a >= b for a, b in zip(state.scores, before.scores, strict=True))
     assert (chance is None) == (state.phase not in {
-        "draw", "roll", "boss_reroll", "reroll", "blue_again", "lucky_roll", "accident"})
+        "first_player", "draw", "roll", "boss_reroll", "reroll", "blue_again", "lucky_roll",
+        "accident"})
     assert ENGINE.to_move(state) == ([] if chance is not None or state.phase == "over"
                                      else [state.turn])
 

@@ -24,6 +24,7 @@ from engines.hellraiser.gateway import open_gateway
 from engines.hellraiser.models import Action, Roll, clone
 from engines.hellraiser.query import Out, cenobites_on_map
 from engines.hellraiser.tiles import STATS
+from engines.hellraiser.turns import run
 
 STEP_LIMIT = 20_000
 
@@ -79,6 +80,7 @@ def play(seed: int, players: int, options: HellraiserOptions) -> tuple[Hellraise
             state = clone(state)
             victim = f"h{rng.randrange(players)}"
             open_gateway(state, victim, rng.choice(STATS), Out(quiet=True))
+            run(state, Out(quiet=True))  # an opener on their own turn: the turn ends
             early_gate = False
         if step % 50 == 0:
             census(state)

@@ -116,3 +116,14 @@ def test_create_bot_points_discord_py_at_the_configured_server(tmp_path: Path) -
 def test_simulate_unknown_game_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["simulate", "chess"]) == 2
     assert "no simulator" in capsys.readouterr().err
+
+
+def test_simulate_a_table_the_game_refuses_answers_in_one_line(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """Regression: `--players 7` printed a traceback."""
+    assert main(["simulate", "hellboy-dice", "--players", "7", "--games", "1"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "1 to 6 players" in err
+    assert main(["simulate", "hellraiser", "--players", "2", "--games", "1",
+                 "--option", "preset=nonsense"]) == 2
+    assert capsys.readouterr().err.startswith("simulate hellraiser: option preset:")

@@ -21,6 +21,6 @@ FRONTEND = GameFrontend(
     presenter=PRESENTER,
     forms=(CARD_FORM,),
     cog=HellboyCog,
-    simulate=simulator(simulate, format_stats),
+    simulate=simulator(simulate, format_stats, ENGINE),
     warm_up=warm_up,
 )

@@ -90,6 +90,8 @@ def _headline(game: GameRow, state: HellboyState) -> str:
         names = " and ".join(f"**{name_of(game, state, i)}**" for i in winners)
         verb = "share the win" if len(winners) > 1 else "wins"
         return f"🏁 {names} {verb} with {plural(state.scores[winners[0]], 'Clue')}!"
+    if state.phase == "first_player":
+        return f"🎲 Who starts is drawn by lot.\n{_pending(game, state)}"
     who = name_of(game, state, state.turn)
     status = f"{wounds(state.wounds)} · {CLUE} {state.turn_clues} this turn"
     return f"▶️ **{who}**'s turn · {status}\n{_pending(game, state)}"

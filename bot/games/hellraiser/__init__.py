@@ -22,5 +22,5 @@ FRONTEND = GameFrontend(
     presenter=PRESENTER,
     forms=FORMS,
     cog=HellraiserCog,
-    simulate=simulator(simulate, format_stats),
+    simulate=simulator(simulate, format_stats, ENGINE),
 )

@@ -156,6 +156,8 @@ def _attack(s: HellraiserState, a: Attack) -> str:
         else f"{figure_name(s, a.attacker)}: "
     if a.doorway is not None:
         return f"🪓 {attacker}Smash the blocked doorway {doorway_name(a.doorway)}"
+    if a.furniture is not None:
+        return f"🪓 {attacker}Smash the room item {a.furniture.replace('_', ' ')}"
     target = figure_name(s, a.target)
     if a.weapon is not None:
         spec = catalogue().search.get(a.weapon)

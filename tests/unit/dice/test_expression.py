@@ -114,7 +114,7 @@ def test_the_text_parses_back_to_the_same_expression(dice: dict[str, Die]) -> No
         ("", "couldn't read that roll"),
         ("1d6+1>=3", "only for success pools"),
         ("6d6>=7", "between 1 and 6"),
-        ("1d6e6", "one keep or drop rule"),
+        ("1d6rr1", "one keep or drop rule"),
         ("4d6kh3kl1", "one keep or drop rule"),
         ("4d6k3", "one keep or drop rule"),
         ("4d6kh5", "keep 1 to 4"),

@@ -32,7 +32,7 @@ def test_a_roll_shows_every_face_the_total_and_what_specials_mean(
     result = roll(parse("3 red + blue", dice), ScriptedRandom([5, 0, 3, skull]))
     embed = roll_embed(result, "Alice")
     assert embed.description is not None
-    assert "**3 red** — 🟥3 ⬜ 0 🟥2 → **5**" in embed.description
+    assert "**3 red** — 🟥3 🟥0 🟥2 → **5**" in embed.description
     assert "💀 Skull" in embed.description
     assert "Total: **5** pips" in embed.description
     assert embed.fields[0].value == f"💀 **Skull** — {dice['blue'].effects['skull']}"

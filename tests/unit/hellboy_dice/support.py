@@ -19,6 +19,7 @@ TEST_DECK = Path(__file__).parent / "data" / "test_deck.yaml"
 def new_game(players: int = 2, **options: Any) -> HellboyState:
     """A game on the small test deck unless options say otherwise."""
     options.setdefault("deck_path", str(TEST_DECK))
+    options.setdefault("first_seat", 1)  # the rule tests start with seat 0; lots are tested apart
     seats = [Seat(index=i, name=name) for i, name in enumerate(["Liz", "Abe", "Roger", "Kate",
                                                                    "Ben", "Sid"][:players])]
     return ENGINE.setup(seats, HellboyOptions(**options))

@@ -9,7 +9,13 @@ import pytest
 from engines.core.chance import sample
 from engines.hellboy_dice import ENGINE, Attack, BraveMove, EndTurn, Explore
 from engines.hellboy_dice.ai import choose
-from engines.hellboy_dice.odds import attack_odds
+from engines.hellboy_dice.odds import (
+    attack_odds,
+    attack_policy,
+    flags_of,
+    model_id,
+    nothing_can_win,
+)
 from engines.hellboy_dice.simulate import format_stats, simulate
 from tests.unit.hellboy_dice.support import act, explore, new_game, report
 
@@ -108,3 +114,16 @@ def test_simulation_checks_the_player_count() -> None:
 def test_ai_seat_plays_through_the_engine_hook() -> None:
     state = act(new_game(), ENGINE.ai_action(new_game(), 0))
     assert state.phase == "draw"
+
+
+def test_when_no_attack_can_win_the_ai_scores_the_most_pips_not_a_cheap_zero() -> None:
+    """Regression: with no winning set the policy picked the cheapest 0 % attack. The dice
+    of a failed attack stay on the card and lower its Fight Value, so score the most."""
+    state = explore(new_game(), "big").model_copy(update={"hand": (2, 1, 0, 0)})
+    state = state.model_copy(update={"card_dice": ()})
+    mid = model_id(state.components)
+    assert state.in_play is not None
+    dice = attack_policy(mid, 30, flags_of(state.in_play), (2, 1, 0, 0), False)
+    assert sorted(dice) == [0, 0, 1]  # both yellows and the orange
+    assert not nothing_can_win(state) and nothing_can_win(
+        state.model_copy(update={"hand": (1, 0, 0, 0)}))

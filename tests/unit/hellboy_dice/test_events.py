@@ -4,7 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from engines.hellboy_dice import ENGINE, BraveMove, EndTurn, Explore, HellboyState, LuckyFind
+from engines.hellboy_dice import (
+    ENGINE,
+    Attack,
+    BraveMove,
+    EndTurn,
+    Explore,
+    HellboyState,
+    LuckyFind,
+)
 from tests.unit.hellboy_dice.support import (
     act,
     act_events,
@@ -40,6 +48,14 @@ def test_hole_in_the_floor_on_the_last_wound_knocks_out() -> None:
     state = new_game().model_copy(update={"wounds": 1})
     after, events = report_events(act(state, Explore()), "hole")
     assert "knocked_out" in types(events) and after.turn == 1
+
+
+def test_a_wound_event_says_what_was_actually_lost() -> None:
+    """Regression: two Skulls against the last Wound said 'loses 2 Wounds (0 left)'."""
+    state = explore(new_game().model_copy(update={"wounds": 1}), "big")  # 2 Skulls
+    _, events = report_events(act(state, Attack(dice=("yellow",))), "Skull", "0")
+    lost = next(e for e in events if e.type == "wound_lost")
+    assert lost.lost == 1 and "loses 1 Wound (0 left)" in lost.text  # type: ignore[attr-defined]
 
 
 def test_hole_in_the_floor_with_an_empty_deck_reshuffles_the_discard_pile() -> None:

@@ -51,8 +51,8 @@ def test_sample_refuses_bad_weights_just_as_random_choices_does() -> None:
 
 def test_fork_and_replace_give_what_model_copy_gives() -> None:
     """A step's working copy is `model_copy()`; a roll's update is `model_copy(update=...)`."""
-    state = ENGINE.apply_quiet(ENGINE.setup([Seat(index=0, name="Liz")], HellboyOptions()),
-                               0, Explore())
+    state = ENGINE.apply_quiet(
+        ENGINE.setup([Seat(index=0, name="Liz")], HellboyOptions(first_seat=1)), 0, Explore())
     fork = state.fork()
     assert fork == state.model_copy() and fork is not state
     assert fork.model_fields_set == state.model_copy().model_fields_set
@@ -68,8 +68,8 @@ def test_fork_and_replace_give_what_model_copy_gives() -> None:
 
 def test_draw_requests_are_the_validated_request() -> None:
     """`construct` builds the same request validation would (options, weights, labels)."""
-    state = ENGINE.apply_quiet(ENGINE.setup([Seat(index=0, name="Liz")], HellboyOptions()),
-                               0, Explore())
+    state = ENGINE.apply_quiet(
+        ENGINE.setup([Seat(index=0, name="Liz")], HellboyOptions(first_seat=1)), 0, Explore())
     fast = draw_request(state)
     assert fast == ChanceRequest.model_validate(fast.model_dump())
     assert sum(fast.items[0].weights) == sum(state.deck) == 40
@@ -81,9 +81,9 @@ def test_draw_requests_are_the_validated_request() -> None:
 def test_games_share_the_builtin_components_but_never_their_decks() -> None:
     """Built-in packs are read once a process; each game still gets its own full deck."""
     seats = [Seat(index=0, name="Liz"), Seat(index=1, name="Abe")]
-    first = ENGINE.setup(seats, HellboyOptions())
+    first = ENGINE.setup(seats, HellboyOptions(first_seat=1))
     played = ENGINE.resolve_quiet(ENGINE.apply_quiet(first, 0, Explore()),
                                   ChanceOutcome(values=[first.components.cards[0].id]))
-    second = ENGINE.setup(seats, HellboyOptions())
+    second = ENGINE.setup(seats, HellboyOptions(first_seat=1))
     assert second.components is first.components
     assert sum(played.deck) == 39 and sum(second.deck) == sum(first.deck) == 40

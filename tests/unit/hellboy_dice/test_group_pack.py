@@ -33,6 +33,7 @@ def _options(text: str, **extra: Any) -> HellboyOptions:
     chosen = ChosenPack[HellboyPack](
         name="ourbox", digest=pack_text.digest(text), content=pack_text.load(text, HellboyPack)
     )
+    extra.setdefault("first_seat", 1)  # Liz starts; lots are tested apart
     return HellboyOptions(pack=chosen, **extra)
 
 
@@ -80,8 +81,9 @@ def test_physical_reports_are_checked_against_the_packs_faces() -> None:
 def test_the_odds_use_the_packs_faces() -> None:
     card = "room clues=1 fight=4 skulls=1"
     ours = report(act(_game(EXAMPLE, mode="physical"), Explore()), card)
-    house = report(act(ENGINE.setup([Seat(index=0, name="Liz"), Seat(index=1, name="Abe")],
-                                    HellboyOptions(mode="physical")), Explore()), card)
+    seats = [Seat(index=0, name="Liz"), Seat(index=1, name="Abe")]
+    house_table = ENGINE.setup(seats, HellboyOptions(mode="physical", first_seat=1))
+    house = report(act(house_table, Explore()), card)
     assert attack_odds(ours, ("yellow",)).defeat > attack_odds(house, ("yellow",)).defeat
 
 

@@ -91,8 +91,10 @@ def test_rolls_are_reported_by_face_label_and_checked() -> None:
 
 def test_a_physical_hole_in_the_floor_asks_only_for_the_card_put_into_play() -> None:
     """The group discards the next card themselves; the bot needs the one after it."""
-    state = report(drawing(), "event hole_in_the_floor")
+    state, events = ENGINE.resolve(drawing(), ChanceOutcome(values=["event hole_in_the_floor"]))
     assert state.wounds == 2 and state.phase == "draw" and state.draw_purpose == "play"
+    reminder = next(e for e in events if e.type == "reminder")
+    assert "discard the next card" in reminder.text  # the table is told to do it
 
 
 def test_the_physical_deck_is_not_tracked() -> None:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import pytest
+
+from engines.core.errors import RuleError
 from engines.hellboy_dice import ENGINE, Attack, EndTurn, Explore
 from engines.hellboy_dice.models import FULL_HAND, STARTING_WOUNDS
 from tests.unit.hellboy_dice.support import (
@@ -143,3 +146,28 @@ def test_apply_and_resolve_never_mutate_their_input() -> None:
     mid = drawn.model_dump_json()
     report(drawn, "frog")
     assert state.model_dump_json() == before and drawn.model_dump_json() == mid
+
+
+def test_the_first_player_is_drawn_by_lot_and_rounds_start_with_them() -> None:
+    """House: who starts is drawn by lot (a chance node), never simply the host; the
+    option first_seat names a seat instead (e.g. the next seat in a rematch)."""
+    state = new_game(3, first_seat=0)
+    assert state.phase == "first_player" and ENGINE.to_move(state) == []
+    request = ENGINE.chance(state)
+    assert request is not None and request.items[0].options == ["0", "1", "2"]
+    assert request.items[0].weights == [1, 1, 1]
+    state, events = report_events(state, "2")
+    assert state.turn == 2 and state.first == 2 and state.phase == "explore"
+    assert types(events) == ["first_player", "turn_started"]
+    for seat in (2, 0, 1):
+        assert state.turn == seat and state.round == 1
+        state = act(state.model_copy(update={"first_resolved": True}), EndTurn())
+    assert state.turn == 2 and state.round == 2
+    assert new_game(3, first_seat=2).turn == 1
+    assert "only 3 players" in str(refused_setup(3, first_seat=4))
+
+
+def refused_setup(players: int, **options: int) -> RuleError:
+    with pytest.raises(RuleError) as err:
+        new_game(players, **options)
+    return err.value

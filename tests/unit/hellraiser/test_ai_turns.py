@@ -9,6 +9,8 @@ from collections import Counter
 from engines.core.chance import sample
 from engines.core.protocol import Seat
 from engines.hellraiser import ENGINE
+from engines.hellraiser.models import Search
+from tests.unit.hellraiser.support import center, edit, new_game
 
 
 def _ai_game(seed: int, players: int) -> Counter[str]:
@@ -33,3 +35,11 @@ def _ai_game(seed: int, players: int) -> Counter[str]:
 def test_the_ai_does_not_burn_turns_on_room_powers() -> None:
     kinds = _ai_game(seed=3, players=3)
     assert kinds["power"] <= kinds["search"] + kinds["move"], kinds
+
+
+def test_an_ai_human_searches_an_unsearched_boiler_room_with_nobody_to_scald() -> None:
+    """Regression: Scalding steam with no Cenobite or Creature in the room forbade the
+    search every turn, so AI Humans froze in the Boiler Room until the round limit."""
+    state = new_game(2)
+    state = edit(state, "h0", square=center(state, "boiler_room"))
+    assert ENGINE.ai_action(state, 0) == Search()

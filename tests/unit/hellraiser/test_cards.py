@@ -38,6 +38,7 @@ from engines.hellraiser.models import (
     Choose,
     Damage,
     DrawCard,
+    Effect,
     EndTurn,
     HellraiserState,
     Move,
@@ -319,6 +320,18 @@ def test_plaything_swaps_two_statistics_of_a_human_near_a_cenobite() -> None:
     assert figure(state, "h0").stats == (1, 3, 3, 3, 5, 3)
 
 
+def test_plaything_lowering_strength_makes_the_human_drop_items() -> None:
+    """Regression: the carrying limit follows Strength whatever lowered it."""
+    state = with_stats(leviathan_with("plaything"), "h0", (3, 3, 3, 3, 1, 3))
+    state = carrying(state, "h0", "knife", "bible", "koran")
+    state = act(state, PlayCard(card="plaything", target="h0", stat="strength",
+                                stat2="morality"))
+    head = state.pending[0]
+    assert isinstance(head, Choice) and head.purpose == "drop" and head.seat == 0
+    state = act(act(state, Choose(option="0"), seat=0), Choose(option="0"), seat=0)
+    assert len(figure(state, "h0").items) == 1
+
+
 def test_key_opens_a_wall_between_tiles_beside_a_cenobite() -> None:
     state = leviathan_with("key")
     assert state.board is not None
@@ -436,3 +449,28 @@ def test_every_room_power_works() -> None:
             assert not state.pending  # no Cenobite or Creature in the boiler room
         else:
             assert sum(figure(state, "h0").stats) == 13, power
+
+
+def test_personal_hell_spares_its_victim_from_torn_to_shreds() -> None:
+    """Regression: 'A Human can't be killed by Physical damage' — Torn to Shreds killed
+    a chained victim of Personal Hell anyway."""
+    state = leviathan_with("trapped")
+    state = act(state, PlayCard(card="trapped", target="h0"))
+    state.effects.append(Effect(kind="personal_hell", seat=1, figure="h0"))
+    state = act(act(act(state, EndTurn()), EndTurn()), EndTurn())
+    assert state.turn == 1
+    state.hands[1] = ("leviathan:torn_to_shreds",)
+    assert "torn to shreds" in refused(state, PlayCard(card="torn_to_shreds"))
+    assert figure(state, "h0").condition == "alive"
+
+
+def test_every_house_reading_is_flagged_unverified_and_film_names_are_not_the_wikis() -> None:
+    """Data we invent or complete is `verified: false` and shown as house data: a wiki
+    card with a house reading included. The Named Cenobites' names are the films'."""
+    cat = catalogue()
+    for deck in (cat.search, cat.action, cat.leviathan):
+        for card in deck.values():
+            assert not ("house" in card.source and card.verified), card.id
+    for cenobite in cat.cenobites:
+        assert "films" in cenobite.source and "wiki" not in cenobite.source
+        assert not cenobite.verified

@@ -15,6 +15,7 @@ from engines.hellraiser.models import (
     Item,
     PickUp,
     Search,
+    UsePower,
     clone,
 )
 from engines.hellraiser.query import Out, carrying_limit
@@ -121,6 +122,22 @@ def test_strength_below_the_items_carried_forces_drops() -> None:
     assert isinstance(head, Choice) and head.purpose == "drop" and head.seat == 0
     s = act(s, Choose(option="0"))
     assert len(figure(s, "h0").items) == 2 == get(figure(s, "h0").stats, "strength")
+
+
+def test_damage_to_strength_enforces_the_carrying_limit_at_once() -> None:
+    """Regression: the carrying limit after damage was only checked when a test called
+    it by hand. Shock treatment's 1 Physical damage, forced onto Strength, leaves three
+    items over a limit of 2."""
+    state = with_stats(new_game(1), "h0", (3, 0, 3, 1, 3, 8))
+    state = carrying(state, "h0", "knife", "bible", "koran")
+    state = edit(state, "h0", square=center(state, "electroshock_suite"))
+    state = act(state, UsePower())
+    assert get(figure(state, "h0").stats, "strength") == 2
+    head = state.pending[0]
+    assert isinstance(head, Choice) and head.purpose == "drop" and head.figure == "h0"
+    state = act(state, Choose(option="2"))
+    assert [i.card for i in figure(state, "h0").items] == ["knife", "bible"]
+    assert not state.pending
 
 
 def test_picking_up_respects_the_limit_and_a_dropped_item_waits_a_turn() -> None:

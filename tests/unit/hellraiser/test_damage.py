@@ -17,6 +17,7 @@ from engines.hellraiser.models import (
     MoveFigure,
     PickUp,
     RollMovement,
+    Search,
     clone,
 )
 from engines.hellraiser.query import Out, controller
@@ -32,6 +33,7 @@ from tests.unit.hellraiser.support import (
     new_game,
     pending_roll,
     refused,
+    report,
     roll,
     with_stats,
 )
@@ -109,6 +111,17 @@ def test_willpower_zero_is_a_robot_steered_by_the_leviathan_player() -> None:
     assert figure(moved, "h0").square == target.to
     before = with_stats(new_game(2), "h0", (3, 3, 3, 3, 6, 0))
     assert ENGINE.to_move(before) == [0]  # no Leviathan player yet: the owner keeps control
+
+
+def test_an_action_card_a_steered_robot_finds_joins_its_owners_hand() -> None:
+    """Regression: the Leviathan player steering a robot's search took the Action card
+    into the Leviathan hand. The card is the character's: it goes to the owner."""
+    state = with_stats(gate_opened(new_game(3), seat=2), "h0", (3, 3, 3, 3, 6, 0))
+    state = edit(state, "h0", square=center(state, "library"))
+    state = act(state, Search(deck="action"), seat=2)
+    state = report(roll(state, 6, 6, 6), "move_3")
+    assert state.hands.get(0) == ("action:move_3",)
+    assert not any(c.startswith("action:") for c in state.hands.get(2, ()))
 
 
 def test_physical_group_zero_is_death_and_a_corpse() -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from engines.hellraiser import ENGINE
 from engines.hellraiser.board import PlacedFurniture, can_step, doorways, room_furniture
 from engines.hellraiser.models import (
     Attack,
@@ -110,6 +111,27 @@ def test_an_obstacle_blocks_a_doorway_for_both_tiles_until_smashed() -> None:
     state = edit(state, "h0", square=inside)
     state = roll(act(state, Attack(doorway=door)), 6, 6, 1)
     assert state.board is not None and can_step(state.board, *door)
+
+
+def test_a_room_item_standing_in_its_room_can_be_smashed_too() -> None:
+    """'Only physical attacks will affect a room item. Every item has a number ... it is
+    also the amount of damage it can sustain.' Regression: only an Obstacle already in a
+    doorway could be attacked. A smashed item counts as used."""
+    state, shelf = on_item("library", "shelf_east")
+    number = shelf.furniture.number
+    assert Attack(attacker="h0", furniture="shelf_east") in ENGINE.legal_actions(state, 0)
+    assert "Strength" in refused(state, Attack(furniture="shelf_east", stat="wits"))
+    state = roll(act(state, Attack(furniture="shelf_east")), 6, 6, 6)
+    for _ in range(8):
+        if (shelf.tile, "shelf_east") in state.used_furniture:
+            break
+        state = act(act(state, EndTurn()), EndTurn())
+        state = roll(act(state, Attack(furniture="shelf_east")), 6, 6, 6)
+    assert (shelf.tile, "shelf_east") in state.used_furniture and number >= 1
+    state = act(act(state, EndTurn()), EndTurn())
+    use = UseFurniture(tile=shelf.tile, furniture="shelf_east", use="tip", target="h1")
+    assert "never be used again" in refused(state, use)
+    assert "already used or broken" in refused(state, Attack(furniture="shelf_east"))
 
 
 def test_a_restraint_is_thrown_over_a_target() -> None:

@@ -12,6 +12,7 @@ from engines.hellraiser.models import (
     Attack,
     Choice,
     Choose,
+    Effect,
     EndTurn,
     HellraiserState,
     Search,
@@ -20,8 +21,10 @@ from engines.hellraiser.models import (
     clone,
 )
 from engines.hellraiser.query import Out, hid
+from engines.hellraiser.turns import run
 from tests.unit.hellraiser.support import (
     act,
+    carrying,
     center,
     edit,
     figure,
@@ -49,15 +52,28 @@ def escaped(players: int = 3) -> HellraiserState:
 
 def test_escape_from_hell_brings_humans_back_skinned_with_zeros_set_to_one() -> None:
     """'Skinned Humans retain their initial statistics. Any statistic that was 0, is now
-    set at 1.' The first victim stays in Hell (house)."""
+    set at 1.' House: a skinless body has Strength 1 and Speed 1. The first victim
+    stays in Hell (house)."""
     state = escaped()
     ghoul = figure(state, "h2")
-    assert ghoul.condition == "skinned" and ghoul.stats == (2, 1, 3, 1, 1, 4)
+    assert ghoul.condition == "skinned" and ghoul.stats == (1, 1, 3, 1, 1, 4)
     assert state.roles[2] == "skinned"
     assert state.board is not None and ghoul.square is not None
     assert ghoul.square in portal_squares(state.board)
     assert figure(state, "h1").condition == "hell"  # the first victim
     assert state.decks["action"].discard == {"escape_from_hell": 1}
+
+
+def test_a_character_sucked_in_whole_comes_back_skinless_with_physical_one() -> None:
+    """Regression: a character sucked into Hell at full strength came back from Escape
+    from Hell with its full Physical statistics; skinless, it has 1 in each (house)."""
+    state = gate_opened(new_game(3), seat=1)
+    state = edit(state, "h2", condition="hell", square=None, soul_in_hell=True,
+                 stats=(5, 4, 3, 1, 2, 3))
+    state.roles[2] = "out"
+    state = edit(state, "h0", square=center(state, "library"))
+    state = report(roll(act(state, Search(deck="action")), 6, 6, 6), "escape_from_hell")
+    assert figure(state, "h2").stats == (1, 1, 3, 1, 2, 3)
 
 
 def skinned_on_corpse() -> HellraiserState:
@@ -103,6 +119,18 @@ def test_draining_takes_points_and_every_two_raise_the_skinned_human() -> None:
     assert figure(state, "h2").drained[5] == 1
     assert "Only a Skinned Human" in refused(
         act(state, EndTurn()), Attack(target="h2", drain="wits"))
+
+
+def test_a_strength_drain_makes_the_victim_drop_what_they_can_no_longer_carry() -> None:
+    """Regression: a Skinned Human's drain lowers Strength, and the limit follows."""
+    state = skinned_on_corpse()
+    state = with_stats(state, "h2", (8, 3, 3, 3, 3, 7))
+    state = carrying(with_stats(state, "h3", (3, 3, 3, 3, 3, 3)), "h3", "knife", "bible")
+    state = act(state, Attack(target="h3", drain="strength"))
+    state = roll(state, 6, 6, 1, 1, 1, 1, 1, 1, 1, 1, 1, 1)  # 2 successes against 0
+    assert figure(state, "h3").stats[0] == 1
+    head = state.pending[0]
+    assert isinstance(head, Choice) and head.purpose == "drop" and head.figure == "h3"
 
 
 def test_humans_win_by_closing_the_gate() -> None:
@@ -175,5 +203,33 @@ def test_in_a_solo_game_only_closing_the_gate_wins() -> None:
     s = clone(gate_opened(new_game(1), seat=0))
     allocate(s, "h0", {"morality": 3, "willpower": 3}, None, Out())
     assert s.roles[0] == "leviathan"
-    s = act(s, EndTurn())  # the next check finds no Human left
+    run(s, Out())  # the engine ends the turn; the next check finds no Human left
     assert s.phase == "over" and s.winners == () and "Leviathan wins" in s.summary
+
+
+def test_killing_the_other_human_then_opening_the_gate_does_not_win_outright() -> None:
+    """'If the Leviathan players *cause* all Humans to become casualties, they win.'
+    Regression: in a 2-player game a Human who punched the other to death and then
+    opened the gateway won at once, though Leviathan caused nothing."""
+    state = with_stats(new_game(2), "h1", (1, 1, 3, 3, 3, 3))
+    state = act(state, Attack(target="h1"))
+    state = roll(state, 6, 6, 6, 1)
+    assert figure(state, "h1").condition == "corpse" and state.roles[1] == "out"
+    state = act(state, EndTurn())
+    state = carrying(edit(state, "h0", square=center(state, "library")), "h0", "knife")
+    state = report(roll(act(state, Search()), 6, 6, 6), "crowbar")
+    state = roll(state, 6, 6, 1, 1, 1)  # Hell 12 against Strength 3: the gateway opens
+    assert state.phase == "over" and state.winners == ()
+    assert "nobody wins" in state.summary
+
+
+def test_personal_hell_keeps_the_last_physical_point_against_a_drain() -> None:
+    """Regression: a Skinned Human's Strength drain killed a victim of Personal Hell."""
+    state = skinned_on_corpse()
+    state = with_stats(state, "h2", (8, 3, 3, 3, 3, 7))
+    state = with_stats(state, "h3", (2, 0, 3, 3, 3, 3))
+    state.effects.append(Effect(kind="personal_hell", seat=1, figure="h3"))
+    state = act(state, Attack(target="h3", drain="strength"))
+    state = roll(state, 6, 6, 6, 6, 1, 1, 1, 1, 1, 1)  # 4 successes against 0
+    victim = figure(state, "h3")
+    assert victim.condition == "alive" and victim.stats[:2] == (1, 0)

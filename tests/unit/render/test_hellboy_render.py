@@ -58,7 +58,7 @@ def _game(state: HellboyState, mode: str = "digital",
 
 def _new(players: int, mode: str = "digital") -> HellboyState:
     seats = [Seat(index=i, name=NAMES[i]) for i in range(players)]
-    return ENGINE.setup(seats, HellboyOptions(mode=mode))
+    return ENGINE.setup(seats, HellboyOptions(mode=mode, first_seat=1))
 
 
 def _play(seed: int, players: int, mode: str = "digital",

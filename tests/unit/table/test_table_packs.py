@@ -169,7 +169,7 @@ async def test_undo_and_replay_need_no_stored_pack(
     """The pack is part of the game's options, so deleting or replacing it later changes
     nothing for a game that chose it."""
     await _upload(service)
-    before = await _hellboy(service, {"pack": "ourbox"})
+    before = await _hellboy(service, {"pack": "ourbox", "first_seat": "1"})
     await service.delete_pack(guild_id=GUILD, actor=MOD, name="ourbox")
     await _upload(service, DICE_ONLY)
     await service.act(CH, ALICE, {"type": "explore"})

@@ -1,0 +1,39 @@
+"""The `preset` option: the rules text as written, or the balanced house preset.
+
+As written, the Leviathan side wins about nine AI games in ten at every table size
+(docs/games/hellraiser.md has the simulation table): the puzzle's difficulty is
+doubled, so a Human rolling three or four dice faces ten or more. The balanced preset
+(house, the default for new tables) changes a few numbers, each tuned with
+`python -m bot simulate hellraiser` until the Humans win 40–60 % of AI games at 3 to
+6 players without the first victim being favoured. Every knob is here, so the
+docs' list of the preset's house rules and this table are one place apart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engines.hellraiser.models import HellraiserState
+
+
+@dataclass(frozen=True)
+class Balance:
+    difficulty_factor: int
+    """The puzzle difficulty's multiplier ('... times two' as written)."""
+    difficulty_bonus: int
+    """Dice added to the puzzle difficulty after the multiplier."""
+    difficulty_floor: int
+    """The fewest dice the puzzle difficulty rolls (0 as written: 'never below 0')."""
+    max_cenobites: int
+    """At most this many Cenobites join Leviathan's pool when the gateway opens (one per
+    Human left standing, as written; the five Named Cenobites are the limit)."""
+
+
+AS_WRITTEN = Balance(difficulty_factor=2, difficulty_bonus=0, difficulty_floor=0,
+                     max_cenobites=5)
+BALANCED = Balance(difficulty_factor=1, difficulty_bonus=0, difficulty_floor=3,
+                   max_cenobites=3)
+
+
+def balance(s: HellraiserState) -> Balance:
+    return BALANCED if s.options.preset == "balanced" else AS_WRITTEN
