@@ -21,13 +21,14 @@ from pydantic import BaseModel, ValidationError
 
 from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
 from bot.models import GameRow, LogEntry, TimerRow
+from bot.plain_errors import explain
 from bot.replay import REPLAYED_KINDS, replay
 from bot.storage import Storage, VersionConflict
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
-from engines.core.errors import RuleError, first_problem
+from engines.core.errors import RuleError
 from engines.core.protocol import Event, GameResult, Seat
 from engines.registry import AnyEngine
 
@@ -541,5 +542,6 @@ def _clean_name(name: str) -> str:
 
 
 def _first_error(exc: ValidationError) -> str:
-    where, problem = first_problem(exc, "")
-    return f"{where}: {problem}" if where else problem
+    """The first problem as a player reads it: "`target` is at most 100"."""
+    where, problem = explain(exc)
+    return f"`{where}` {problem}" if where else f"it {problem}"

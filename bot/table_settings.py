@@ -6,6 +6,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from bot.plain_errors import explain
 from engines.core.errors import RuleError
 
 Scope = Literal["channel", "guild", "member"]
@@ -97,5 +98,6 @@ def parse_value(key: str, raw: str) -> Any:
     try:
         TableSettings.model_validate({key: value})
     except ValidationError as exc:
-        raise RuleError(f"'{text}' doesn't fit '{key}': {exc.errors()[0]['msg']}.") from None
+        _, problem = explain(exc)
+        raise RuleError(f"'{text}' doesn't fit '{key}': it {problem}.") from None
     return value

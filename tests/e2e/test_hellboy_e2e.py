@@ -327,3 +327,18 @@ async def test_attack_select_rolls_any_dice_set(
     log = await bot.storage.log(game.id)
     attack = next(e for e in reversed(log) if e.kind == "action")
     assert attack.payload["action"] == {"type": "attack", "dice": ["yellow", "black"]}
+
+
+async def test_rules_show_the_tables_target_and_house_choices(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """`/hellboy rules` reads the open table's options: its target, not always 15."""
+    plain = await _private(await fake_discord.slash("carol", "hellboy rules"))
+    assert "Race to 15 Clues" in plain and "Played as written" in plain
+    handle = await fake_discord.slash("alice", "game new", options={
+        "game": "hellboy-dice", "options": "target=20 always_ask_x2=on"})
+    await board_recorded(fake_discord, bot, await handle.original())
+    text = await _private(await fake_discord.slash("carol", "hellboy rules"))
+    assert "Race to 20 Clues" in text and "banks 20 or more" in text
+    assert "Race to 15" not in text
+    assert "`target=20`" in text and "`always_ask_x2=on`" in text
