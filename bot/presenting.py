@@ -33,6 +33,7 @@ from bot.ui.components import (
     MoveButton,
     MoveSelect,
     PrivateViewButton,
+    RematchButton,
     TableButton,
 )
 from bot.ui.report import ReportModal
@@ -136,6 +137,9 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         for op in ops:
             view.add_item(LobbyButton(op, game.id))
         return view
+    if game.status == "finished":
+        view.add_item(RematchButton(game.id))
+        return view
     if game.status != "active" or state is None:
         return view
     engine = registry.get(game.game)
@@ -181,6 +185,16 @@ def _addressed(seat: int | None, gm_seat: int | None) -> int | None:
     """Whom a component is for: its seat; a shared control (None) is for every seated
     player on the board, and for the seat a GM acts for on a `/game as` panel."""
     return gm_seat if seat is None else seat
+
+
+def _rotated(old: GameRow, options: dict[str, Any]) -> dict[str, Any]:
+    """A fixed first seat (`first_seat`, counted from 1) moves to the next seat; lots
+    (0) and games without the option are left as they were."""
+    model = registry.get(old.game).options_model
+    first = str(options.get("first_seat", "0"))
+    if "first_seat" not in model.model_fields or not first.isdigit() or int(first) < 1:
+        return options
+    return {**options, "first_seat": str(int(first) % len(old.seats) + 1)}
 
 
 @dataclass
@@ -378,6 +392,50 @@ class TablesUI:
             guild_id=interaction.guild_id,
         )
         await self.publish_reply(interaction, outcome)
+
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The same seats and options as a finished game, started at once; a game
+        whose options name the first seat passes it to the next one."""
+        channel = channel_id_of(interaction)
+        guild = interaction.guild_id
+        old = await self.table.storage.game(game_id)
+        if old is None or old.status != "finished" or old.channel_id != channel:
+            raise RuleError("Only a finished game of this channel can be played again.")
+        presser = actor_of(interaction)
+        if old.seat_of(presser.user_id) is None and not await self.table.is_gm(
+            old, presser, guild
+        ):
+            raise RuleError("Only its players or a GM can start a rematch.")
+        humans = [s for s in old.seats if not s.ai and s.user_id is not None]
+        if len({s.user_id for s in humans}) != len(humans):
+            raise RuleError(
+                "A rematch seats each member once; open a table with `/game new` instead."
+            )
+        host = next((s for s in humans if s.user_id == old.host_id), humans[0])
+        host_actor = Actor(user_id=host.user_id or 0, name=host.name)
+        options = {k: v for k, v in old.options.items() if k not in ("mode", "pack")}
+        outcome = await self.table.new_game(
+            channel_id=channel,
+            guild_id=guild,
+            host=host_actor,
+            game_key=old.game,
+            mode=old.mode,
+            options=_rotated(old, options),
+        )
+        new_id = outcome.game.id
+        for seat in old.seats:
+            if seat.ai:
+                await self.table.add_ai(channel, host_actor, guild)
+            elif seat.user_id != host.user_id and seat.user_id is not None:
+                await self.table.join(channel, Actor(seat.user_id, seat.name), new_id)
+        outcome = await self.table.start(channel, host_actor, guild, new_id)
+        await interaction.response.edit_message(view=None)
+        board = await render_board(outcome.game, outcome.state)
+        posted = await self.channel_of(channel).send(**board.new_message())
+        await self._remember_board(outcome.game, posted.id)
+        for text in self._event_texts(outcome):
+            await self.followup(interaction, text)
+        await self.ping_next(interaction, outcome)
 
     async def confirm_end(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         channel = channel_id_of(interaction)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from bot.app import PandemoniumBot
 from bot.board_updates import SCROLLED_AWAY
 from tests.fakediscord import FakeDiscord
-from tests.support.boards import board_now, retired
+from tests.support.boards import board_now, last_board, retired
 
 
 async def test_a_board_under_the_chat_comes_back_to_the_bottom(
@@ -49,3 +49,40 @@ async def test_game_status_retires_the_old_copy(
     await (await fake.click("alice", live, label="Start")).original()
     current = await pandemonium.table.current(fake.text_channel.id)
     assert current is not None and current.game.board_message_id == live.id
+
+
+async def test_rematch_seats_the_same_players_with_the_same_options(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """After the game: the final board offers Rematch; it opens and starts the same
+    table again, and the final board stays readable (without the button)."""
+    fake = fake_discord
+    channel = fake.text_channel.id
+    handle = await fake.slash(
+        "alice", "game new", options={"game": "pig", "options": "target=2"}
+    )
+    board = await handle.original()
+    await (await fake.click("bob", board, label="Join")).original()
+    await (await fake.click("alice", board, label="Start")).original()
+    actors = {0: "alice", 1: "bob"}
+    for _ in range(200):
+        current = await pandemonium.table.current(channel)
+        if current is None:
+            break
+        board = await board_now(fake, pandemonium, board)
+        labels = [c.get("label") for c in board.all_components()]
+        press = "Hold" if "Hold" in labels else "Roll"
+        await (await fake.click(actors[current.state.turn], board, label=press)).followups()
+    await pandemonium.boards.flush()
+    final = await last_board(fake, pandemonium, channel)
+    assert "Rematch" in [c.get("label") for c in final.all_components()]
+    refused = await fake.click("carol", final, label="Rematch")
+    assert "Only its players or a GM" in (await refused.original()).text()
+    again = await fake.click("bob", final, label="Rematch")
+    await again.followups()
+    current = await pandemonium.table.current(channel)
+    assert current is not None and current.game.status == "active"
+    assert [s.name for s in current.game.seats] == ["Alice", "Bob"]
+    assert current.state.target == 2, "the same options"
+    assert not fake.message(final.id).custom_ids(), "the old final board keeps no button"
+    assert "Result" in fake.message(final.id).text(), "and stays readable"
