@@ -525,7 +525,7 @@ class TablesUI:
                 await move_board(self.table, channel, outcome.game, posted.id, clicked)
         else:
             await interaction.response.edit_message(**board.edit())
-            if clicked is not None and clicked != live:
+            if clicked is not None and live is None:  # clicked before the table noted it
                 await self._remember_board(outcome.game, clicked)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
