@@ -69,6 +69,10 @@ async def move_board(
     """Make `message_id` the game's live board and retire the copy it replaces
     (unless that is `retired` already), whoever posted that copy and when."""
     before = await table.set_board_message(game.channel_id, game.id, message_id)
+    if before is not None and before > message_id:
+        # a newer copy was noted first (two re-posts raced): it stays the live board
+        await table.set_board_message(game.channel_id, game.id, before)
+        before, message_id = message_id, before
     if before is not None and before not in (message_id, retired):
         await retire_board(channel, before)
 
