@@ -161,7 +161,11 @@ class SqliteStorage(Storage):
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = sqlite3.Row
         storage = cls(conn)
-        await storage._run(_prepare)
+        try:
+            await storage._run(_prepare)
+        except BaseException:
+            await conn.close()
+            raise
         return storage
 
     async def close(self) -> None:
