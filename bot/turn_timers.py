@@ -21,6 +21,7 @@ from bot.presenting import ChannelOf
 from bot.storage_api import Storage
 from bot.table import TableService
 from bot.table_core import stalled_seats
+from bot.table_seats import and_join
 from bot.ui.components import TableButton
 from engines import registry
 from engines.core.protocol import Engine
@@ -38,6 +39,27 @@ well under Discord's global limit of 50 requests a second)."""
 def can_skip(game_key: str) -> bool:
     engine = registry.get(game_key)
     return type(engine).skip_turn is not Engine.skip_turn
+
+
+def waited_members(game: GameRow, seats: list[int]) -> list[list[int]]:
+    """The seats waited for, grouped by member (in order of their first seat), so a
+    member held up at several seats is named once; an empty seat stands alone."""
+    groups: dict[object, list[int]] = {}
+    for seat in seats:
+        user = game.seats[seat].user_id
+        groups.setdefault(("seat", seat) if user is None else user, []).append(seat)
+    return list(groups.values())
+
+
+def member_words(game: GameRow, held: list[int], pinged: set[int]) -> str:
+    """One member waited for: a mention if pings are on, else the seat as the table
+    shows it; at several seats, the member then the characters (or seat numbers)."""
+    seat = game.seats[held[0]]
+    mention = f"<@{seat.user_id}>" if seat.user_id in pinged else None
+    if len(held) == 1:
+        return mention or f"**{seat.shown}**"
+    which = and_join([game.seats[i].character or f"seat {i + 1}" for i in held])
+    return f"{mention or f'**{seat.name}**'} ({which})"
 
 
 class TurnTimers:
@@ -103,13 +125,13 @@ class TurnTimers:
         timer's own seat only if the state no longer says (it always should)."""
         settings, _ = await self.table.settings_for(game.guild_id, game.channel_id)
         engine = registry.get(game.game)
-        seats = [game.seats[s] for s in stalled_seats(engine, game, state) or [timer.seat]]
+        waited = stalled_seats(engine, game, state) or [timer.seat]
+        seats = [game.seats[s] for s in waited]
         title = engine.title
         channel = self.channel_of(game.channel_id)
         pinged = list(dict.fromkeys(s.user_id for s in seats if s.user_id and settings.pings))
-        name = " and ".join(
-            f"<@{s.user_id}>" if s.user_id in pinged else f"**{s.shown}**" for s in seats
-        )
+        members = waited_members(game, waited)
+        name = and_join([member_words(game, held, set(pinged)) for held in members])
         mentions = discord.AllowedMentions(
             everyone=False,
             roles=False,
@@ -136,7 +158,7 @@ class TurnTimers:
             if options
             else ("A GM can `/game kick` or `/game seat` someone else in.")
         )
-        seems = "seems" if len(seats) == 1 else "seem"
+        seems = "seems" if len(members) == 1 else "seem"
         await channel.send(
             f"💤 {name} {seems} to be away from {title} ({settings.afk_minutes} min). {what}",
             view=view,

@@ -20,6 +20,7 @@ from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
 from cogs.game_packs import PackCommands
+from cogs.game_seats import seat_choices, seat_index
 from engines import registry
 from engines.core.errors import RuleError
 
@@ -99,11 +100,41 @@ class GameCog(
         outcome = await self.services.table.join(channel_id_of(interaction), actor_of(interaction))
         await self.services.ui.publish_reply(interaction, outcome)
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(
+        name="leave", description="Give up your seat (in play, an AI or a GM takes it over)"
+    )
+    @app_commands.describe(seat="Only this one of your seats: its number or character")
     @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.services.table.leave(channel_id_of(interaction), actor_of(interaction))
+    async def leave(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        channel = channel_id_of(interaction)
+        outcome = await self.services.table.leave(
+            channel, actor_of(interaction), seat=await self._seat_named(channel, seat)
+        )
         await self.services.ui.publish_reply(interaction, outcome)
+
+    async def _seat_named(self, channel: int, seat: str | None) -> int | None:
+        current = await self.services.table.current(channel) if seat else None
+        return None if current is None else seat_index(current.game, seat)
+
+    async def _own_seats(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = await self.services.table.current(channel_id_of(interaction))
+        return [] if table is None else seat_choices(table.game, str(current), interaction.user.id)
+
+    async def _members_seats(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = await self.services.table.current(channel_id_of(interaction))
+        member = getattr(interaction.namespace, "member", None)
+        user_id = getattr(member, "id", None)
+        return [] if table is None else seat_choices(table.game, str(current), user_id)
+
+    leave.autocomplete("seat")(_own_seats)
 
     @app_commands.command(name="start", description="Start the game (host or GM)")
     @app_commands.guild_only()
@@ -158,13 +189,27 @@ class GameCog(
         await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(name="kick", description="Remove a member from the table (host or GM)")
-    @app_commands.describe(member="Who to remove")
+    @app_commands.describe(
+        member="Who to remove", seat="Only this one of their seats: its number or character"
+    )
     @app_commands.guild_only()
-    async def kick(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
+    async def kick(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member,
+        seat: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        channel = channel_id_of(interaction)
         outcome = await self.services.table.kick(
-            channel_id_of(interaction), actor_of(interaction), interaction.guild_id, member.id
+            channel,
+            actor_of(interaction),
+            interaction.guild_id,
+            member.id,
+            seat=await self._seat_named(channel, seat),
         )
         await self.services.ui.publish_reply(interaction, outcome)
+
+    kick.autocomplete("seat")(_members_seats)
 
     @app_commands.command(name="log", description="Download this channel's game log")
     @app_commands.describe(game_id="A past game's number (default: the current or latest game)")
