@@ -20,7 +20,7 @@ from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
 from cogs.game_packs import PackCommands
-from cogs.game_seats import seat_choices, seat_index
+from cogs.game_seats import SeatOptions
 from engines import registry
 from engines.core.errors import RuleError
 
@@ -32,6 +32,7 @@ MODES = [
 
 class GameCog(
     PackCommands,
+    SeatOptions,
     commands.GroupCog,
     group_name="game",
     group_description="Open, join and run a game table",
@@ -112,29 +113,11 @@ class GameCog(
     ) -> None:
         channel = channel_id_of(interaction)
         outcome = await self.services.table.leave(
-            channel, actor_of(interaction), seat=await self._seat_named(channel, seat)
+            channel, actor_of(interaction), seat=await self.seat_named(channel, seat)
         )
         await self.services.ui.publish_reply(interaction, outcome)
 
-    async def _seat_named(self, channel: int, seat: str | None) -> int | None:
-        current = await self.services.table.current(channel) if seat else None
-        return None if current is None else seat_index(current.game, seat)
-
-    async def _own_seats(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        table = await self.services.table.current(channel_id_of(interaction))
-        return [] if table is None else seat_choices(table.game, str(current), interaction.user.id)
-
-    async def _members_seats(
-        self, interaction: discord.Interaction[Any], current: str
-    ) -> list[app_commands.Choice[str]]:
-        table = await self.services.table.current(channel_id_of(interaction))
-        member = getattr(interaction.namespace, "member", None)
-        user_id = getattr(member, "id", None)
-        return [] if table is None else seat_choices(table.game, str(current), user_id)
-
-    leave.autocomplete("seat")(_own_seats)
+    leave.autocomplete("seat")(SeatOptions.own_seats)
 
     @app_commands.command(name="start", description="Start the game (host or GM)")
     @app_commands.guild_only()
@@ -205,11 +188,11 @@ class GameCog(
             actor_of(interaction),
             interaction.guild_id,
             member.id,
-            seat=await self._seat_named(channel, seat),
+            seat=await self.seat_named(channel, seat),
         )
         await self.services.ui.publish_reply(interaction, outcome)
 
-    kick.autocomplete("seat")(_members_seats)
+    kick.autocomplete("seat")(SeatOptions.members_seats)
 
     @app_commands.command(name="log", description="Download this channel's game log")
     @app_commands.describe(game_id="A past game's number (default: the current or latest game)")

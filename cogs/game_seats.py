@@ -8,9 +8,14 @@ with its character and member and sent as its number.
 
 from __future__ import annotations
 
+from typing import Any
+
+import discord
 from discord import app_commands
 
+from bot.frontend import Services
 from bot.models import GameRow
+from bot.presenting import channel_id_of
 from engines.core.errors import RuleError
 
 SUGGESTED = 25
@@ -45,3 +50,30 @@ def seat_index(game: GameRow, text: str | None) -> int | None:
         f"No seat here plays '{wanted[:40]}'; give a seat number from 1 to {len(game.seats)}"
         " or a character's name."
     )
+
+
+class SeatOptions:
+    """The `seat` option's look-ups; a base of the /game cog, which holds `services`."""
+
+    services: Services
+
+    async def seat_named(self, channel: int, seat: str | None) -> int | None:
+        """The 0-based seat a typed `seat` names at this channel's table, or None."""
+        current = await self.services.table.current(channel) if seat else None
+        return None if current is None else seat_index(current.game, seat)
+
+    async def own_seats(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggestions for /game leave: the member's own seats."""
+        table = await self.services.table.current(channel_id_of(interaction))
+        return [] if table is None else seat_choices(table.game, str(current), interaction.user.id)
+
+    async def members_seats(
+        self, interaction: discord.Interaction[Any], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """Suggestions for /game kick: the chosen member's seats (every seat until one is
+        chosen; Discord sends the member as a bare id while one types)."""
+        table = await self.services.table.current(channel_id_of(interaction))
+        user_id = getattr(getattr(interaction.namespace, "member", None), "id", None)
+        return [] if table is None else seat_choices(table.game, str(current), user_id)
