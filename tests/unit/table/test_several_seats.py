@@ -13,10 +13,12 @@ import discord
 import pytest
 
 from bot.log_lines import GmLine, LobbyLine
+from bot.models import GameRow, SeatRow
 from bot.presenting import embed_batches, private_embeds
 from bot.storage import Storage
 from bot.table import Actor, TableService
 from bot.turn_timers import TurnTimers, member_words, waited_members
+from cogs.game_seats import seat_choices, seat_index
 from engines import registry
 from engines.core.errors import RuleError
 from tests.support.vigil import ENGINE as VIGIL
@@ -211,3 +213,27 @@ async def test_a_member_waited_for_at_two_seats_is_named_once(
     clock.now += 11 * 60
     assert [t.kind for t in await timers.run_due()] == ["remind"]
     assert sent == ["⏰ **Alice** (Hellboy and Liz), it's your turns at Vigil (quiet for 10 min)."]
+
+
+def _row() -> GameRow:
+    seats = [SeatRow(user_id=1, name="Alice", character="Hellboy"), SeatRow(user_id=2, name="Bob"),
+             SeatRow(user_id=1, name="Alice", character="Liz Sherman")]
+    return GameRow(guild_id=1, channel_id=CH, game="vigil", mode="physical", status="active",
+                   host_id=1, seats=seats, rng_seed=0)
+
+
+def test_the_seat_option_takes_a_number_or_a_characters_name() -> None:
+    game = _row()
+    assert [seat_index(game, t) for t in ("3", " liz sherman ", "Bob", None, "")] == [
+        2, 2, 1, None, None]
+    with pytest.raises(RuleError, match="No seat here plays 'Abe'; give a seat number from 1 to 3"):
+        seat_index(game, "Abe")
+
+
+def test_the_seat_option_suggests_the_members_seats_that_fit() -> None:
+    game = _row()
+    assert [(c.name, c.value) for c in seat_choices(game, "", ALICE.user_id)] == [
+        ("Seat 1 — Hellboy (Alice)", "1"), ("Seat 3 — Liz Sherman (Alice)", "3")]
+    assert [c.value for c in seat_choices(game, "LIZ", None)] == ["3"]
+    assert [c.value for c in seat_choices(game, "", None)] == ["1", "2", "3"]
+    assert seat_choices(game, "", DAVE.user_id) == []
