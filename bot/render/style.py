@@ -13,6 +13,10 @@ FIELD_NAME = 256
 FIELD_VALUE = 1024
 MAX_FIELDS = 25
 MESSAGE_CONTENT = 2000
+MESSAGE_EMBEDS = 10
+"""Embeds in one message."""
+MESSAGE_EMBED_TEXT = 6000
+"""Characters of all a message's embeds together."""
 
 
 def clip(text: str, limit: int) -> str:
