@@ -21,6 +21,8 @@ from engines.core.errors import PackError, first_problem
 
 M = TypeVar("M", bound=BaseModel)
 
+VALUE_ERROR = "Value error, "
+"""Pydantic's prefix to a validator's own sentence: jargon to the GM who reads it."""
 MAX_PACK_BYTES = 64 * 1024
 """Far above any real pack (the house deck is 5 KiB), small enough to keep in a game's options."""
 
@@ -90,6 +92,7 @@ def validate(data: object, node: yaml.Node | None, model: type[M]) -> M:
         return model.model_validate(data)
     except ValidationError as exc:
         where, problem = first_problem(exc, "")
+        problem = problem.removeprefix(VALUE_ERROR)
         line = line_of(node, exc.errors()[0]["loc"])
         field = f", field '{where}'" if where else ""
         more = exc.error_count() - 1

@@ -102,12 +102,13 @@ def move_enemy(
     for step in path:
         left = e.area
         if step == left:
-            raise RuleError(f"{card.name} is already in {step}: list only the areas it enters.")
+            raise RuleError(f"{card.name} is already in {query.area_words(step)}: list only the"
+                            " areas it enters.")
         if toll is not None and left is not None and _leave_toll(s, e, left, toll, declined,
                                                                    events):
             return
         e.area = step
-    say(events, "moved", f"{card.name} moves to {e.area}.", enemy=e.id)
+    say(events, "moved", f"{card.name} moves to {query.area_words(path[-1])}.", enemy=e.id)
 
 
 def _leave_toll(
@@ -126,8 +127,8 @@ def _leave_toll(
     for a in payers:
         a.cubes -= 1
         say(events, "cubes",
-            f"{card.name} leaves {left}: {a.name} discards an action cube to deal {card.name}"
-            f" {toll} damage.", rule="K4", agent=a.id, amount=1)
+            f"{card.name} leaves {query.area_words(left)}: {a.name} discards an action cube to"
+            f" deal {card.name} {toll} damage.", rule="K4", agent=a.id, amount=1)
     if not payers:
         return False
     return mark_damage(s, e, toll * len(payers), events)

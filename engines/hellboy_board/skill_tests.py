@@ -79,7 +79,8 @@ def _crowd(s: HBBoardState, a: Agent, target: str | None, action: Test, events: 
         return 0
     others = sum(1 for e in s.enemies.values() if e.area == a.area and e.id != target)
     if others:
-        say(events, "test", f"{others} other enem{'y' if others == 1 else 'ies'} in {a.area}:"
+        where = query.area_words(a.area)
+        say(events, "test", f"{others} other enem{'y' if others == 1 else 'ies'} in {where}:"
             f" {others} downgrade(s) (one step each is the companion's reading; give"
             " downgrades to change it).", agent=a.id, amount=others)
     return others

@@ -32,7 +32,7 @@ def bring_in(s: HBBoardState, card: ThreatCard, events: Events) -> Threat:
                   area=area, brought_by=t_id)
         s.enemies[e.id] = e
         brought = (e.id,)
-        where = f" in {area}" if area else ": place it as the card says"
+        where = f" in {query.area_words(area)}" if area else ": place it as the card says"
         say(events, "threat", f"{card.name} and {enemy_card.name} are put in play{where}.",
             rule="K1" if card.setup_in_starting_area else "U4", enemy=e.id)
     t = Threat(id=t_id, card=card.key, enemy=e.id, brought=brought,

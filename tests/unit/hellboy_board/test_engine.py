@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from engines.core.chance import ChanceOutcome
 from engines.core.errors import RuleError
@@ -15,7 +16,7 @@ from engines.hellboy_board import ENGINE
 from engines.hellboy_board.actions import Test
 from engines.hellboy_board.odds import test_odds as odds_of
 from engines.hellboy_board.unknowns import UNKNOWNS
-from tests.unit.hellboy_board.support import Table, krampus_drawn, started
+from tests.unit.hellboy_board.support import Table, chosen, krampus_drawn, started
 
 
 def test_a_round_runs_enemy_agent_rest_doom_end() -> None:
@@ -198,15 +199,18 @@ def test_every_listed_legal_action_is_accepted() -> None:
         ENGINE.apply(t.state, 0, action)
 
 
-def test_a_server_library_lays_over_the_presets() -> None:
+def test_a_server_pack_lays_its_cards_over_the_presets() -> None:
+    """A server's library: its cards join the built-in presets by key, and a threat
+    whose enemy is nowhere is refused when the pack is read."""
     frog = {"key": "frog", "name": "Frog", "move": 2, "resilience": 1, "health": 2, "range": 0,
             "ranged": 0, "melee": 3, "source": "our box", "verified": True}
-    t = Table(library={"enemies": [frog]})
+    t = Table(pack=chosen({"game": "hellboy-board", "enemies": [frog]}))
     assert {"frog", "krampus"} <= set(t.state.cards)
-    broken = {"threats": [{"key": "hecate", "name": "Hecate", "enemy": "hecate",
-                           "source": "our box", "verified": True}]}
-    with pytest.raises(RuleError, match="library is incomplete"):
-        Table(library=broken)
+    broken = {"game": "hellboy-board", "threats": [
+        {"key": "hecate", "name": "Hecate", "enemy": "hecate", "source": "our box",
+         "verified": True}]}
+    with pytest.raises(ValidationError, match="neither in this pack's `enemies` nor a built-in"):
+        Table(pack=chosen(broken))
 
 
 def test_a_group_dice_pack_replaces_the_house_faces(tmp_path: Path) -> None:
