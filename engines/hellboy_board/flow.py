@@ -35,8 +35,13 @@ BEHAVIOUR_HINT = "the Behaviour card's name, as printed"
 
 
 def set_up_case(s: HBBoardState, action: SetUpCase, events: Events) -> None:
-    """U2: the case may add one Unexpected Threat, unseen, to the Deck of Doom."""
+    """U2: the case may add one Unexpected Threat, unseen, to the Deck of Doom. Naming
+    the starting area names it for whoever is already there (it is the same area)."""
     if action.starting_area is not None:
+        if s.starting_area == UNNAMED_START:
+            for piece in (*s.agents.values(), *s.enemies.values()):
+                if piece.area == UNNAMED_START:
+                    piece.area = action.starting_area
         s.starting_area = action.starting_area
     if action.doom_length is not None:
         s.tracks.doom_length = action.doom_length
@@ -160,10 +165,11 @@ def check_minions_may_act(s: HBBoardState) -> None:
 
 def spend(s: HBBoardState, a: Agent, n: int, why: str, events: Events) -> None:
     if a.cubes < n:
-        raise RuleError(f"{a.name} has {a.cubes} action cube(s) left.")
+        raise RuleError(f"{a.name} has {query.count_of(a.cubes, 'action cube')} left.")
     a.cubes -= n
     reason = f" ({why})" if why else ""
-    say(events, "cubes", f"{a.name} spends {n} action cube(s){reason}.", agent=a.id, amount=n)
+    say(events, "cubes", f"{a.name} spends {query.count_of(n, 'action cube')}{reason}.",
+        agent=a.id, amount=n)
 
 
 def move_agent(s: HBBoardState, a: Agent, area: str, cubes: int, events: Events) -> None:

@@ -96,6 +96,11 @@ def wild_melee(s: HBBoardState, card: ThreatCard) -> int | None:
     return s.options.wild_melee if s.options.wild_melee is not None else card.wild_melee
 
 
+def count_of(n: int, thing: str) -> str:
+    """'no action cubes', '1 action cube', '2 action cubes': never 'cube(s)'."""
+    return f"no {thing}s" if n == 0 else f"1 {thing}" if n == 1 else f"{n} {thing}s"
+
+
 def area_words(area: str) -> str:
     """An area as a sentence names it: "Crypt", or "the starting area" while the
     case has not named it (never "in starting area")."""

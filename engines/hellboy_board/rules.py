@@ -27,7 +27,7 @@ def hurt_enemy(
     if kw is not None and dealt > kw.most:
         say(events, "damage",
             f"{kw.name or card.name}: {card.name} takes at most {kw.most} damage from a"
-            f" {attack} with a {kw.weapon_tag} ({dealt} capped to {kw.most}).",
+            f" {attack.title()} with a {kw.weapon_tag} ({dealt} capped to {kw.most}).",
             rule="K9", enemy=e.id, amount=kw.most)
         dealt = kw.most
     mark_damage(s, e, dealt, events)
@@ -46,7 +46,8 @@ def mark_damage(s: HBBoardState, e: Enemy, dealt: int, events: Events) -> bool:
     whether it was."""
     card = query.card_of(s, e)
     e.damage += dealt
-    say(events, "damage", f"{card.name} takes {dealt} damage ({e.damage}/{card.health}).",
+    left = max(0, card.health - e.damage)
+    say(events, "damage", f"{card.name} takes {dealt} damage (health {left}/{card.health}).",
         rule="U8", enemy=e.id, amount=dealt)
     if e.damage < card.health:
         return False

@@ -115,9 +115,10 @@ def discard(s: HBBoardState, t: Threat, why: str, rule: str, events: Events) -> 
     del s.threats[t.id]
     s.discard = (*s.discard, t.id)
     gone = [e for e in t.brought if e in s.enemies]
+    names = [query.card_of(s, s.enemies[e]).name for e in gone]
     for e_id in gone:
         remove_enemy(s, e_id)
-    also = f" with {', '.join(gone)}" if gone else ""
+    also = f" with {' and '.join(names)}" if names else ""
     say(events, "discarded", f"{why} {card.name} is discarded{also}.", rule=rule, enemy=t.enemy)
 
 

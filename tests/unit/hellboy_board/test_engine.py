@@ -250,3 +250,47 @@ def test_leaving_enemies_reminds_to_dodge_or_be_followed() -> None:
     events = t.do("move_agent", agent="hellboy", area="Crypt")
     assert events[1].type == "warning" and "dodge" in events[1].text
     assert t.agent("hellboy").damage == 0 and t.agent("hellboy").cubes == 2
+
+
+def test_a_typed_in_enemy_comes_into_play_where_it_is_put() -> None:
+    """The card and its figures in one step; `count=0` (the default, as games logged
+    before replay) only adds the card."""
+    t = Table()
+    t.do("define_enemy", key="frog", name="Frog Monster", move=2, resilience=2, health=3,
+         range=0, ranged=0, melee=4, area="Crypt", count=2)
+    assert [(e.id, e.area) for e in t.state.enemies.values()] == [
+        ("frog", "Crypt"), ("frog-2", "Crypt")]
+    assert [e.text for e in t.events][-1] == "Frog Monster (frog-2) comes into play in Crypt."
+    t.do("define_enemy", key="toad", name="Toad", move=1, resilience=1, health=2, range=0,
+         ranged=0, melee=1)
+    assert "toad" in t.state.cards and "toad" not in t.state.enemies
+    t.refused("define_enemy", "already an enemy card 'krampus'", key="krampus", name="K",
+              move=1, resilience=1, health=2, range=0, ranged=0, melee=1, count=1)
+
+
+def test_the_unnamed_starting_area_reads_as_the_starting_area() -> None:
+    """Until the case names it, sentences say "the starting area", never
+    "starting area starting area" or "in starting area"."""
+    t = Table()
+    t.do("add_agent", name="Hellboy")
+    assert "joins the case in the starting area" in t.events[0].text
+    t.do("set_up_case", doom_deck=2, threat_shuffled_in=True)
+    (said,) = t.events
+    assert said.text == ("Case set up: the starting area is not named; the Deck of Doom has"
+                         " 2 cards with one unseen Unexpected Threat shuffled in.")
+    t.to_phase("doom")
+    t.do("draw_doom")
+    t.roll("threat:wicked-child")
+    texts = " ".join(e.text for e in t.events)
+    assert "put in play in the starting area" in texts
+    assert "starting area starting area" not in texts and " in starting area" not in texts
+
+
+def test_naming_the_starting_area_names_it_for_whoever_is_there() -> None:
+    t = Table()
+    t.do("add_agent", name="Hellboy")
+    t.do("add_agent", name="Abe", area="Crypt")
+    t.do("set_up_case", starting_area="Hall")
+    assert t.agent("hellboy").area == "Hall" and t.agent("abe").area == "Crypt"
+    t.do("set_up_case", starting_area="Attic")
+    assert t.agent("hellboy").area == "Hall", "a named area is not renamed"
