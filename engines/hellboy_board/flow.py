@@ -39,7 +39,8 @@ def set_up_case(s: HBBoardState, action: SetUpCase, events: Events) -> None:
     the starting area names it for whoever is already there (it is the same area)."""
     if action.starting_area is not None:
         if s.starting_area == UNNAMED_START:
-            for piece in (*s.agents.values(), *s.enemies.values()):
+            pieces: list[Agent | Enemy] = [*s.agents.values(), *s.enemies.values()]
+            for piece in pieces:
                 if piece.area == UNNAMED_START:
                     piece.area = action.starting_area
         s.starting_area = action.starting_area

@@ -49,9 +49,9 @@ def test_the_most_crowded_board_fits_discords_limits() -> None:
     embed = board(game, t.state)
     check_embed(embed)
     (enemies,) = [f.value or "" for f in embed.fields if f.name == "Enemies in play"]
-    shown = enemies.count("`")  // 2
+    listed = enemies.count("`") // 2
     assert enemies.startswith("**Krampus**"), "the threat's enemy comes first"
-    assert enemies.endswith(f"…and {40 - shown} more enemies"), enemies[-80:]
+    assert enemies.endswith(f"…and {40 - listed} more enemies"), enemies[-80:]
     check_embed(presets_embed(t.state, ["p" * 32] * 25))
     check_embed(rules_embed(t.state))
     shown = PRESENTER.action_buttons(game, t.state)
