@@ -42,7 +42,8 @@ class HBBoardPack(PresetLibrary):
 
     model_config = ConfigDict(frozen=True, extra="forbid")
 
-    game: Literal["hellboy-board"]
+    game: Literal["hellboy-board"] | None = Field(
+        default=None, description="None: a pack of dice only, chosen by a table of this game")
     enemies: tuple[EnemyCard, ...] = Field(default=(), max_length=MAX_ENEMY_CARDS)
     threats: tuple[ThreatCard, ...] = Field(default=(), max_length=MAX_THREAT_CARDS)
     dice: tuple[BoardDie, ...] = Field(default=(), max_length=5)

@@ -17,6 +17,7 @@ from bot.models import GameRow
 from bot.render.style import COLOUR_DONE, COLOUR_PLAY, FIELD_VALUE, clip, fit_lines
 from engines.hellboy_board import ENGINE
 from engines.hellboy_board.models import HBBoardState
+from engines.hellboy_board.query import area_words
 
 CUBE, NO_CUBE = "■", "□"
 TITLE = "Hellboy: The Board Game — companion"
@@ -126,7 +127,7 @@ def _enemies(view: dict[str, Any]) -> str:
 
 
 def _figure(e: dict[str, Any]) -> str:
-    where = f"in {e['area']}" if e["area"] else "not placed"
+    where = f"in {area_words(e['area'])}" if e["area"] else "not placed"
     parts = [f"`{e['id']}` {where}", f"health {e['left']}/{e['health']}"]
     if e["hunting"]:
         parts.append(f"hunts **{e['hunting']}**")

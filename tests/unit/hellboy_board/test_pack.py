@@ -16,6 +16,9 @@ from engines.hellboy_board import ENGINE, HBBoardPack
 from engines.hellboy_board.view import presets
 from tests.unit.hellboy_board.support import Table, chosen
 
+RED = {"name": "red", "title": "Red (our box)", "kind": "pips", "source": "our box",
+       "verified": True, "faces": [{"label": str(v), "symbol": f"R{v}", "value": v}
+                                   for v in (1, 2, 2, 3)]}
 EXAMPLE = (Path(__file__).parents[3] / "docs" / "packs" / "hellboy-board.yaml").read_text()
 
 
@@ -68,15 +71,16 @@ def test_each_problem_names_its_line_and_field(change: tuple[str, str], said: st
     assert "Value error" not in problem, "pydantic's jargon is not shown"
 
 
-def test_a_pack_must_hold_something_and_name_its_game() -> None:
+def test_a_pack_must_hold_something_for_this_game() -> None:
     assert "a pack needs `enemies`, `threats` or `dice`" in _problem("game: hellboy-board\n")
-    assert "field 'game'" in _problem("enemies: []\n")
+    assert "field 'game'" in _problem("game: hellboy-dice\nenemies: []\n")
+    assert "field 'dice.0.name'" in _problem(yaml.safe_dump({"dice": [{**RED, "name": "acid"}]}))
+    assert pack_text.load(yaml.safe_dump({"dice": [RED]}), HBBoardPack).game is None, (
+        "a server's pack of dice only (no `game`) fits this game too")
 
 
 def test_a_pack_s_dice_replace_the_house_faces() -> None:
-    red = {"name": "red", "title": "Red (our box)", "kind": "pips", "source": "our box",
-           "verified": True, "faces": [{"label": str(v), "symbol": f"R{v}", "value": v}
-                                       for v in (1, 2, 2, 3)]}
+    red = RED
     t = Table(pack=chosen({"game": "hellboy-board", "dice": [red]}))
     assert t.state.dice["red"].verified and not t.state.dice["yellow"].verified
     faces = [{"label": "2", "symbol": "R2", "value": 2, "effect": "double"},
