@@ -61,8 +61,8 @@ def board(game: GameRow, state: HBBoardState) -> discord.Embed:
 def _header(game: GameRow, view: dict[str, Any]) -> list[str]:
     if view["phase"] == "setup":
         lines = ["**Setting up the case.** Add agents (`/hbboard agent`), set up the case"
-                 " (`/hbboard case`), add enemies (`/hbboard preset`), then press"
-                 " **Start round 1**."]
+                 " (`/hbboard case`), put enemies in play (`/hbboard enemy` from your cards,"
+                 " `/hbboard preset` for presets), then press **Start round 1**."]
     elif view["phase"] == "over":
         lines = [f"**The case is {'closed' if view['result'] == 'won' else 'lost'}.**"]
     else:
