@@ -18,6 +18,7 @@ from bot.app import PandemoniumBot
 from tests.e2e.conftest import StartBot
 from tests.e2e.test_hellboy_board_e2e import _cmd, _labels, _private, _report, _state
 from tests.e2e.test_hellboy_board_e2e import _press as _press_on
+from tests.e2e.test_packs_e2e import _upload
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.support.boards import board_now, board_recorded
 
@@ -31,11 +32,6 @@ spaces, a doubled full stop, an unnamed area without its article."""
 async def hb_bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
     async with start_bot() as bot:
         yield bot
-
-
-async def _upload(fake: FakeDiscord, who: str, data: bytes) -> str:
-    upload = fake.upload("ourbox.yaml", data)
-    return await _private(await fake.slash(who, "game pack upload", file=upload, name="ourbox"))
 
 
 async def _refused(fake: FakeDiscord, bot: PandemoniumBot, who: str, command: str,
