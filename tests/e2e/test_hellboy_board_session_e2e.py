@@ -58,8 +58,10 @@ async def _store_the_library(fake: FakeDiscord) -> None:
     assert broken == (
         "That pack can't be stored: line 40, field 'threats': the threat 'hags-curse' brings"
         " the enemy 'hagg', which is neither in this pack's `enemies` nor a built-in preset.")
-    typo = await _upload(fake, "erin", PACK.replace(b"move: 3", b"move: three"))
-    assert typo.startswith("That pack can't be stored: line 26, field 'enemies.1.move': "), typo
+    typos = await _upload(fake, "erin", PACK.replace(b"move: 3", b"move: three")
+                          .replace(b"melee: 3", b"melee: lots", 1))
+    assert typos.startswith("That pack can't be stored: line 19, field 'enemies.0.melee': "), typos
+    assert "; line 26, field 'enemies.1.move': " in typos, "every problem is named"
     nothing = await _private(await fake.slash("erin", "game pack list"))
     assert "no packs yet" in nothing, "a refused pack stores nothing"
     stored = await _upload(fake, "erin", PACK)
