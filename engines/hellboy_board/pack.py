@@ -67,11 +67,16 @@ class HBBoardPack(PresetLibrary):
                 )
         return threats
 
+    @field_validator("dice")
+    @classmethod
+    def _one_of_each_die(cls, dice: tuple[BoardDie, ...]) -> tuple[BoardDie, ...]:
+        require_unique("dice names", [d.name for d in dice])
+        return dice
+
     @model_validator(mode="after")
     def _holds_something(self) -> HBBoardPack:
         if not (self.enemies or self.threats or self.dice):
             raise ValueError("a pack needs `enemies`, `threats` or `dice`")
-        require_unique("dice names", [d.name for d in self.dice])
         return self
 
     def library(self) -> PresetLibrary:

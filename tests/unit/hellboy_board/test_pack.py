@@ -4,6 +4,7 @@ faces, and every card marked with where it comes from."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
@@ -88,6 +89,8 @@ def test_a_pack_s_dice_replace_the_house_faces() -> None:
     odd = {**red, "effects": {"double": "Double a die."}, "faces": faces}
     text = yaml.safe_dump({"game": "hellboy-board", "dice": [odd]})
     assert "only the effect die has effects" in _problem(text)
+    twice = f"game: hellboy-board\ndice: {json.dumps([red, red])}\n"
+    assert "field 'dice': dice names must be unique: red" in _problem(twice)
 
 
 def test_every_card_says_where_it_comes_from() -> None:
