@@ -30,6 +30,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import sqlite3
 import tempfile
 import time
 from collections.abc import Callable
@@ -55,6 +56,9 @@ class Disk:
     name: str
     synchronous: str
     on_commit: Callable[[], None] | None
+
+    def apply(self, db: sqlite3.Connection) -> None:
+        db.execute(f"PRAGMA synchronous = {self.synchronous}")
 
 
 SIMULATED = Disk("1 ms fsync (simulated)", "OFF", lambda: time.sleep(FSYNC_SECONDS))
@@ -82,7 +86,7 @@ async def _measure(path: Path, game: str, disk: Disk, group: bool, channels: int
     """(durable actions/s, actions per commit) with every channel busy."""
     storage = await SqliteStorage.open(path, group_commit=group)
     try:
-        await storage._run(lambda db: db.execute(f"PRAGMA synchronous = {disk.synchronous}"))
+        await storage._run(disk.apply)
         service = TableService(storage, seed=7)
         ids = list(range(1, channels + 1))
         for channel in ids:
@@ -140,7 +144,7 @@ async def _commit_path(path: Path, row: tuple[GameRow, list[TimerRow]], disk: Di
     game, timers = row
     storage = await SqliteStorage.open(path, group_commit=group)
     try:
-        await storage._run(lambda db: db.execute(f"PRAGMA synchronous = {disk.synchronous}"))
+        await storage._run(disk.apply)
         games = [
             await storage.create_game(game.model_copy(update={"channel_id": c}), [])
             for c in range(1, channels + 1)

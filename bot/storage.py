@@ -19,7 +19,7 @@ import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import aiosqlite
 
@@ -161,7 +161,7 @@ class SqliteStorage(Storage):
         """The path of every write about a game (create, step, timer claim, board)."""
 
     @classmethod
-    async def open(cls, path: Path | str, *, group_commit: bool = True) -> SqliteStorage:
+    async def open(cls, path: Path | str, *, group_commit: bool = True) -> Self:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
