@@ -8,7 +8,11 @@ failed") and count the unanswered ones. The baseline is the same load on the
 table's toy game (Pig), whose rules cost next to nothing: the ratio of the p99s
 says what a real game's rules and rendering add to the bot's own path.
 
+Acknowledgement is Discord's measure: the first answer to the click (an edit of
+the board, or a deferral when the change is slow), p50/p95/p99 per game.
+
     .venv/bin/python -m bench.load_bench [--tables 50] [--rate 50] [--seconds 20]
+        [--group-commit on|off]
 """
 
 from __future__ import annotations
@@ -108,7 +112,9 @@ async def _click(
     return handle
 
 
-async def _measure(game: str, tables: int, rate: float, seconds: float) -> LoadResult:
+async def _measure(
+    game: str, tables: int, rate: float, seconds: float, group_commit: bool
+) -> LoadResult:
     with tempfile.TemporaryDirectory() as folder:
         fake = await FakeDiscord().start()
         try:
@@ -118,6 +124,7 @@ async def _measure(game: str, tables: int, rate: float, seconds: float) -> LoadR
                 discord_api_base=fake.api_base,
                 discord_gateway_url=fake.gateway_url,
                 seed=11,
+                group_commit=group_commit,
             )
             bot = create_bot(settings, board_interval=0.2)
             async with running_client(fake, bot):
@@ -137,10 +144,15 @@ async def _measure(game: str, tables: int, rate: float, seconds: float) -> LoadR
     return result
 
 
-def run(tables: int, rate: float, seconds: float, games: list[str]) -> list[LoadResult]:
+def run(
+    tables: int, rate: float, seconds: float, games: list[str], group_commit: bool = True
+) -> list[LoadResult]:
     registry.register(PIG)
     try:
-        return [asyncio.run(_measure(g, tables, rate, seconds)) for g in [PIG.key, *games]]
+        return [
+            asyncio.run(_measure(g, tables, rate, seconds, group_commit))
+            for g in [PIG.key, *games]
+        ]
     finally:
         registry.unregister(PIG.key)
 
@@ -151,9 +163,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rate", type=float, default=50.0, help="clicks per second in total")
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--games", default="hellboy-dice,hellraiser")
+    parser.add_argument("--group-commit", choices=("on", "off"), default="on")
     args = parser.parse_args(argv)
-    results = run(args.tables, args.rate, args.seconds, args.games.split(","))
-    print(f"{args.tables} tables, {args.rate:g} clicks/s for {args.seconds:g} s")
+    group = args.group_commit == "on"
+    results = run(args.tables, args.rate, args.seconds, args.games.split(","), group)
+    print(
+        f"{args.tables} tables, {args.rate:g} clicks/s for {args.seconds:g} s"
+        f" (SQLite, group commit {args.group_commit})"
+    )
     baseline = results[0]
     for result in results:
         ratio = result.percentile(0.99) / baseline.percentile(0.99)

@@ -10,11 +10,13 @@ from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from bot.log_lines import ActionLine, CreateLine
 from bot.models import GameRow, LogEntry, SeatRow
 from bot.settings import Settings
-from bot.storage import SqliteStorage, VersionConflict, _transaction
+from bot.storage import LiveGameExists, SqliteStorage, VersionConflict, _transaction
 
 
 def _game(channel: int) -> GameRow:
@@ -135,6 +137,65 @@ async def test_a_batch_sqlite_threw_away_is_retried_write_by_write(
     assert results[0] is None and results[2] is None
     assert isinstance(results[1], sqlite3.OperationalError)
     assert await sqlite.get_settings("guild", 1) == {"a": 1, "b": 1}
+
+
+async def test_two_games_opened_at_once_in_one_channel_give_one(sqlite: SqliteStorage) -> None:
+    """One live game per channel holds inside a batch: the second is refused alone."""
+    results = await asyncio.gather(
+        sqlite.create_game(_game(10), []),
+        sqlite.create_game(_game(10), []),
+        sqlite.create_game(_game(11), []),
+        return_exceptions=True,
+    )
+    assert isinstance(results[0], GameRow) and isinstance(results[2], GameRow)
+    assert isinstance(results[1], LiveGameExists)
+    assert [g.id for g in await sqlite.games_in_channel(10)] == [results[0].id]
+
+
+@settings(
+    max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
+@given(st.lists(st.tuples(st.integers(0, 5), st.booleans()), min_size=1, max_size=12))
+def test_a_batch_keeps_exactly_the_writes_that_succeeded(
+    tmp_path: Path, writes: list[tuple[int, bool]]
+) -> None:
+    """Writes (a key each, some raising after they wrote) submitted at once: the
+    stored rows are those of the writes that returned, each caller got its own
+    outcome, and a key written twice keeps its first kept write."""
+
+    def write(key: int, fails: bool) -> Callable[[sqlite3.Connection], int]:
+        def run(db: sqlite3.Connection) -> int:
+            with _transaction(db):
+                db.execute("INSERT INTO settings VALUES ('guild', 1, ?, '1')", (f"k{key}",))
+                if fails:
+                    raise VersionConflict("late")
+            return key
+
+        return run
+
+    async def play() -> tuple[list[object], dict[str, object]]:
+        path = tmp_path / f"prop-{abs(hash(tuple(writes)))}.sqlite"
+        path.unlink(missing_ok=True)
+        storage = await SqliteStorage.open(path)
+        try:
+            results = await asyncio.gather(
+                *(storage.writes.submit(write(k, f)) for k, f in writes), return_exceptions=True
+            )
+            return list(results), await storage.get_settings("guild", 1)
+        finally:
+            await storage.close()
+
+    results, stored = asyncio.run(play())
+    kept: set[int] = set()
+    for (key, fails), result in zip(writes, results, strict=True):
+        if key in kept:
+            assert isinstance(result, sqlite3.IntegrityError)
+        elif fails:
+            assert isinstance(result, VersionConflict)
+        else:
+            assert result == key
+            kept.add(key)
+    assert stored == {f"k{k}": 1 for k in kept}
 
 
 async def test_a_step_returns_only_after_the_commit_that_holds_it(sqlite: SqliteStorage) -> None:
