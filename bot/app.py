@@ -112,7 +112,9 @@ class PandemoniumBot(commands.Bot):
         if self._storage is None:
             settings = self.settings
             storage = await open_storage(
-                settings.database_target(), pool_size=settings.db_pool_size
+                settings.database_target(),
+                pool_size=settings.db_pool_size,
+                group_commit=settings.group_commit,
             )
             self._storage = storage
             self.leases = ShardLeases(
