@@ -104,8 +104,9 @@ def test_boards_components_and_messages_fit_discord_limits_in_random_games() -> 
         game = _game(state, mode)
         embed = board_embed(game, state)
         check_embed(embed)
-        if state.board is not None:
-            assert "```" in (embed.description or ""), "the text map is on the board"
+        assert "```" not in (embed.description or ""), "the text map only on request"
+        if state.board is not None and state.phase != "map":
+            assert "/hellraiser map" in (embed.description or ""), "and says how to ask"
         buttons = PRESENTER.action_buttons(game, state)
         selects = PRESENTER.action_selects(game, state)
         assert len(buttons) <= 4 and len(selects) <= 4
