@@ -362,7 +362,10 @@ def _key_entries() -> list[tuple[str, Callable[[ImageDraw.ImageDraw, int, int], 
     """The symbols a player must learn, each with the little drawing that shows it."""
 
     def token(kind: FigureKind) -> Callable[[ImageDraw.ImageDraw, int, int], None]:
-        return lambda d, x, y: _draw_token(d, kind, None, x + 10, y + 11, 9)
+        def draw(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+            _draw_token(d, kind, None, x + 10, y + 11, 9)
+
+        return draw
 
     def furniture(uses: tuple[str, ...]) -> Callable[[ImageDraw.ImageDraw, int, int], None]:
         return lambda d, x, y: _furniture_icon(d, x + 2, y + 3, uses)
