@@ -89,6 +89,14 @@ class PrivatePresenter(Protocol):
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed: ...
 
 
+@runtime_checkable
+class LobbyPresenter(Protocol):
+    """A presenter that explains its game in the lobby (optional): how to play, the
+    table's options and the house options there are, as (name, value) embed fields."""
+
+    def lobby_fields(self, game: GameRow) -> list[tuple[str, str]]: ...
+
+
 def action_selects(presenter: Presenter, game: GameRow, state: Any) -> list[SelectChoice]:
     """The presenter's select menus, or none for a presenter without the hook."""
     if isinstance(presenter, SelectingPresenter):
@@ -188,5 +196,9 @@ def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
         inline=False,
     )
     embed.add_field(name="Mode", value=game.mode, inline=True)
+    presenter = presenter_for(game.game)
+    if isinstance(presenter, LobbyPresenter):
+        for name, value in presenter.lobby_fields(game):
+            embed.add_field(name=clip(name, 256), value=clip(value, FIELD_VALUE), inline=False)
     embed.set_footer(text=f"Game #{game.id} · v{game.version}")
     return embed

@@ -24,6 +24,7 @@ from bot.games.hellraiser.board import CREDIT, board, private
 from bot.games.hellraiser.events import event_lines
 from bot.games.hellraiser.menu import SELECT_CODES, Menu, creation_menus, menu
 from bot.games.hellraiser.picture import render_board
+from bot.games.hellraiser.reference import lobby_fields
 from bot.games.hellraiser.pieces import pieces
 from bot.models import GameRow
 from bot.render.games import BoardPicture, SelectChoice
@@ -101,6 +102,10 @@ class HellraiserPresenter:
 
     def footer(self, game: GameRow) -> str:
         return CREDIT
+
+    def lobby_fields(self, game: GameRow) -> list[tuple[str, str]]:
+        """How to play and this table's options, in the lobby (see `reference`)."""
+        return lobby_fields(game.options, game.mode)
 
     def picture_digest(self, game: GameRow, state: Any) -> str | None:
         """What the picture shows: the map and its pieces, which are all it draws."""

@@ -1,0 +1,81 @@
+"""Hellraiser at the table, as a group meets it (issue 15, points 3 and 6–7): the
+lobby says how to play and which house options exist, `/hellraiser rules` shows the
+rules as this table plays them, and a physical table is offered the one-number map
+instead of 36 tile forms."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.app import PandemoniumBot
+from engines.hellraiser import ENGINE, HellraiserState
+from tests.e2e.conftest import StartBot
+from tests.fakediscord import FakeDiscord, InteractionHandle
+from tests.support.boards import board_now, board_recorded
+
+
+@pytest.fixture
+async def bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
+    async with start_bot(seed=55) as started:
+        yield started
+
+
+async def _private(handle: InteractionHandle) -> str:
+    assert await handle.ephemeral(), "an answer for one member is ephemeral"
+    return (await handle.original()).text()
+
+
+async def _accepted(handle: InteractionHandle) -> None:
+    if await handle.ephemeral():
+        raise AssertionError(f"refused: {(await handle.original()).text()}")
+
+
+async def test_the_lobby_says_how_to_play_and_rules_follow_the_table(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    fake = fake_discord
+    general = await _private(await fake.slash("dave", "hellraiser rules"))
+    assert "A new table's options" in general and "Preset: balanced" in general
+    assert "never fewer than 3 dice" in general, "the balanced puzzle, by default"
+    lobby = await (await fake.slash("alice", "game new", game="hellraiser",
+                                    options={"options": "preset=as_written max_rounds=25"})).original()
+    text = lobby.text()
+    for words in ("How to play", "First steps", "House options", "Preset: as written",
+                  "25 rounds", "/game options game:hellraiser"):
+        assert words in text, words
+    assert "map number" not in text, "the map tip is for physical tables"
+    rules = await _private(await fake.slash("bob", "hellraiser rules"))
+    assert "This table's options" in rules and "Preset: as written" in rules
+    assert "× 2" in rules and "never below 0" in rules, "the puzzle as written"
+    assert "25 rounds" in rules
+
+
+async def test_a_physical_table_is_offered_the_one_number_map(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """The tile-by-tile lobby names the option; opened with it, one report lays the
+    whole map and the board says to build it from the printed tiles."""
+    fake = fake_discord
+    tiles = await (await fake.slash("alice", "game new", game="hellraiser",
+                                    mode="physical")).original()
+    assert "physical_map=number" in tiles.text() and "one at a time" in tiles.text()
+    await (await fake.click("alice", tiles, label="Cancel")).original()
+    board = await (await fake.slash("alice", "game new", game="hellraiser", mode="physical",
+                                    options={"options": "physical_map=number"})).original()
+    await board_recorded(fake, bot, board)
+    assert "one **map number**" in board.text() and "cancels and opens" not in board.text()
+    await (await fake.click("alice", board, label="Start")).original()
+    await _accepted(await fake.slash("alice", "hellraiser create", strength=3, speed=3,
+                                     creativity=3, wits=3, morality=3, willpower=3))
+    live = await board_now(fake, bot, fake.message(board.id))
+    assert "map number" in live.text()
+    button = next(cid for cid in live.custom_ids() if cid.startswith("pd:rep:"))
+    opened = await fake.click("alice", live, button)
+    await opened.modal()
+    await _accepted(await opened.submit_modal({"field0": "426"}))
+    current = await bot.table.current(fake.text_channel.id)
+    assert current is not None and isinstance(current.state, HellraiserState)
+    assert current.state.phase == "play", "one number laid the whole map"
+    assert ENGINE.chance(current.state) is None or current.state.board is not None
