@@ -4,8 +4,8 @@
 inputs, so the six statistics are command options); `move`, `attack`, `card`
 and `do` reach every legal action, with suggestions as you type; `map`
 posts the text map, `rules` the rules with this table's options, `sheet` a
-character's public sheet, and `hand` your own cards, only to you. Moves go through the table service like a button
-click, so every rule and check applies.
+character's public sheet, and `hand` your own cards, only to you. Moves go
+through the table service like a button click, so every rule and check applies.
 """
 
 from __future__ import annotations

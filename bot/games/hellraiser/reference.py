@@ -151,8 +151,8 @@ RULE_FIELDS: tuple[tuple[str, str], ...] = (
     ("🚪 The gateway",
      "Each item found checks the **Hell number**: the item modifiers' largest total against"
      " your own value of that statistic, both rolled as dice. If yours is lower, the gateway"
-     " opens where you stand: you are dragged into Hell and come back as the first Leviathan player; that"
-     " statistic becomes the Puzzle Solution."),
+     " opens where you stand: you are dragged into Hell and come back as the first"
+     " Leviathan player; that statistic becomes the Puzzle Solution."),
     ("😈 Leviathan's turn",
      "Roll one die of movement shared by the Cenobites, or draw a Leviathan card, or use a"
      " room item through a Cenobite; play one Leviathan card, make one attack with a"
