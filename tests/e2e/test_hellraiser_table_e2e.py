@@ -10,10 +10,17 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import PandemoniumBot
+from bot.games.hellraiser import card_menu
+from bot.games.hellraiser.codes import encode
 from engines.hellraiser import ENGINE, HellraiserState
+from engines.hellraiser.models import DrawCard, EndTurn, PlayCard
+from tests.e2e import test_hellraiser_e2e as hr
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, InteractionHandle
 from tests.support.boards import board_now, board_recorded
+
+SEED_FOR_CARDS = 7
+"""A seeded three-player table where a Leviathan hand holds several plays."""
 
 
 @pytest.fixture
@@ -39,8 +46,9 @@ async def test_the_lobby_says_how_to_play_and_rules_follow_the_table(
     general = await _private(await fake.slash("dave", "hellraiser rules"))
     assert "A new table's options" in general and "Preset: balanced" in general
     assert "never fewer than 3 dice" in general, "the balanced puzzle, by default"
+    typed = {"options": "preset=as_written max_rounds=25"}
     lobby = await (await fake.slash("alice", "game new", game="hellraiser",
-                                    options={"options": "preset=as_written max_rounds=25"})).original()
+                                    options=typed)).original()
     text = lobby.text()
     for words in ("How to play", "First steps", "House options", "Preset: as written",
                   "25 rounds", "/game options game:hellraiser"):
@@ -79,3 +87,58 @@ async def test_a_physical_table_is_offered_the_one_number_map(
     assert current is not None and isinstance(current.state, HellraiserState)
     assert current.state.phase == "play", "one number laid the whole map"
     assert ENGINE.chance(current.state) is None or current.state.board is not None
+
+
+@pytest.fixture
+async def long_game_bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
+    async with start_bot(seed=SEED_FOR_CARDS) as started:
+        yield started
+
+
+async def test_a_card_is_played_through_the_menu_steps(
+    fake_discord: FakeDiscord, long_game_bot: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the menu listing at most one play as it is, every hand of two or more plays is
+    reached in steps: the board's card menu asks which card, the next steps come to
+    the player alone, and the play picked there is made and announced."""
+    monkeypatch.setattr(card_menu, "FLAT", 1)
+    fake, bot = fake_discord, long_game_bot
+    board = await hr._open(fake, bot, joiners=("bob", "carol"))
+    for who in ("alice", "bob", "carol"):
+        await _accepted(await fake.slash(who, "hellraiser create", strength=3, speed=3,
+                                         creativity=3, wits=3, morality=3, willpower=3))
+    for _ in range(hr.MAX_MOVES):
+        game, state = await hr._state(fake, bot)
+        (seat,) = ENGINE.to_move(state)
+        legal = ENGINE.legal_actions(state, seat)
+        cards = [a.card for a in legal if isinstance(a, PlayCard)]
+        if any(cards.count(c) >= 2 for c in cards) and not state.pending:
+            break
+        action = ENGINE.ai_action(state, seat)
+        if DrawCard() in legal:
+            action = DrawCard()  # Leviathan collects cards, so a hand grows to several plays
+        elif isinstance(action, PlayCard) and EndTurn() in legal:
+            action = EndTurn()
+        await hr._play(fake, bot, board, seat, encode(action))
+    else:
+        raise AssertionError("no hand with two plays")
+    who = hr._member(fake, game, seat)
+    hand = len(state.hands.get(seat, ()))
+    message = await board_now(fake, bot, board)
+    cid = next(c for c in message.custom_ids() if c.endswith(":p.cd"))
+    value = next(o["value"] for c in message.all_components() if c.get("custom_id") == cid
+                 for o in c["options"] if o["value"].startswith("k:"))
+    steps = 0
+    while value.startswith("k:"):
+        handle = await fake.select(who, message, cid, [value])
+        assert await handle.ephemeral(), "the next step is for the player alone"
+        message = await handle.original()
+        (component,) = [c for c in message.all_components() if c.get("options")]
+        cid, value = component["custom_id"], component["options"][0]["value"]
+        assert component["placeholder"].startswith("🃏 ")
+        steps += 1
+    played = await fake.select(who, message, cid, [value])
+    assert not await played.ephemeral(), f"refused: {(await played.original()).text()}"
+    assert "plays" in (await played.original()).text()
+    _, after = await hr._state(fake, bot)
+    assert steps >= 1 and len(after.hands.get(seat, ())) < hand + 1

@@ -26,6 +26,9 @@ from engines.hellraiser.models import HellraiserState, PlayCard
 from engines.hellraiser.stats import LABEL
 
 MAX_OPTIONS = 25
+"""A select's options."""
+FLAT = MAX_OPTIONS
+"""At most this many plays are listed as they are; more are narrowed first."""
 NARROW = "k:"
 
 
@@ -87,7 +90,7 @@ def step(s: HellraiserState, legal: Sequence[object], path: list[tuple[str, str]
     agreeing = [a for a in plays(legal) if all(KEYS[n](a) == v for n, v in path)]
     if not agreeing:
         raise RuleError("That card can't be played that way any more; use the newest board.")
-    if len(agreeing) <= MAX_OPTIONS:
+    if len(agreeing) <= FLAT:
         return Step(_prompt(s, path, "pick the play"),
                     [(label(s, a), encode(a), "") for a in agreeing])
     for name, key, asks in DIMENSIONS:

@@ -154,7 +154,6 @@ def test_every_button_and_menu_option_is_a_legal_action() -> None:
             action = ENGINE.parse_action(PRESENTER.decode(game, state, seat, code, []))
             assert action in ENGINE.legal_actions(state, seat)
         for choice in selects:
-            legal = ENGINE.legal_actions(state, choice.seat)
             for option in choice.options:
                 seen += _legal_or_narrower(game, state, choice.seat, choice.code, option.value)
         if state.phase == "play" and ENGINE.chance(state) is None:
