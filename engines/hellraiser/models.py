@@ -596,12 +596,16 @@ class FigureMoved(Event):
 
 
 class CardDrawn(Event):
-    """`card` is None when the card is hidden from the table (Action and Leviathan cards)."""
+    """`card` is None when the card is hidden from the table (Action and Leviathan cards).
+    A hidden card kept in a hand says whose (`hand`) and where in it (`index`), both
+    public (hand sizes are), so the bot can show that player alone what they drew."""
 
     type: Literal["card_drawn"] = "card_drawn"
     seat: int
     deck: DeckName
     card: str | None
+    hand: int | None = None
+    index: int | None = None
 
 
 class CardPlayed(Event):

@@ -13,6 +13,7 @@ from bot.app import PandemoniumBot
 from bot.games.hellraiser import card_menu
 from bot.games.hellraiser.codes import encode
 from engines.hellraiser import ENGINE, HellraiserState
+from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import DrawCard, EndTurn, PlayCard
 from tests.e2e import test_hellraiser_e2e as hr
 from tests.e2e.conftest import StartBot
@@ -142,3 +143,39 @@ async def test_a_card_is_played_through_the_menu_steps(
     assert "plays" in (await played.original()).text()
     _, after = await hr._state(fake, bot)
     assert steps >= 1 and len(after.hands.get(seat, ())) < hand + 1
+
+
+async def test_a_drawn_card_is_shown_to_its_drawer_alone(
+    fake_discord: FakeDiscord, long_game_bot: PandemoniumBot
+) -> None:
+    """Leviathan's Draw: the channel reads that a card was drawn; the drawer alone gets
+    its name and text, which never appear in the channel."""
+    fake, bot = fake_discord, long_game_bot
+    board = await hr._open(fake, bot, joiners=("bob", "carol"))
+    for who in ("alice", "bob", "carol"):
+        await _accepted(await fake.slash(who, "hellraiser create", strength=3, speed=3,
+                                         creativity=3, wits=3, morality=3, willpower=3))
+    for _ in range(hr.MAX_MOVES):
+        game, state = await hr._state(fake, bot)
+        (seat,) = ENGINE.to_move(state)
+        if DrawCard() in ENGINE.legal_actions(state, seat):
+            break
+        await hr._play(fake, bot, board, seat, encode(ENGINE.ai_action(state, seat)))
+    else:
+        raise AssertionError("Leviathan never had a card to draw")
+    who = hr._member(fake, game, seat)
+    live = await board_now(fake, bot, board)
+    button = next(c for c in live.custom_ids() if c.endswith(f":{seat}:{encode(DrawCard())}"))
+    handle = await fake.click(who, live, button)
+    await handle.original()
+    _, after = await hr._state(fake, bot)
+    deck, _, card = after.hands[seat][-1].partition(":")
+    name = getattr(catalogue(), deck)[card].name
+    messages = await handle.followups(2)
+    whispered = [m for m in messages if m.ephemeral]
+    assert len(whispered) == 1 and name in whispered[0].text()
+    assert "Only you see this" in whispered[0].text()
+    public = [m.text() for m in messages if not m.ephemeral]
+    assert any("draws a card from the Leviathan deck" in t for t in public)
+    channel = "\n".join(m.text() for m in fake.messages(fake.text_channel) if not m.ephemeral)
+    assert getattr(catalogue(), deck)[card].text not in channel

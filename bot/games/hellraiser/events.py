@@ -18,6 +18,7 @@ from bot.games.hellraiser.labels import card_name
 from bot.render.style import MESSAGE_CONTENT, clip
 from engines.core.protocol import Event
 from engines.hellraiser.board import square_name
+from engines.hellraiser.cards import catalogue
 from engines.hellraiser.dice import PROMPTS
 from engines.hellraiser.models import (
     CardDrawn,
@@ -30,6 +31,7 @@ from engines.hellraiser.models import (
     FigureMoved,
     GameOver,
     GatewayOpened,
+    HellraiserState,
     MapLaid,
     PuzzleAttempted,
     RoleChanged,
@@ -81,6 +83,25 @@ def event_lines(events: list[Event], names: Sequence[str] = ()) -> list[str]:
         line = _line(event, names)
         if line:
             lines.append(clip(line, MESSAGE_CONTENT))
+    return lines
+
+
+def drawn_lines(state: HellraiserState, events: list[Event], seat: int) -> list[str]:
+    """For `seat` alone: each hidden card that joined their hand in `events`, by name
+    and text (the channel's line says only that a card was drawn)."""
+    hand = state.hands.get(seat, ())
+    lines = []
+    for event in events:
+        if not isinstance(event, CardDrawn) or event.card is not None or event.hand != seat \
+                or event.index is None or event.index >= len(hand):
+            continue
+        deck, _, card = hand[event.index].partition(":")
+        spec = getattr(catalogue(), deck, {}).get(card)
+        if deck != event.deck or spec is None:
+            continue
+        house = "" if spec.verified else " *(house card)*"
+        lines.append(f"🂠 Only you see this: you drew **{escape_markdown(spec.name)}**"
+                     f" ({deck.capitalize()}){house} — {escape_markdown(spec.text)}")
     return lines
 
 

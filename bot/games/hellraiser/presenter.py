@@ -23,7 +23,7 @@ from bot.errors import ChooseFurther
 from bot.games.hellraiser import codes
 from bot.games.hellraiser.board import CREDIT, board, private
 from bot.games.hellraiser.card_menu import NARROW, parse_path
-from bot.games.hellraiser.events import event_lines
+from bot.games.hellraiser.events import drawn_lines, event_lines
 from bot.games.hellraiser.menu import (
     SELECT_CARD,
     SELECT_CODES,
@@ -127,6 +127,12 @@ class HellraiserPresenter:
 
     def footer(self, game: GameRow) -> str:
         return CREDIT
+
+    def whispers(self, game: GameRow, state: Any, events: list[Event], seat: int) -> list[str]:
+        """The cards `seat` drew in this change, for their eyes only."""
+        if not isinstance(state, HellraiserState):
+            return []
+        return drawn_lines(state, events, seat)
 
     def lobby_fields(self, game: GameRow) -> list[tuple[str, str]]:
         """How to play and this table's options, in the lobby (see `reference`)."""
