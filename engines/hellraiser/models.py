@@ -586,6 +586,11 @@ class DiceRolled(Event):
     labels: list[str] = Field(default_factory=list, description="whose dice, one per group")
     target: int = Field(default=4, description="the face a die needs to be a success")
     seat: int | None = Field(default=None, description="the seat that rolled (reported)")
+    stat: Stat | None = Field(default=None, description="an attack's statistic")
+    item: str | None = Field(default=None, description="an attack's weapon (a Search card)")
+    ranged: bool = Field(default=False, description="a shot or throw: attacker's dice only")
+    aimed_at: str = Field(default="", description="an attack's target, by name")
+    against: Literal["figure", "doorway", "furniture"] = "figure"
 
 
 class FigureMoved(Event):
@@ -665,6 +670,9 @@ class PuzzleAttempted(Event):
     figure: str
     difficulty: int
     result: Literal["success", "failure", "tie"]
+    mine: int = 0
+    theirs: int = 0
+    left: int = Field(default=0, description="Cenobites on the map when it was worked")
 
 
 class Note(Event):

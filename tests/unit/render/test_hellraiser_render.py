@@ -335,7 +335,8 @@ def test_roll_lines_show_each_die_and_bold_the_successes() -> None:
                        text="Pinhead, Kirsty: 6 2 4 vs 1 5")
     line = dice_line(event)
     assert line == ("🎲 Attack — Pinhead **⚅6** ⚁2 **⚃4** (2 successes)"
-                    " vs Kirsty ⚀1 **⚄5** (1 success)")
+                    " vs Kirsty ⚀1 **⚄5** (1 success) → Pinhead wins by 1: Kirsty takes the"
+                    " damage.")
     search = DiceRolled(purpose="search", dice=[[3, 2]], successes=[1], totals=[5],
                         labels=["Kirsty"], target=3, text="Kirsty: 3 2")
     assert dice_line(search) == "🎲 Search the room — Kirsty **⚂3** ⚁2 (1 success)"
