@@ -84,7 +84,7 @@ def board(game: GameRow, state: HellraiserState) -> discord.Embed:
         colour=COLOUR_DONE if state.phase == "over" else COLOUR_PLAY,
     )
     lines = [_headline(game, state, view)]
-    if state.board is not None and state.phase != "map":
+    if state.board is not None and state.phase == "play":
         lines.append(MAP_HINT)
     embed.description = clip("\n".join(lines), EMBED_DESCRIPTION)
     if state.phase == "create":
