@@ -236,7 +236,7 @@ def _monsters_text(view: dict[str, Any]) -> str:
         lines.append(f"{icon} **{escape_markdown(f['name'])}** · "
                      f"{_figure_line_plain(f)}")
     if waiting:
-        lines.append(f"🔥 {waiting} Cenobite{'s' if waiting > 1 else ''} wait in Hell.")
+        lines.append(f"🔥 {waiting} Cenobite{'s wait' if waiting > 1 else ' waits'} in Hell.")
     return "\n".join(lines) or "None on the map yet."
 
 
