@@ -23,6 +23,7 @@ from bot.render.games import (
     action_selects,
     lobby_embed,
     presenter_for,
+    whispers_for,
 )
 from bot.render.pictures import Pictures, Shown, picture_digest
 from bot.render.style import (
@@ -520,6 +521,7 @@ class TablesUI:
             await self._remember_board(outcome.game, interaction.message.id)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
+        await self._whisper(interaction, outcome)
         latest = await self.table.latest(outcome.game)
         if latest.game.version > outcome.game.version:
             self.boards.request(latest)
@@ -533,7 +535,14 @@ class TablesUI:
             await interaction.response.send_message(texts[0])
         for text in texts[1:]:
             await self.followup(interaction, text)
+        await self._whisper(interaction, outcome)
         self.boards.request(outcome)
+
+    async def _whisper(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """What only the member who made the change may see (a card they drew)."""
+        for text in whispers_for(outcome.game, outcome.state, outcome.events,
+                                 interaction.user.id):
+            await interaction.followup.send(clip(text, MESSAGE_CONTENT), ephemeral=True)
 
     async def post_board(
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
