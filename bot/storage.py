@@ -22,6 +22,7 @@ import aiosqlite
 
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
+    CHECKPOINTS_STORED,
     GAME_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
@@ -32,10 +33,12 @@ from bot.storage_api import (
     PackRow,
     SchemaTooNew,
     Storage,
+    StoredCheckpoint,
     VersionConflict,
     entry_values,
     game_values,
     pack_values,
+    row_to_checkpoint,
     row_to_entry,
     row_to_game,
     row_to_pack,
@@ -131,6 +134,42 @@ MIGRATIONS: list[str] = [
         PRIMARY KEY (shard_count, shard_id)
     );
     """,
+    """
+    CREATE TABLE static_blobs (
+        digest TEXT PRIMARY KEY,
+        body TEXT NOT NULL
+    ) WITHOUT ROWID;
+    CREATE TABLE checkpoints (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        version INTEGER NOT NULL,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        rng_counter INTEGER NOT NULL,
+        PRIMARY KEY (game_id, version)
+    ) WITHOUT ROWID;
+    CREATE TABLE log_archives (
+        game_id INTEGER PRIMARY KEY REFERENCES games(id),
+        fate TEXT NOT NULL,
+        lines INTEGER NOT NULL,
+        body TEXT,
+        at REAL NOT NULL
+    );
+    CREATE TABLE timers_keyed (
+        game_id INTEGER NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        channel_id INTEGER NOT NULL,
+        seat INTEGER NOT NULL,
+        due_at REAL NOT NULL,
+        version INTEGER NOT NULL,
+        fired INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind)
+    ) WITHOUT ROWID;
+    INSERT INTO timers_keyed SELECT game_id, kind, channel_id, seat, due_at, version, fired
+        FROM timers;
+    DROP TABLE timers;
+    ALTER TABLE timers_keyed RENAME TO timers;
+    CREATE INDEX timers_due ON timers(fired, due_at);
+    """,
 ]
 
 
@@ -204,6 +243,8 @@ class SqliteStorage(Storage):
     # Games
 
     async def create_game(self, game: GameRow, entries: Sequence[LogEntry]) -> GameRow:
+        stored = await self._stored(game)
+
         def txn(db: sqlite3.Connection) -> int:
             with _transaction(db):
                 self._hold(db, game.guild_id)
@@ -213,7 +254,7 @@ class SqliteStorage(Storage):
                         " version, seats, options, state, rng_seed, rng_counter,"
                         " board_message_id, result, created_at, updated_at, finished_at)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        game_values(game),
+                        game_values(stored),
                     )
                 except sqlite3.IntegrityError as exc:
                     raise LiveGameExists(str(exc)) from exc
@@ -234,13 +275,14 @@ class SqliteStorage(Storage):
         timers: Sequence[TimerRow] | None = None,
     ) -> None:
         assignments = ", ".join(f"{c} = ?" for c in STEP_COLUMNS)
+        stored = await self._stored(game)
 
         def txn(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 self._hold(db, game.guild_id)
                 cur = db.execute(
                     f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",  # noqa: S608
-                    (*step_values(game), game.id, expected_version),
+                    (*step_values(stored), game.id, expected_version),
                 )
                 if cur.rowcount != 1:
                     raise VersionConflict(f"game {game.id} is no longer at v{expected_version}")
@@ -328,7 +370,7 @@ class SqliteStorage(Storage):
             ).fetchone()
             return row_to_game(row) if row else None
 
-        return await self._run(q)
+        return await self._full_one(await self._run(q))
 
     async def game(self, game_id: int) -> GameRow | None:
         def q(db: sqlite3.Connection) -> GameRow | None:
@@ -338,7 +380,7 @@ class SqliteStorage(Storage):
             ).fetchone()
             return row_to_game(row) if row else None
 
-        return await self._run(q)
+        return await self._full_one(await self._run(q))
 
     async def games_in_channel(self, channel_id: int, limit: int = 10) -> list[GameRow]:
         def q(db: sqlite3.Connection) -> list[GameRow]:
@@ -349,7 +391,7 @@ class SqliteStorage(Storage):
             ).fetchall()
             return [row_to_game(r) for r in rows]
 
-        return await self._run(q)
+        return await self._full(await self._run(q))
 
     async def log(self, game_id: int, include_undone: bool = True) -> list[LogEntry]:
         def q(db: sqlite3.Connection) -> list[LogEntry]:
@@ -359,6 +401,95 @@ class SqliteStorage(Storage):
                 (game_id, int(include_undone)),
             ).fetchall()
             return [row_to_entry(r) for r in rows]
+
+        return await self._run(q)
+
+    # Undo checkpoints
+
+    async def put_checkpoint(self, game: GameRow, *, kept: int = CHECKPOINTS_STORED) -> bool:
+        if game.state is None:
+            return False
+        state = await self._compact_state(game.game, game.state)
+
+        def txn(db: sqlite3.Connection) -> bool:
+            with _transaction(db):
+                self._hold(db, game.guild_id)
+                cur = db.execute(
+                    "INSERT INTO checkpoints (game_id, version, seq, state, rng_counter)"
+                    " SELECT g.id, g.version,"
+                    " (SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = g.id), ?, ?"
+                    " FROM games g WHERE g.id = ? AND g.version = ?"
+                    " ON CONFLICT (game_id, version) DO NOTHING",
+                    (state, game.rng_counter, game.id, game.version),
+                )
+                db.execute(
+                    "DELETE FROM checkpoints WHERE game_id = ? AND version NOT IN"
+                    " (SELECT version FROM checkpoints WHERE game_id = ?"
+                    " ORDER BY version DESC LIMIT ?)",
+                    (game.id, game.id, kept),
+                )
+                return cur.rowcount == 1
+
+        return await self._run(txn)
+
+    async def checkpoint_before(
+        self, game_id: int, version: int | None = None
+    ) -> StoredCheckpoint | None:
+        def q(db: sqlite3.Connection) -> StoredCheckpoint | None:
+            row = db.execute(
+                "SELECT version, seq, state, rng_counter FROM checkpoints"
+                " WHERE game_id = ? AND (? IS NULL OR version < ?)"
+                " ORDER BY version DESC LIMIT 1",
+                (game_id, version, version),
+            ).fetchone()
+            return row_to_checkpoint(row) if row else None
+
+        return await self._full_checkpoint(await self._run(q))
+
+    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
+        def txn(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                self._hold_game(db, game_id)
+                db.execute(
+                    "DELETE FROM checkpoints WHERE game_id = ? AND version >= ?",
+                    (game_id, from_version),
+                )
+
+        await self._run(txn)
+
+    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
+        def q(db: sqlite3.Connection) -> list[LogEntry]:
+            rows = db.execute(
+                "SELECT seq, version, kind, seat, user_id, payload, gm, undone, created_at"
+                " FROM log WHERE game_id = ? AND seq > ? AND undone = 0 ORDER BY seq",
+                (game_id, seq),
+            ).fetchall()
+            return [row_to_entry(r) for r in rows]
+
+        return await self._run(q)
+
+    # Static blobs
+
+    async def put_static_blobs(self, blobs: Mapping[str, str]) -> None:
+        def txn(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                db.executemany(
+                    "INSERT INTO static_blobs (digest, body) VALUES (?, ?)"
+                    " ON CONFLICT (digest) DO NOTHING",
+                    list(blobs.items()),
+                )
+
+        await self._run(txn)
+
+    async def static_blobs(self, digests: Sequence[str]) -> dict[str, str]:
+        marks = ", ".join("?" for _ in digests)
+
+        def q(db: sqlite3.Connection) -> dict[str, str]:
+            rows = db.execute(
+                f"SELECT digest, body FROM static_blobs WHERE digest IN ({marks})",  # noqa: S608
+                tuple(digests),
+            ).fetchall()
+            return {r["digest"]: r["body"] for r in rows}
 
         return await self._run(q)
 
@@ -581,7 +712,14 @@ class _transaction:
         self._db.execute("ROLLBACK" if exc_type else "COMMIT")
 
 
+PAGE_SIZE = 1024
+"""Pages of a new database file (an existing file keeps its own). A click dirties
+about seven pages (the game row, its log line, an index entry or two, the turn
+timers), and the WAL appends each whole: small pages make a click's write small."""
+
+
 def _prepare(db: sqlite3.Connection) -> None:
+    db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")

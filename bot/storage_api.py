@@ -18,10 +18,11 @@ from __future__ import annotations
 import json
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.models import GameRow, LogEntry, SeatRow, TimerRow
+from bot.static_parts import BlobCache, join, references, split, static_fields
 
 TIMER_OF_HELD_SHARD = "((COALESCE(g.guild_id, 0) >> 22) % {count}) IN ({shards})"
 """SQL (both dialects) for "the timer's game lives on a shard we hold"; the two
@@ -56,6 +57,22 @@ def row_to_pack(row: Row) -> PackRow:
 
 def pack_values(pack: PackRow) -> tuple[Any, ...]:
     return tuple(getattr(pack, c) for c in PACK_COLUMNS.split(", "))
+
+
+@dataclass(frozen=True)
+class StoredCheckpoint:
+    """A game's state as its log had reached it at `version`, with the RNG counter
+    then and the last log line (`seq`) it includes: undo after a restart replays
+    from here, not from set-up (`bot/checkpoints.py`)."""
+
+    version: int
+    seq: int
+    state: str
+    rng_counter: int
+
+
+CHECKPOINTS_STORED = 4
+"""Stored checkpoints per game; older ones are dropped as new ones are written."""
 
 
 class VersionConflict(Exception):
@@ -136,6 +153,12 @@ def row_to_entry(row: Row) -> LogEntry:
         gm=bool(row["gm"]),
         undone=bool(row["undone"]),
         created_at=row["created_at"],
+    )
+
+
+def row_to_checkpoint(row: Row) -> StoredCheckpoint:
+    return StoredCheckpoint(
+        version=row["version"], seq=row["seq"], state=row["state"], rng_counter=row["rng_counter"]
     )
 
 
@@ -223,6 +246,63 @@ class Storage(ABC):
             return 1, [0]
         return self.lease.shard_count, [] if self.lease.lost else sorted(self.lease.epochs)
 
+    _blob_cache: BlobCache | None = None
+
+    @property
+    def _blobs(self) -> BlobCache:
+        if self._blob_cache is None:
+            self._blob_cache = BlobCache()
+        return self._blob_cache
+
+    async def _compact_state(self, game_key: str, text: str) -> str:
+        """`text` as it is stored (`bot/static_parts.py`): its static fields by
+        reference, their blobs written first (once per process), so a stored row never
+        names a blob that is not yet durable."""
+        compact, blobs = split(text, static_fields(game_key))
+        new = {d: b for d, b in blobs.items() if self._blobs.get(d) is None}
+        if new:
+            await self.put_static_blobs(new)
+            self._blobs.add(new)
+        return compact
+
+    async def _stored(self, game: GameRow) -> GameRow:
+        """`game` with its state text as stored."""
+        if game.state is None:
+            return game
+        compact = await self._compact_state(game.game, game.state)
+        return game if compact == game.state else game.model_copy(update={"state": compact})
+
+    async def _full_texts(self, texts: Sequence[str | None]) -> list[str | None]:
+        """Stored state texts with their static blobs put back."""
+        wanted: set[str] = set().union(*(references(t) for t in texts))
+        if not wanted:
+            return list(texts)
+        bodies = self._blobs.known(wanted)
+        missing = [d for d in wanted if d not in bodies]
+        if missing:
+            fetched = await self.static_blobs(missing)
+            self._blobs.add(fetched)
+            bodies.update(fetched)
+        return [None if t is None else join(t, bodies) for t in texts]
+
+    async def _full(self, games: list[GameRow]) -> list[GameRow]:
+        """Games as read back, each with its full state text."""
+        texts = await self._full_texts([g.state for g in games])
+        return [
+            g if t == g.state else g.model_copy(update={"state": t})
+            for g, t in zip(games, texts, strict=True)
+        ]
+
+    async def _full_one(self, game: GameRow | None) -> GameRow | None:
+        return None if game is None else (await self._full([game]))[0]
+
+    async def _full_checkpoint(self, found: StoredCheckpoint | None) -> StoredCheckpoint | None:
+        if found is None:
+            return None
+        (text,) = await self._full_texts([found.state])
+        assert text is not None
+        return replace(found, state=text)
+
     @abstractmethod
     async def close(self) -> None: ...
 
@@ -263,6 +343,42 @@ class Storage(ABC):
 
     @abstractmethod
     async def log(self, game_id: int, include_undone: bool = True) -> list[LogEntry]: ...
+
+    # Undo checkpoints of live games (`bot/checkpoints.py`)
+
+    @abstractmethod
+    async def put_checkpoint(
+        self, game: GameRow, *, kept: int = CHECKPOINTS_STORED
+    ) -> bool:
+        """Store `game`'s snapshot as its checkpoint at its version, only while the
+        stored game is still at that version (and this process holds its shard), and
+        keep the newest `kept`. False if it was not stored."""
+
+    @abstractmethod
+    async def checkpoint_before(
+        self, game_id: int, version: int | None = None
+    ) -> StoredCheckpoint | None:
+        """The newest stored checkpoint older than `version` (None: the newest)."""
+
+    @abstractmethod
+    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
+        """Forget the checkpoints at `from_version` and after: an undo of that step is
+        about to be committed, and they include it. Done before that commit, so a
+        stored checkpoint never holds an undone step."""
+
+    @abstractmethod
+    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
+        """The game's log lines after `seq`, without undone ones, in order."""
+
+    # Static blobs (`bot/static_parts.py`): written once, never changed
+
+    @abstractmethod
+    async def put_static_blobs(self, blobs: Mapping[str, str]) -> None:
+        """Keep each body under its digest; a digest already stored is left alone."""
+
+    @abstractmethod
+    async def static_blobs(self, digests: Sequence[str]) -> dict[str, str]:
+        """The stored bodies of `digests` (a digest not stored is absent)."""
 
     # Turn timers
 

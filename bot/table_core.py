@@ -215,9 +215,23 @@ class TableCore:
                 ) from None
             new.history = _next_history(cached.history, new, entries, undo_versions)
             self._cache.put(channel_id, new if new.game.live else None)
+            await self._store_checkpoint(new)
             if self._verify:
                 await self._check_persisted(new)
             return outcome
+
+    async def _store_checkpoint(self, new: _Cached) -> None:
+        """Keep the table's newest checkpoint in storage too, so the first undo after a
+        restart replays from it rather than from set-up; a game that has ended needs
+        none. The step is already committed: a checkpoint that cannot be written
+        (the shard moved) only makes a later undo slower."""
+        try:
+            if not new.game.live:
+                await self.storage.drop_checkpoints(new.game.id)
+            elif new.history is not None and new.history.latest()[0].version == new.game.version:
+                await self.storage.put_checkpoint(new.game)
+        except LeaseLost:
+            self._cache.pop(new.game.channel_id)
 
     async def _check_persisted(self, shown: _Cached) -> None:
         """The guard against a table that shows one state and stores another: reload the
@@ -247,6 +261,8 @@ class TableCore:
                         f"the log's RNG counter is {replayed.rng_counter},"
                         f" the snapshot's {stored.rng_counter}"
                     )
+            if shown.game.live:
+                problems += await self._check_stored_checkpoint(engine, stored, shown.state)
             if shown.history is not None:
                 checkpoint, lines = shown.history.latest()
                 resumed = replay_from(
@@ -258,6 +274,28 @@ class TableCore:
             message = f"game {shown.game.id} v{shown.game.version}: " + "; ".join(problems)
             self.persistence_failures.append(message)
             raise PersistenceMismatch(message)
+
+    async def _check_stored_checkpoint(
+        self, engine: AnyEngine, stored: GameRow, shown: Any
+    ) -> list[str]:
+        """The newest stored checkpoint and the log since must rebuild what is shown."""
+        checkpoint = await self.storage.checkpoint_before(stored.id)
+        if checkpoint is None:
+            return []
+        lines = [
+            e for e in await self.storage.log_after(stored.id, checkpoint.seq)
+            if e.kind in REPLAYED_KINDS
+        ]
+        resumed = replay_from(
+            engine,
+            engine.load_state(checkpoint.state),
+            checkpoint.rng_counter,
+            lines,
+            seed=stored.rng_seed,
+        )
+        if resumed.state != shown or resumed.rng_counter != stored.rng_counter:
+            return [f"replaying from the stored checkpoint at v{checkpoint.version} differs"]
+        return []
 
     def _bump(self, game: GameRow, **update: Any) -> GameRow:
         now = self._clock()

@@ -19,7 +19,9 @@ from typing import Any
 from bot.storage_api import Storage
 
 FORMAT = "pandemonium-export/1"
-EXPORTED = ("games", "log", "settings", "timers", "packs")
+EXPORTED = (
+    "static_blobs", "games", "log", "settings", "timers", "packs", "checkpoints", "log_archives"
+)
 """Tables carried over, parents first; one the source lacks is skipped."""
 
 
