@@ -77,7 +77,9 @@ def test_a_missing_blob_is_an_error_not_a_silent_hole() -> None:
     ),
     st.booleans(),
 )
-def test_split_then_join_is_the_identity_on_any_object(value: dict[str, object], pretty: bool) -> None:
+def test_split_then_join_is_the_identity_on_any_object(
+    value: dict[str, object], pretty: bool
+) -> None:
     """Whatever the text holds (a player's name looking like a reference included),
     joining the split gives back the same bytes."""
     value["name"] = '{"$static":"' + "0" * 64 + '"}'
