@@ -23,18 +23,24 @@ import aiosqlite
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
     CHECKPOINTS_STORED,
+    ENDED_BEFORE,
     GAME_COLUMNS,
+    LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
     TIMER_OF_HELD_SHARD,
     Lease,
     LeaseLost,
     LiveGameExists,
+    LogFate,
+    LogFateKind,
     PackRow,
     SchemaTooNew,
     Storage,
     StoredCheckpoint,
     VersionConflict,
+    archive_body,
+    archived_entries,
     entry_values,
     game_values,
     pack_values,
@@ -400,9 +406,76 @@ class SqliteStorage(Storage):
                 " FROM log WHERE game_id = ? AND (undone = 0 OR ?) ORDER BY seq",
                 (game_id, int(include_undone)),
             ).fetchall()
-            return [row_to_entry(r) for r in rows]
+            if rows:
+                return [row_to_entry(r) for r in rows]
+            archived = db.execute(
+                "SELECT body FROM log_archives WHERE game_id = ? AND body IS NOT NULL", (game_id,)
+            ).fetchone()
+            return archived_entries(archived["body"], include_undone) if archived else []
 
         return await self._run(q)
+
+    # Retention
+
+    async def prune_logs(
+        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+    ) -> int:
+        ended = ENDED_BEFORE.format(cutoff="?")
+
+        def txn(db: sqlite3.Connection) -> int:
+            with _transaction(db):
+                games = [
+                    r["id"]
+                    for r in db.execute(
+                        f"SELECT g.id FROM games g WHERE {ended} AND (EXISTS"  # noqa: S608
+                        " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR (? = 'removed' AND"
+                        " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
+                        " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT ?",
+                        (ended_before, fate, limit),
+                    )
+                ]
+                for game_id in games:
+                    rows = db.execute(
+                        f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = ?"  # noqa: S608
+                        " ORDER BY seq",
+                        (game_id,),
+                    ).fetchall()
+                    kept = db.execute(
+                        "SELECT lines FROM log_archives WHERE game_id = ?", (game_id,)
+                    ).fetchone()
+                    lines = len(rows) if rows else (kept["lines"] if kept else 0)
+                    body = archive_body(rows) if fate == "archived" and rows else None
+                    db.execute(
+                        "INSERT INTO log_archives (game_id, fate, lines, body, at)"
+                        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (game_id) DO UPDATE SET"
+                        " fate = excluded.fate, lines = excluded.lines, body = excluded.body,"
+                        " at = excluded.at",
+                        (game_id, fate, lines, body, now),
+                    )
+                    db.execute("DELETE FROM log WHERE game_id = ?", (game_id,))
+                    db.execute("DELETE FROM checkpoints WHERE game_id = ?", (game_id,))
+                return len(games)
+
+        return await self._run(txn)
+
+    async def log_fate(self, game_id: int) -> LogFate | None:
+        def q(db: sqlite3.Connection) -> LogFate | None:
+            row = db.execute(
+                "SELECT fate, lines, at FROM log_archives WHERE game_id = ?", (game_id,)
+            ).fetchone()
+            return LogFate(row["fate"], row["lines"], row["at"]) if row else None
+
+        return await self._run(q)
+
+    async def compact(self) -> None:
+        def q(db: sqlite3.Connection) -> None:
+            db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+            (mode,) = db.execute("PRAGMA auto_vacuum").fetchone()
+            if mode == INCREMENTAL_VACUUM:
+                db.execute(f"PRAGMA incremental_vacuum({VACUUM_PAGES})").fetchall()
+                db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall()
+
+        await self._run(q)
 
     # Undo checkpoints
 
@@ -718,8 +791,16 @@ about seven pages (the game row, its log line, an index entry or two, the turn
 timers), and the WAL appends each whole: small pages make a click's write small."""
 
 
+INCREMENTAL_VACUUM = 2
+"""PRAGMA auto_vacuum's value for INCREMENTAL: a new file frees pages on request."""
+
+VACUUM_PAGES = 2000
+"""Pages an incremental vacuum frees per maintenance run, so it stays short."""
+
+
 def _prepare(db: sqlite3.Connection) -> None:
     db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+    db.execute("PRAGMA auto_vacuum = INCREMENTAL")
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")

@@ -15,11 +15,13 @@ never claimed (tools, tests of the storage alone) writes unchecked.
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol
 
 from bot.models import GameRow, LogEntry, SeatRow, TimerRow
 from bot.static_parts import BlobCache, join, references, split, static_fields
@@ -69,6 +71,40 @@ class StoredCheckpoint:
     seq: int
     state: str
     rng_counter: int
+
+
+LogFateKind = Literal["archived", "removed"]
+
+ENDED_BEFORE = (
+    "g.status IN ('finished', 'cancelled') AND COALESCE(g.finished_at, g.updated_at) < {cutoff}"
+)
+"""SQL (both dialects) for "the game ended before the cutoff": retention never
+touches a live game."""
+
+LOG_ROW_COLUMNS = "seq, version, kind, seat, user_id, payload, gm, undone, created_at"
+
+
+@dataclass(frozen=True)
+class LogFate:
+    """What retention did with a finished game's log: kept compressed (`archived`,
+    every line still readable) or `removed` (only the game row and result remain)."""
+
+    fate: LogFateKind
+    lines: int
+    at: float
+
+
+def archive_body(rows: Sequence[Row]) -> str:
+    """A game's log rows as one compact text: zlib-compressed JSON, base64 (so the
+    export file, which is JSON, carries it as it is)."""
+    plain = [{c: r[c] for c in LOG_ROW_COLUMNS.split(", ")} for r in rows]
+    packed = zlib.compress(json.dumps(plain, separators=(",", ":")).encode(), 9)
+    return base64.b64encode(packed).decode("ascii")
+
+
+def archived_entries(body: str, include_undone: bool = True) -> list[LogEntry]:
+    rows = json.loads(zlib.decompress(base64.b64decode(body)))
+    return [row_to_entry(r) for r in rows if include_undone or not r["undone"]]
 
 
 CHECKPOINTS_STORED = 4
@@ -369,6 +405,26 @@ class Storage(ABC):
     @abstractmethod
     async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
         """The game's log lines after `seq`, without undone ones, in order."""
+
+    # Retention of finished games' logs (`bot/maintenance.py`)
+
+    @abstractmethod
+    async def prune_logs(
+        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+    ) -> int:
+        """Archive (compress into `log_archives`) or remove the logs of up to `limit`
+        games that ended before `ended_before`, never a live one, in one transaction;
+        removing also drops an archive's text. Returns how many games it handled (0:
+        nothing is left to do)."""
+
+    @abstractmethod
+    async def log_fate(self, game_id: int) -> LogFate | None:
+        """None while the game's log is kept as it was written."""
+
+    @abstractmethod
+    async def compact(self) -> None:
+        """Give space back after pruning (SQLite: checkpoint and truncate the WAL, an
+        incremental vacuum; PostgreSQL: VACUUM the pruned tables)."""
 
     # Static blobs (`bot/static_parts.py`): written once, never changed
 

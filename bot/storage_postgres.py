@@ -22,18 +22,24 @@ import asyncpg
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
     CHECKPOINTS_STORED,
+    ENDED_BEFORE,
     GAME_COLUMNS,
+    LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
     TIMER_OF_HELD_SHARD,
     Lease,
     LeaseLost,
     LiveGameExists,
+    LogFate,
+    LogFateKind,
     PackRow,
     SchemaTooNew,
     Storage,
     StoredCheckpoint,
     VersionConflict,
+    archive_body,
+    archived_entries,
     entry_values,
     game_values,
     pack_values,
@@ -370,7 +376,69 @@ class PostgresStorage(Storage):
                 game_id,
                 include_undone,
             )
+            if not rows:
+                body = await db.fetchval(
+                    "SELECT body FROM log_archives WHERE game_id = $1 AND body IS NOT NULL",
+                    game_id,
+                )
+                return archived_entries(body, include_undone) if body else []
         return [row_to_entry(r) for r in rows]
+
+    # Retention
+
+    async def prune_logs(
+        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+    ) -> int:
+        ended = ENDED_BEFORE.format(cutoff="$1")
+        async with self._txn() as db:
+            games = [
+                r["id"]
+                for r in await db.fetch(
+                    f"SELECT g.id FROM games g WHERE {ended} AND (EXISTS"  # noqa: S608
+                    " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR ($2 = 'removed' AND"
+                    " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
+                    " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT $3 FOR UPDATE",
+                    ended_before,
+                    fate,
+                    limit,
+                )
+            ]
+            for game_id in games:
+                rows = await db.fetch(
+                    f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = $1"  # noqa: S608
+                    " ORDER BY seq",
+                    game_id,
+                )
+                kept = await db.fetchval(
+                    "SELECT lines FROM log_archives WHERE game_id = $1", game_id
+                )
+                lines = len(rows) if rows else (kept or 0)
+                body = archive_body(rows) if fate == "archived" and rows else None
+                await db.execute(
+                    "INSERT INTO log_archives (game_id, fate, lines, body, at)"
+                    " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id) DO UPDATE SET"
+                    " fate = excluded.fate, lines = excluded.lines, body = excluded.body,"
+                    " at = excluded.at",
+                    game_id,
+                    fate,
+                    lines,
+                    body,
+                    now,
+                )
+                await db.execute("DELETE FROM log WHERE game_id = $1", game_id)
+                await db.execute("DELETE FROM checkpoints WHERE game_id = $1", game_id)
+        return len(games)
+
+    async def log_fate(self, game_id: int) -> LogFate | None:
+        async with self._pool.acquire() as db:
+            row = await db.fetchrow(
+                "SELECT fate, lines, at FROM log_archives WHERE game_id = $1", game_id
+            )
+        return LogFate(row["fate"], row["lines"], row["at"]) if row else None
+
+    async def compact(self) -> None:
+        async with self._pool.acquire() as db:
+            await db.execute("VACUUM (ANALYZE) log, log_archives, checkpoints")
 
     # Undo checkpoints
 

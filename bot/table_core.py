@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.checkpoints import History
 from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
+from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.storage import Storage, VersionConflict
@@ -482,6 +483,9 @@ class TableCore:
                 "While this game runs its log holds everyone's hidden cards, so only a"
                 " GM can download it now; everyone can once the game is over."
             )
+        fate = await self.storage.log_fate(game_id)
+        if fate is not None and fate.fate == "removed":
+            raise RuleError(fate_sentence(game_id, fate))
         log = await self.storage.log(game_id)
         return {
             "format": "pandemonium-log/1",
@@ -496,6 +500,7 @@ class TableCore:
             "result": game.result,
             "final_state": game.state,
             "entries": [e.model_dump(mode="json") for e in log],
+            "log_archived_at": fate.at if fate is not None else None,
         }
 
 
