@@ -1,5 +1,6 @@
 """`python -m bot export FILE` and `python -m bot import FILE`: every game, log
-line, setting, timer (and pack, where the table exists) from one database into
+line, setting, timer (and static blob, pack, checkpoint and log archive, where
+the table exists) from one database into
 another, SQLite or PostgreSQL either way, so a group that outgrows one machine
 moves without losing history. Leases are not carried: they belong to the
 processes of one deployment.

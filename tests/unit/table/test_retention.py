@@ -114,8 +114,8 @@ def test_the_sentences_say_plainly_what_happened() -> None:
 def test_retention_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("PANDEMONIUM_LOG_RETENTION", "archive")
     monkeypatch.setenv("PANDEMONIUM_LOG_RETENTION_DAYS", "14")
-    settings = Settings(_env_file=None)  # type: ignore[call-arg]
+    settings = Settings(_env_file=None)
     assert (settings.log_retention, settings.log_retention_days) == ("archive", 14)
     monkeypatch.setenv("PANDEMONIUM_LOG_RETENTION", "forever")
     with pytest.raises(ValueError, match="keep"):
-        Settings(_env_file=None)  # type: ignore[call-arg]
+        Settings(_env_file=None)
