@@ -4,8 +4,13 @@ compacted. Time is passed in; nothing reads the wall clock."""
 
 from __future__ import annotations
 
+import argparse
+import json
+from pathlib import Path
+
 import pytest
 
+from bot.cli import replay_file
 from bot.maintenance import DAY, Retention, fate_sentence, run_maintenance
 from bot.settings import Settings
 from bot.storage import Storage
@@ -43,7 +48,7 @@ async def _three_games(service: TableService, clock: FakeClock) -> dict[int, int
 
 
 async def test_archived_logs_read_back_whole_and_live_games_are_untouched(
-    storage: Storage, service: TableService, clock: FakeClock
+    storage: Storage, service: TableService, clock: FakeClock, tmp_path: Path
 ) -> None:
     ids = await _three_games(service, clock)
     before = {k: await storage.log(i) for k, i in ids.items()}
@@ -62,6 +67,9 @@ async def test_archived_logs_read_back_whole_and_live_games_are_untouched(
     assert await storage.log_fate(ids[LIVE]) is None
     document = await service.export_log(ids[FINISHED])
     assert document["log_archived_at"] == clock.now and document["entries"]
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(document), encoding="utf-8")
+    assert replay_file(argparse.Namespace(file=str(exported))) == 0, "the archive replays"
     assert await run_maintenance(storage, Retention("archive", 30), clock.now) == 0
 
 
