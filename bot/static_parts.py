@@ -81,20 +81,14 @@ def _top_level_spans(text: str) -> Iterator[tuple[str, int, int]]:
             i = _skip(text, i + 1)
 
 
-def split(text: str, fields: Iterable[str]) -> tuple[str, dict[str, str]]:
-    """The state text with each large static field replaced by its reference, and the
-    cut-out texts by digest. Text that is not a JSON object comes back unchanged."""
-    wanted = frozenset(fields)
-    if not wanted:
-        return text, {}
-    try:
-        spans = [(s, e) for k, s, e in _top_level_spans(text) if k in wanted and e - s >= MIN_SPLIT]
-    except ValueError:
-        return text, {}
+def _cut(text: str, spans: Iterable[tuple[int, int]]) -> tuple[str, dict[str, str]]:
+    """Replace each large span by its reference, kept only if joining gives `text` back."""
     blobs: dict[str, str] = {}
     parts: list[str] = []
     done = 0
-    for start, end in spans:
+    for start, end in sorted(spans):
+        if end - start < MIN_SPLIT or start < done:
+            continue
         body = text[start:end]
         digest = digest_of(body)
         blobs[digest] = body
@@ -106,6 +100,53 @@ def split(text: str, fields: Iterable[str]) -> tuple[str, dict[str, str]]:
     if join(compact, blobs) != text:
         return text, {}
     return compact, blobs
+
+
+def split(text: str, fields: Iterable[str]) -> tuple[str, dict[str, str]]:
+    """The state text with each large static field replaced by its reference, and the
+    cut-out texts by digest. Text that is not a JSON object comes back unchanged."""
+    return Splitter().split(text, frozenset(fields), "")
+
+
+class Splitter:
+    """Splits states, remembering each game's last static texts: the next click's
+    state almost always holds the same ones, and finding a known text is a substring
+    search, where finding a field's span means decoding the whole state (a Hellboy
+    deck is many small objects). A state that holds other static texts (another
+    pack) is scanned, and its texts remembered instead."""
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[str, str], str] = {}
+
+    def split(self, text: str, fields: frozenset[str], game_key: str) -> tuple[str, dict[str, str]]:
+        if not fields:
+            return text, {}
+        spans = self._known_spans(text, fields, game_key)
+        if spans is None:
+            try:
+                found = [(k, s, e) for k, s, e in _top_level_spans(text) if k in fields]
+            except ValueError:
+                return text, {}
+            for key, start, end in found:
+                self._last[game_key, key] = text[start:end]
+            spans = [(s, e) for _, s, e in found]
+        return _cut(text, spans)
+
+    def _known_spans(
+        self, text: str, fields: frozenset[str], game_key: str
+    ) -> list[tuple[int, int]] | None:
+        spans = []
+        for key in fields:
+            body = self._last.get((game_key, key))
+            if body is None:
+                return None
+            token = f"{json.dumps(key)}:{body}"
+            at = text.find(token)
+            if at < 0:
+                return None
+            start = at + len(token) - len(body)
+            spans.append((start, start + len(body)))
+        return spans
 
 
 def references(text: str | None) -> set[str]:

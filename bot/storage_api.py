@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from bot.models import GameRow, LogEntry, SeatRow, TimerRow
-from bot.static_parts import BlobCache, join, references, split, static_fields
+from bot.static_parts import BlobCache, Splitter, join, references, static_fields
 
 TIMER_OF_HELD_SHARD = "((COALESCE(g.guild_id, 0) >> 22) % {count}) IN ({shards})"
 """SQL (both dialects) for "the timer's game lives on a shard we hold"; the two
@@ -283,6 +283,7 @@ class Storage(ABC):
         return self.lease.shard_count, [] if self.lease.lost else sorted(self.lease.epochs)
 
     _blob_cache: BlobCache | None = None
+    _static_splitter: Splitter | None = None
 
     @property
     def _blobs(self) -> BlobCache:
@@ -290,11 +291,17 @@ class Storage(ABC):
             self._blob_cache = BlobCache()
         return self._blob_cache
 
+    @property
+    def _splitter(self) -> Splitter:
+        if self._static_splitter is None:
+            self._static_splitter = Splitter()
+        return self._static_splitter
+
     async def _compact_state(self, game_key: str, text: str) -> str:
         """`text` as it is stored (`bot/static_parts.py`): its static fields by
         reference, their blobs written first (once per process), so a stored row never
         names a blob that is not yet durable."""
-        compact, blobs = split(text, static_fields(game_key))
+        compact, blobs = self._splitter.split(text, static_fields(game_key), game_key)
         new = {d: b for d, b in blobs.items() if self._blobs.get(d) is None}
         if new:
             await self.put_static_blobs(new)

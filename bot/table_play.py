@@ -130,7 +130,9 @@ class PlayOps(TableCore):
                 raise RuleError("Nothing to undo: the game hasn't started.")
             engine = registry.get(game.game)
             last_version, replayed = await self._replay_without_last_step(engine, c)
-            await self.storage.drop_checkpoints(game.id, last_version)
+            newest = await self.storage.checkpoint_before(game.id)
+            if newest is not None and newest.version >= last_version:
+                await self.storage.drop_checkpoints(game.id, last_version)
             new = self._bump(game, rng_counter=replayed.rng_counter)
             entry = LogEntry(
                 user_id=actor.user_id, gm=True, payload=UndoLine(undid_version=last_version)

@@ -21,9 +21,10 @@ from bot.storage_api import Storage
 
 FORMAT = "pandemonium-export/1"
 EXPORTED = (
-    "static_blobs", "games", "log", "settings", "timers", "packs", "checkpoints", "log_archives"
+    "games", "log", "settings", "timers", "packs", "static_blobs", "checkpoints", "log_archives"
 )
-"""Tables carried over, parents first; one the source lacks is skipped."""
+"""Tables carried over, parents first (a state names its static blobs by digest, no
+foreign key); one the source lacks is skipped."""
 
 
 class TransferError(Exception):

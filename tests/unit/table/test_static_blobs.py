@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import storage_api
-from bot.static_parts import MIN_SPLIT, MissingStaticBlob, join, references, split
+from bot.static_parts import MIN_SPLIT, MissingStaticBlob, Splitter, join, references, split
 from bot.storage import Storage
 from bot.table import TableService
 from engines.hellboy_dice import ENGINE as HELLBOY
@@ -121,3 +121,20 @@ async def test_a_snapshot_stored_whole_still_loads(
     assert current is not None and current.state == HELLBOY.load_state(raw)
     await _move(later, 3)
     assert later.persistence_failures == [] and service.persistence_failures == []
+
+
+def test_the_splitter_finds_remembered_texts_and_follows_a_change() -> None:
+    """The second split of the same deck is a substring search; a state with another
+    deck (a field play did change, or another pack) is split by its own text."""
+    splitter = Splitter()
+    deck = {"cards": [f"card-{i}" for i in range(60)]}
+    first = json.dumps({"turn": 1, "deck": deck}, separators=(",", ":"))
+    compact, blobs = splitter.split(first, frozenset({"deck"}), "g")
+    again = json.dumps({"turn": 2, "deck": deck}, separators=(",", ":"))
+    compact_again, same = splitter.split(again, frozenset({"deck"}), "g")
+    assert same == blobs and join(compact_again, same) == again
+    deck["cards"].append("one-more")
+    changed = json.dumps({"turn": 3, "deck": deck}, separators=(",", ":"))
+    compact_changed, other = splitter.split(changed, frozenset({"deck"}), "g")
+    assert set(other).isdisjoint(blobs) and join(compact_changed, other) == changed
+    assert references(compact) != references(compact_changed)
