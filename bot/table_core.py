@@ -276,6 +276,10 @@ class TableCore:
             self.persistence_failures.append(message)
             raise PersistenceMismatch(message)
 
+    async def _replayed_after(self, game_id: int, seq: int) -> list[LogEntry]:
+        """The log lines after a stored checkpoint that change the engine state."""
+        return [e for e in await self.storage.log_after(game_id, seq) if e.kind in REPLAYED_KINDS]
+
     async def _check_stored_checkpoint(
         self, engine: AnyEngine, stored: GameRow, shown: Any
     ) -> list[str]:
@@ -283,10 +287,7 @@ class TableCore:
         checkpoint = await self.storage.checkpoint_before(stored.id)
         if checkpoint is None:
             return []
-        lines = [
-            e for e in await self.storage.log_after(stored.id, checkpoint.seq)
-            if e.kind in REPLAYED_KINDS
-        ]
+        lines = await self._replayed_after(stored.id, checkpoint.seq)
         resumed = replay_from(
             engine,
             engine.load_state(checkpoint.state),

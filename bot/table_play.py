@@ -182,15 +182,20 @@ class PlayOps(TableCore):
         it, and only the log lines since (a few dozen, not the whole game)."""
         before: int | None = None
         while (checkpoint := await self.storage.checkpoint_before(game_id, before)) is not None:
-            lines = [
-                e for e in await self.storage.log_after(game_id, checkpoint.seq)
-                if e.kind in REPLAYED_KINDS
-            ]
+            lines = await self._replayed_after(game_id, checkpoint.seq)
             steps = [e.version for e in lines if e.kind in UNDOABLE_KINDS]
             if steps:
                 keep = [e for e in lines if e.version != steps[-1]]
-                state = engine.load_state(checkpoint.state)
-                replayed = await off_loop(replay_from, engine, state, checkpoint.rng_counter, keep)
+                replayed = await off_loop(
+                    _replay_stored, engine, checkpoint.state, checkpoint.rng_counter, keep
+                )
                 return steps[-1], replayed
             before = checkpoint.version
         return None
+
+
+def _replay_stored(
+    engine: AnyEngine, state: str, counter: int, lines: list[LogEntry]
+) -> Replayed:
+    """Parse a stored checkpoint and replay from it (both in the worker pool)."""
+    return replay_from(engine, engine.load_state(state), counter, lines)
