@@ -1,5 +1,6 @@
 """Undo cost against game length: from the table's checkpoints (a table in play)
-and from the stored log (a table just read back, as after a restart).
+and after a restart (a table just read back: from the newest stored checkpoint
+and the log lines since; before checkpoints were stored, the whole log).
 
 Each step is a roll of the test game (Pig), so a game of N steps has N actions
 and N chance lines in its log; undo is followed by the same roll again, so the
@@ -75,7 +76,7 @@ def main(argv: list[str] | None = None) -> None:
                 warm, cold = asyncio.run(_measure(Path(folder) / f"u{steps}.sqlite", steps))
                 print(
                     f"{steps:>5} steps: undo {warm * 1000:.2f} ms from checkpoints,"
-                    f" {cold * 1000:.2f} ms from the stored log (median of {REPEATS})"
+                    f" {cold * 1000:.2f} ms after a restart (median of {REPEATS})"
                 )
     finally:
         registry.unregister(PIG.key)

@@ -19,6 +19,7 @@ from bot.errors import handle
 from bot.frontend import Services, install
 from bot.games import GAMES
 from bot.leases import ShardLeases
+from bot.maintenance import Maintenance, Retention
 from bot.presenting import TablesUI
 from bot.render.pictures import LAYERS, Pictures
 from bot.settings import Settings
@@ -68,6 +69,7 @@ class PandemoniumBot(commands.Bot):
         self._board_interval = board_interval
         self._services: Services | None = None
         self._timers: TurnTimers | None = None
+        self.maintenance: Maintenance | None = None
         self._clock = clock
         self.tree.on_error = handle  # type: ignore[method-assign]
 
@@ -141,6 +143,12 @@ class PandemoniumBot(commands.Bot):
         ui = TablesUI(table, boards, self.get_partial_messageable, pictures)
         services = self._services = Services(self._storage, table, boards, ui)
         self._timers = TurnTimers(services.storage, table, self.get_partial_messageable)
+        self.maintenance = Maintenance(
+            self._storage,
+            Retention(self.settings.log_retention, self.settings.log_retention_days),
+            self.settings.maintenance_minutes * 60,
+            clock=self._clock,
+        )
         shared = (GameCog(services), DiceCog(self.dice, self.dice_rng), HelpCog(self.tree))
         for cog in (*shared, *(g.cog(services) for g in GAMES if g.cog is not None)):
             await self.add_cog(cog)
@@ -152,6 +160,8 @@ class PandemoniumBot(commands.Bot):
         if self.settings.sync_commands:
             await self.sync_commands()
         self.timers.start()
+        if self.maintenance is not None:
+            self.maintenance.start()
 
     async def _lost_shards(self) -> None:
         """Another process runs our shards now: stop, rather than serve stale tables."""
@@ -167,6 +177,8 @@ class PandemoniumBot(commands.Bot):
     async def close(self) -> None:
         if self._timers is not None:
             await self._timers.stop()
+        if self.maintenance is not None:
+            await self.maintenance.stop()
         if self._services is not None:
             await self._services.boards.flush()
             await self._services.boards.close()

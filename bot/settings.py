@@ -8,6 +8,7 @@ SecretStr so it never appears in a repr or a log line.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Literal
 
 from pydantic import AliasChoices, Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
@@ -88,6 +89,25 @@ class Settings(BaseSettings):
         description="SQLite: concurrent changes from different channels share one"
         " transaction and one fsync; each is answered once its batch is durable"
         " (0 commits every change alone)",
+    )
+    log_retention: Literal["keep", "archive", "delete"] = Field(
+        default="keep",
+        validation_alias=_env("PANDEMONIUM_LOG_RETENTION"),
+        description="finished games' logs after PANDEMONIUM_LOG_RETENTION_DAYS: keep them,"
+        " archive them (compressed, still downloadable), or delete them (the result"
+        " stays); never a live game's",
+    )
+    log_retention_days: float = Field(
+        default=90.0,
+        ge=0,
+        validation_alias=_env("PANDEMONIUM_LOG_RETENTION_DAYS"),
+        description="days after a game ends before its log is archived or deleted",
+    )
+    maintenance_minutes: float = Field(
+        default=60.0,
+        gt=0,
+        validation_alias=_env("PANDEMONIUM_MAINTENANCE_MINUTES"),
+        description="how often retention runs and the database is checkpointed/vacuumed",
     )
     verify_storage: bool = Field(
         default=False,

@@ -15,13 +15,16 @@ never claimed (tools, tests of the storage alone) writes unchecked.
 
 from __future__ import annotations
 
+import base64
 import json
+import zlib
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
-from typing import Any, Protocol
+from dataclasses import dataclass, field, replace
+from typing import Any, Literal, Protocol
 
 from bot.models import GameRow, LogEntry, SeatRow, TimerRow
+from bot.static_parts import BlobCache, Splitter, join, references, static_fields
 
 TIMER_OF_HELD_SHARD = "((COALESCE(g.guild_id, 0) >> 22) % {count}) IN ({shards})"
 """SQL (both dialects) for "the timer's game lives on a shard we hold"; the two
@@ -56,6 +59,56 @@ def row_to_pack(row: Row) -> PackRow:
 
 def pack_values(pack: PackRow) -> tuple[Any, ...]:
     return tuple(getattr(pack, c) for c in PACK_COLUMNS.split(", "))
+
+
+@dataclass(frozen=True)
+class StoredCheckpoint:
+    """A game's state as its log had reached it at `version`, with the RNG counter
+    then and the last log line (`seq`) it includes: undo after a restart replays
+    from here, not from set-up (`bot/checkpoints.py`)."""
+
+    version: int
+    seq: int
+    state: str
+    rng_counter: int
+
+
+LogFateKind = Literal["archived", "removed"]
+
+ENDED_BEFORE = (
+    "g.status IN ('finished', 'cancelled') AND COALESCE(g.finished_at, g.updated_at) < {cutoff}"
+)
+"""SQL (both dialects) for "the game ended before the cutoff": retention never
+touches a live game."""
+
+LOG_ROW_COLUMNS = "seq, version, kind, seat, user_id, payload, gm, undone, created_at"
+
+
+@dataclass(frozen=True)
+class LogFate:
+    """What retention did with a finished game's log: kept compressed (`archived`,
+    every line still readable) or `removed` (only the game row and result remain)."""
+
+    fate: LogFateKind
+    lines: int
+    at: float
+
+
+def archive_body(rows: Sequence[Row]) -> str:
+    """A game's log rows as one compact text: zlib-compressed JSON, base64 (so the
+    export file, which is JSON, carries it as it is)."""
+    plain = [{c: r[c] for c in LOG_ROW_COLUMNS.split(", ")} for r in rows]
+    packed = zlib.compress(json.dumps(plain, separators=(",", ":")).encode(), 9)
+    return base64.b64encode(packed).decode("ascii")
+
+
+def archived_entries(body: str, include_undone: bool = True) -> list[LogEntry]:
+    rows = json.loads(zlib.decompress(base64.b64decode(body)))
+    return [row_to_entry(r) for r in rows if include_undone or not r["undone"]]
+
+
+CHECKPOINTS_STORED = 4
+"""Stored checkpoints per game; older ones are dropped as new ones are written."""
 
 
 class VersionConflict(Exception):
@@ -136,6 +189,12 @@ def row_to_entry(row: Row) -> LogEntry:
         gm=bool(row["gm"]),
         undone=bool(row["undone"]),
         created_at=row["created_at"],
+    )
+
+
+def row_to_checkpoint(row: Row) -> StoredCheckpoint:
+    return StoredCheckpoint(
+        version=row["version"], seq=row["seq"], state=row["state"], rng_counter=row["rng_counter"]
     )
 
 
@@ -223,6 +282,70 @@ class Storage(ABC):
             return 1, [0]
         return self.lease.shard_count, [] if self.lease.lost else sorted(self.lease.epochs)
 
+    _blob_cache: BlobCache | None = None
+    _static_splitter: Splitter | None = None
+
+    @property
+    def _blobs(self) -> BlobCache:
+        if self._blob_cache is None:
+            self._blob_cache = BlobCache()
+        return self._blob_cache
+
+    @property
+    def _splitter(self) -> Splitter:
+        if self._static_splitter is None:
+            self._static_splitter = Splitter()
+        return self._static_splitter
+
+    async def _compact_state(self, game_key: str, text: str) -> str:
+        """`text` as it is stored (`bot/static_parts.py`): its static fields by
+        reference, their blobs written first (once per process), so a stored row never
+        names a blob that is not yet durable."""
+        compact, blobs = self._splitter.split(text, static_fields(game_key), game_key)
+        new = {d: b for d, b in blobs.items() if self._blobs.get(d) is None}
+        if new:
+            await self.put_static_blobs(new)
+            self._blobs.add(new)
+        return compact
+
+    async def _stored(self, game: GameRow) -> GameRow:
+        """`game` with its state text as stored."""
+        if game.state is None:
+            return game
+        compact = await self._compact_state(game.game, game.state)
+        return game if compact == game.state else game.model_copy(update={"state": compact})
+
+    async def _full_texts(self, texts: Sequence[str | None]) -> list[str | None]:
+        """Stored state texts with their static blobs put back."""
+        wanted: set[str] = set().union(*(references(t) for t in texts))
+        if not wanted:
+            return list(texts)
+        bodies = self._blobs.known(wanted)
+        missing = [d for d in wanted if d not in bodies]
+        if missing:
+            fetched = await self.static_blobs(missing)
+            self._blobs.add(fetched)
+            bodies.update(fetched)
+        return [None if t is None else join(t, bodies) for t in texts]
+
+    async def _full(self, games: list[GameRow]) -> list[GameRow]:
+        """Games as read back, each with its full state text."""
+        texts = await self._full_texts([g.state for g in games])
+        return [
+            g if t == g.state else g.model_copy(update={"state": t})
+            for g, t in zip(games, texts, strict=True)
+        ]
+
+    async def _full_one(self, game: GameRow | None) -> GameRow | None:
+        return None if game is None else (await self._full([game]))[0]
+
+    async def _full_checkpoint(self, found: StoredCheckpoint | None) -> StoredCheckpoint | None:
+        if found is None:
+            return None
+        (text,) = await self._full_texts([found.state])
+        assert text is not None
+        return replace(found, state=text)
+
     @abstractmethod
     async def close(self) -> None: ...
 
@@ -263,6 +386,62 @@ class Storage(ABC):
 
     @abstractmethod
     async def log(self, game_id: int, include_undone: bool = True) -> list[LogEntry]: ...
+
+    # Undo checkpoints of live games (`bot/checkpoints.py`)
+
+    @abstractmethod
+    async def put_checkpoint(
+        self, game: GameRow, *, kept: int = CHECKPOINTS_STORED
+    ) -> bool:
+        """Store `game`'s snapshot as its checkpoint at its version, only while the
+        stored game is still at that version (and this process holds its shard), and
+        keep the newest `kept`. False if it was not stored."""
+
+    @abstractmethod
+    async def checkpoint_before(
+        self, game_id: int, version: int | None = None
+    ) -> StoredCheckpoint | None:
+        """The newest stored checkpoint older than `version` (None: the newest)."""
+
+    @abstractmethod
+    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
+        """Forget the checkpoints at `from_version` and after: an undo of that step is
+        about to be committed, and they include it. Done before that commit, so a
+        stored checkpoint never holds an undone step."""
+
+    @abstractmethod
+    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
+        """The game's log lines after `seq`, without undone ones, in order."""
+
+    # Retention of finished games' logs (`bot/maintenance.py`)
+
+    @abstractmethod
+    async def prune_logs(
+        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+    ) -> int:
+        """Archive (compress into `log_archives`) or remove the logs of up to `limit`
+        games that ended before `ended_before`, never a live one, in one transaction;
+        removing also drops an archive's text. Returns how many games it handled (0:
+        nothing is left to do)."""
+
+    @abstractmethod
+    async def log_fate(self, game_id: int) -> LogFate | None:
+        """None while the game's log is kept as it was written."""
+
+    @abstractmethod
+    async def compact(self) -> None:
+        """Give space back after pruning (SQLite: checkpoint and truncate the WAL, an
+        incremental vacuum; PostgreSQL: VACUUM the pruned tables)."""
+
+    # Static blobs (`bot/static_parts.py`): written once, never changed
+
+    @abstractmethod
+    async def put_static_blobs(self, blobs: Mapping[str, str]) -> None:
+        """Keep each body under its digest; a digest already stored is left alone."""
+
+    @abstractmethod
+    async def static_blobs(self, digests: Sequence[str]) -> dict[str, str]:
+        """The stored bodies of `digests` (a digest not stored is absent)."""
 
     # Turn timers
 

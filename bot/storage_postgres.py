@@ -21,20 +21,29 @@ import asyncpg
 
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
+    CHECKPOINTS_STORED,
+    ENDED_BEFORE,
     GAME_COLUMNS,
+    LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
     TIMER_OF_HELD_SHARD,
     Lease,
     LeaseLost,
     LiveGameExists,
+    LogFate,
+    LogFateKind,
     PackRow,
     SchemaTooNew,
     Storage,
+    StoredCheckpoint,
     VersionConflict,
+    archive_body,
+    archived_entries,
     entry_values,
     game_values,
     pack_values,
+    row_to_checkpoint,
     row_to_entry,
     row_to_game,
     row_to_pack,
@@ -123,6 +132,43 @@ MIGRATIONS: list[str] = [
         expires_at DOUBLE PRECISION NOT NULL,
         PRIMARY KEY (shard_count, shard_id)
     );
+    """,
+    """
+    CREATE TABLE static_blobs (
+        digest TEXT PRIMARY KEY,
+        body TEXT NOT NULL
+    );
+    CREATE TABLE checkpoints (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        version BIGINT NOT NULL,
+        seq INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        rng_counter BIGINT NOT NULL,
+        PRIMARY KEY (game_id, version)
+    );
+    CREATE TABLE log_archives (
+        game_id BIGINT PRIMARY KEY REFERENCES games(id),
+        fate TEXT NOT NULL,
+        lines INTEGER NOT NULL,
+        body TEXT,
+        at DOUBLE PRECISION NOT NULL
+    );
+    CREATE TABLE timers_keyed (
+        game_id BIGINT NOT NULL REFERENCES games(id),
+        kind TEXT NOT NULL,
+        channel_id BIGINT NOT NULL,
+        seat INTEGER NOT NULL,
+        due_at DOUBLE PRECISION NOT NULL,
+        version BIGINT NOT NULL,
+        fired INTEGER NOT NULL DEFAULT 0,
+        PRIMARY KEY (game_id, kind)
+    );
+    INSERT INTO timers_keyed SELECT game_id, kind, channel_id, seat, due_at, version, fired
+        FROM timers;
+    DROP TABLE timers;
+    ALTER TABLE timers_keyed RENAME TO timers;
+    ALTER TABLE timers RENAME CONSTRAINT timers_keyed_pkey TO timers_pkey;
+    CREATE INDEX timers_due ON timers(fired, due_at);
     """,
 ]
 
@@ -231,6 +277,7 @@ class PostgresStorage(Storage):
     # Games
 
     async def create_game(self, game: GameRow, entries: Sequence[LogEntry]) -> GameRow:
+        stored = await self._stored(game)
         async with self._txn() as db:
             await self._hold(db, game.guild_id)
             try:
@@ -238,7 +285,7 @@ class PostgresStorage(Storage):
                     f"INSERT INTO games ({GAME_COLUMNS.removeprefix('id, ')})"  # noqa: S608
                     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,"
                     " $16, $17) RETURNING id",
-                    *game_values(game),
+                    *game_values(stored),
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise LiveGameExists(str(exc)) from exc
@@ -255,12 +302,13 @@ class PostgresStorage(Storage):
     ) -> None:
         assignments = ", ".join(f"{c} = ${i}" for i, c in enumerate(STEP_COLUMNS, start=1))
         n = len(STEP_COLUMNS)
+        stored = await self._stored(game)
         async with self._txn() as db:
             await self._hold(db, game.guild_id)
             status = await db.execute(
                 f"UPDATE games SET {assignments}"  # noqa: S608
                 f" WHERE id = ${n + 1} AND version = ${n + 2}",
-                *step_values(game),
+                *step_values(stored),
                 game.id,
                 expected_version,
             )
@@ -300,7 +348,7 @@ class PostgresStorage(Storage):
                 channel_id,
                 list(LIVE_STATUSES),
             )
-        return row_to_game(row) if row else None
+        return await self._full_one(row_to_game(row) if row else None)
 
     async def game(self, game_id: int) -> GameRow | None:
         async with self._pool.acquire() as db:
@@ -308,7 +356,7 @@ class PostgresStorage(Storage):
                 f"SELECT {GAME_COLUMNS} FROM games WHERE id = $1",  # noqa: S608
                 game_id,
             )
-        return row_to_game(row) if row else None
+        return await self._full_one(row_to_game(row) if row else None)
 
     async def games_in_channel(self, channel_id: int, limit: int = 10) -> list[GameRow]:
         async with self._pool.acquire() as db:
@@ -318,7 +366,7 @@ class PostgresStorage(Storage):
                 channel_id,
                 limit,
             )
-        return [row_to_game(r) for r in rows]
+        return await self._full([row_to_game(r) for r in rows])
 
     async def log(self, game_id: int, include_undone: bool = True) -> list[LogEntry]:
         async with self._pool.acquire() as db:
@@ -328,7 +376,147 @@ class PostgresStorage(Storage):
                 game_id,
                 include_undone,
             )
+            if not rows:
+                body = await db.fetchval(
+                    "SELECT body FROM log_archives WHERE game_id = $1 AND body IS NOT NULL",
+                    game_id,
+                )
+                return archived_entries(body, include_undone) if body else []
         return [row_to_entry(r) for r in rows]
+
+    # Retention
+
+    async def prune_logs(
+        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+    ) -> int:
+        ended = ENDED_BEFORE.format(cutoff="$1")
+        async with self._txn() as db:
+            games = [
+                r["id"]
+                for r in await db.fetch(
+                    f"SELECT g.id FROM games g WHERE {ended} AND (EXISTS"  # noqa: S608
+                    " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR ($2 = 'removed' AND"
+                    " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
+                    " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT $3 FOR UPDATE",
+                    ended_before,
+                    fate,
+                    limit,
+                )
+            ]
+            for game_id in games:
+                rows = await db.fetch(
+                    f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = $1"  # noqa: S608
+                    " ORDER BY seq",
+                    game_id,
+                )
+                kept = await db.fetchval(
+                    "SELECT lines FROM log_archives WHERE game_id = $1", game_id
+                )
+                lines = len(rows) if rows else (kept or 0)
+                body = archive_body(rows) if fate == "archived" and rows else None
+                await db.execute(
+                    "INSERT INTO log_archives (game_id, fate, lines, body, at)"
+                    " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id) DO UPDATE SET"
+                    " fate = excluded.fate, lines = excluded.lines, body = excluded.body,"
+                    " at = excluded.at",
+                    game_id,
+                    fate,
+                    lines,
+                    body,
+                    now,
+                )
+                await db.execute("DELETE FROM log WHERE game_id = $1", game_id)
+                await db.execute("DELETE FROM checkpoints WHERE game_id = $1", game_id)
+        return len(games)
+
+    async def log_fate(self, game_id: int) -> LogFate | None:
+        async with self._pool.acquire() as db:
+            row = await db.fetchrow(
+                "SELECT fate, lines, at FROM log_archives WHERE game_id = $1", game_id
+            )
+        return LogFate(row["fate"], row["lines"], row["at"]) if row else None
+
+    async def compact(self) -> None:
+        async with self._pool.acquire() as db:
+            await db.execute("VACUUM (ANALYZE) log, log_archives, checkpoints")
+
+    # Undo checkpoints
+
+    async def put_checkpoint(self, game: GameRow, *, kept: int = CHECKPOINTS_STORED) -> bool:
+        if game.state is None:
+            return False
+        state = await self._compact_state(game.game, game.state)
+        async with self._txn() as db:
+            await self._hold(db, game.guild_id)
+            status = await db.execute(
+                "INSERT INTO checkpoints (game_id, version, seq, state, rng_counter)"
+                " SELECT g.id, g.version,"
+                " (SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = g.id), $1, $2"
+                " FROM games g WHERE g.id = $3 AND g.version = $4"
+                " ON CONFLICT (game_id, version) DO NOTHING",
+                state,
+                game.rng_counter,
+                game.id,
+                game.version,
+            )
+            await db.execute(
+                "DELETE FROM checkpoints WHERE game_id = $1 AND version NOT IN"
+                " (SELECT version FROM checkpoints WHERE game_id = $1"
+                " ORDER BY version DESC LIMIT $2)",
+                game.id,
+                kept,
+            )
+        return bool(status == "INSERT 0 1")
+
+    async def checkpoint_before(
+        self, game_id: int, version: int | None = None
+    ) -> StoredCheckpoint | None:
+        async with self._pool.acquire() as db:
+            row = await db.fetchrow(
+                "SELECT version, seq, state, rng_counter FROM checkpoints"
+                " WHERE game_id = $1 AND ($2::bigint IS NULL OR version < $2)"
+                " ORDER BY version DESC LIMIT 1",
+                game_id,
+                version,
+            )
+        return await self._full_checkpoint(row_to_checkpoint(row) if row else None)
+
+    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
+        async with self._txn() as db:
+            await self._hold_game(db, game_id)
+            await db.execute(
+                "DELETE FROM checkpoints WHERE game_id = $1 AND version >= $2",
+                game_id,
+                from_version,
+            )
+
+    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT seq, version, kind, seat, user_id, payload, gm, undone, created_at"
+                " FROM log WHERE game_id = $1 AND seq > $2 AND undone = 0 ORDER BY seq",
+                game_id,
+                seq,
+            )
+        return [row_to_entry(r) for r in rows]
+
+    # Static blobs
+
+    async def put_static_blobs(self, blobs: Mapping[str, str]) -> None:
+        async with self._txn() as db:
+            await db.executemany(
+                "INSERT INTO static_blobs (digest, body) VALUES ($1, $2)"
+                " ON CONFLICT (digest) DO NOTHING",
+                list(blobs.items()),
+            )
+
+    async def static_blobs(self, digests: Sequence[str]) -> dict[str, str]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT digest, body FROM static_blobs WHERE digest = ANY($1::text[])",
+                list(digests),
+            )
+        return {r["digest"]: r["body"] for r in rows}
 
     # Turn timers
 

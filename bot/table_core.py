@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 
 from bot.checkpoints import History
 from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
+from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.storage import Storage, VersionConflict
@@ -215,9 +216,23 @@ class TableCore:
                 ) from None
             new.history = _next_history(cached.history, new, entries, undo_versions)
             self._cache.put(channel_id, new if new.game.live else None)
+            await self._store_checkpoint(new)
             if self._verify:
                 await self._check_persisted(new)
             return outcome
+
+    async def _store_checkpoint(self, new: _Cached) -> None:
+        """Keep the table's newest checkpoint in storage too, so the first undo after a
+        restart replays from it rather than from set-up; a game that has ended needs
+        none. The step is already committed: a checkpoint that cannot be written
+        (the shard moved) only makes a later undo slower."""
+        try:
+            if not new.game.live:
+                await self.storage.drop_checkpoints(new.game.id)
+            elif new.history is not None and new.history.latest()[0].version == new.game.version:
+                await self.storage.put_checkpoint(new.game)
+        except LeaseLost:
+            self._cache.pop(new.game.channel_id)
 
     async def _check_persisted(self, shown: _Cached) -> None:
         """The guard against a table that shows one state and stores another: reload the
@@ -247,6 +262,8 @@ class TableCore:
                         f"the log's RNG counter is {replayed.rng_counter},"
                         f" the snapshot's {stored.rng_counter}"
                     )
+            if shown.game.live:
+                problems += await self._check_stored_checkpoint(engine, stored, shown.state)
             if shown.history is not None:
                 checkpoint, lines = shown.history.latest()
                 resumed = replay_from(
@@ -258,6 +275,29 @@ class TableCore:
             message = f"game {shown.game.id} v{shown.game.version}: " + "; ".join(problems)
             self.persistence_failures.append(message)
             raise PersistenceMismatch(message)
+
+    async def _replayed_after(self, game_id: int, seq: int) -> list[LogEntry]:
+        """The log lines after a stored checkpoint that change the engine state."""
+        return [e for e in await self.storage.log_after(game_id, seq) if e.kind in REPLAYED_KINDS]
+
+    async def _check_stored_checkpoint(
+        self, engine: AnyEngine, stored: GameRow, shown: Any
+    ) -> list[str]:
+        """The newest stored checkpoint and the log since must rebuild what is shown."""
+        checkpoint = await self.storage.checkpoint_before(stored.id)
+        if checkpoint is None:
+            return []
+        lines = await self._replayed_after(stored.id, checkpoint.seq)
+        resumed = replay_from(
+            engine,
+            engine.load_state(checkpoint.state),
+            checkpoint.rng_counter,
+            lines,
+            seed=stored.rng_seed,
+        )
+        if resumed.state != shown or resumed.rng_counter != stored.rng_counter:
+            return [f"replaying from the stored checkpoint at v{checkpoint.version} differs"]
+        return []
 
     def _bump(self, game: GameRow, **update: Any) -> GameRow:
         now = self._clock()
@@ -444,6 +484,9 @@ class TableCore:
                 "While this game runs its log holds everyone's hidden cards, so only a"
                 " GM can download it now; everyone can once the game is over."
             )
+        fate = await self.storage.log_fate(game_id)
+        if fate is not None and fate.fate == "removed":
+            raise RuleError(fate_sentence(game_id, fate))
         log = await self.storage.log(game_id)
         return {
             "format": "pandemonium-log/1",
@@ -458,6 +501,7 @@ class TableCore:
             "result": game.result,
             "final_state": game.state,
             "entries": [e.model_dump(mode="json") for e in log],
+            "log_archived_at": fate.at if fate is not None else None,
         }
 
 

@@ -130,6 +130,9 @@ class PlayOps(TableCore):
                 raise RuleError("Nothing to undo: the game hasn't started.")
             engine = registry.get(game.game)
             last_version, replayed = await self._replay_without_last_step(engine, c)
+            newest = await self.storage.checkpoint_before(game.id)
+            if newest is not None and newest.version >= last_version:
+                await self.storage.drop_checkpoints(game.id, last_version)
             new = self._bump(game, rng_counter=replayed.rng_counter)
             entry = LogEntry(
                 user_id=actor.user_id, gm=True, payload=UndoLine(undid_version=last_version)
@@ -148,8 +151,9 @@ class PlayOps(TableCore):
         self, engine: AnyEngine, c: _Cached
     ) -> tuple[int, Replayed]:
         """The last undoable step's version, and the game replayed without it: from the
-        table's newest checkpoint before it (a few dozen lines), else the whole stored
-        log from set-up. Either way in the worker pool, off the event loop."""
+        table's newest checkpoint before it (a few dozen lines), else from the newest
+        stored checkpoint before it (a table just read back), else the whole stored
+        log from set-up. Always in the worker pool, off the event loop."""
         history = c.history
         last = history.last_undoable(UNDOABLE_KINDS) if history is not None else None
         found = history.without(last) if history is not None and last is not None else None
@@ -159,6 +163,9 @@ class PlayOps(TableCore):
                 replay_from, engine, checkpoint.state, checkpoint.rng_counter, lines
             )
             return last, replayed
+        stored = await self._replay_from_stored_checkpoint(engine, c.game.id)
+        if stored is not None:
+            return stored
         log = await self.storage.log(c.game.id, include_undone=False)
         setup = next((e for e in log if e.kind == "setup"), None)
         steps = [e for e in log if e.kind in UNDOABLE_KINDS]
@@ -167,3 +174,28 @@ class PlayOps(TableCore):
         last_version = steps[-1].version
         keep = [e for e in log if e.kind in REPLAYED_KINDS and e.version != last_version]
         return last_version, await off_loop(replay, engine, setup.payload, keep)
+
+    async def _replay_from_stored_checkpoint(
+        self, engine: AnyEngine, game_id: int
+    ) -> tuple[int, Replayed] | None:
+        """Undo from the stored checkpoints: the newest one with an undoable step after
+        it, and only the log lines since (a few dozen, not the whole game)."""
+        before: int | None = None
+        while (checkpoint := await self.storage.checkpoint_before(game_id, before)) is not None:
+            lines = await self._replayed_after(game_id, checkpoint.seq)
+            steps = [e.version for e in lines if e.kind in UNDOABLE_KINDS]
+            if steps:
+                keep = [e for e in lines if e.version != steps[-1]]
+                replayed = await off_loop(
+                    _replay_stored, engine, checkpoint.state, checkpoint.rng_counter, keep
+                )
+                return steps[-1], replayed
+            before = checkpoint.version
+        return None
+
+
+def _replay_stored(
+    engine: AnyEngine, state: str, counter: int, lines: list[LogEntry]
+) -> Replayed:
+    """Parse a stored checkpoint and replay from it (both in the worker pool)."""
+    return replay_from(engine, engine.load_state(state), counter, lines)

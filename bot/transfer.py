@@ -1,5 +1,6 @@
 """`python -m bot export FILE` and `python -m bot import FILE`: every game, log
-line, setting, timer (and pack, where the table exists) from one database into
+line, setting, timer (and static blob, pack, checkpoint and log archive, where
+the table exists) from one database into
 another, SQLite or PostgreSQL either way, so a group that outgrows one machine
 moves without losing history. Leases are not carried: they belong to the
 processes of one deployment.
@@ -19,8 +20,11 @@ from typing import Any
 from bot.storage_api import Storage
 
 FORMAT = "pandemonium-export/1"
-EXPORTED = ("games", "log", "settings", "timers", "packs")
-"""Tables carried over, parents first; one the source lacks is skipped."""
+EXPORTED = (
+    "games", "log", "settings", "timers", "packs", "static_blobs", "checkpoints", "log_archives"
+)
+"""Tables carried over, parents first (a state names its static blobs by digest, no
+foreign key); one the source lacks is skipped."""
 
 
 class TransferError(Exception):

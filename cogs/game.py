@@ -12,6 +12,7 @@ from discord.ext import commands
 
 from bot import corrections, table_options
 from bot.frontend import Services
+from bot.maintenance import FATE_NOTES, fate_sentence
 from bot.presenting import actor_of, board_embed, board_view, channel_id_of
 from bot.render.style import clip
 from bot.table import Actor
@@ -220,9 +221,11 @@ class GameCog(
         )
         fixes = sum(1 for e in document["entries"] if e["kind"] == "correction")
         by_gm = f" {fixes} GM correction(s), marked `gm`." if fixes else ""
+        fate = await self.bot.storage.log_fate(game_id)
+        archived = f" {fate_sentence(game_id, fate)}" if fate is not None else ""
         await interaction.response.send_message(
             f"Log of game #{game_id} ({len(document['entries'])} lines).{by_gm}"
-            f" `python -m bot replay FILE` checks it.{withheld}",
+            f" `python -m bot replay FILE` checks it.{withheld}{archived}",
             file=discord.File(io.BytesIO(data), filename=f"game-{game_id}.json"),
             ephemeral=True,
         )
@@ -437,8 +440,10 @@ class GameCog(
             )
             seats = ", ".join(s.name for s in game.seats)
             outcome = (game.result or {}).get("summary") or game.status
+            fate = await self.bot.storage.log_fate(game.id)
+            kept = "" if fate is None else f" — {FATE_NOTES[fate.fate]} <t:{int(fate.at)}:d>"
             lines.append(
-                f"**#{game.id}** <t:{int(game.created_at)}:d> {title} — {seats} — {outcome}"
+                f"**#{game.id}** <t:{int(game.created_at)}:d> {title} — {seats} — {outcome}{kept}"
             )
         embed = discord.Embed(title="Recent games here", description=clip("\n".join(lines), 4096))
         embed.set_footer(text="/game log game_id:N downloads a game's full log")

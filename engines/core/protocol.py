@@ -106,6 +106,11 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     companion to a board game): the bot then rolls only the dice and players report
     every card they draw."""
 
+    static_state_fields: ClassVar[frozenset[str]] = frozenset()
+    """Top-level state fields set up from packs (cards, dice faces) that play never
+    changes: storage keeps each once by digest instead of in every snapshot. A hint
+    only; a field that does change is stored again under its new digest."""
+
     def ai_action(self, state: StateT, seat: int) -> ActionT:
         """The move a computer player makes for `seat` (engines with `supports_ai`).
 

@@ -57,6 +57,9 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
     key: ClassVar[str] = "hellboy-board"
     title: ClassVar[str] = "Hellboy: The Board Game (companion)"
     aliases: ClassVar[tuple[str, ...]] = ("hbb", "hellboy board", "board game", "krampus")
+    static_state_fields: ClassVar[frozenset[str]] = frozenset(
+        {"cards", "threat_cards", "dice", "options"}
+    )
     min_seats: ClassVar[int] = 1
     max_seats: ClassVar[int] = 4
     seats_note: ClassVar[str] = "(A player may run several agents.)"

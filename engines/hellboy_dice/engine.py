@@ -67,6 +67,7 @@ class HellboyDiceEngine(Engine[HellboyState, Action, HellboyOptions]):
     max_seats: ClassVar[int] = 6
     seats_note: ClassVar[str] = "(1 is the house solo variant.)"
     supports_ai: ClassVar[bool] = True
+    static_state_fields: ClassVar[frozenset[str]] = frozenset({"components", "options"})
     state_model = HellboyState
     options_model = HellboyOptions
     pack_model = HellboyPack

@@ -14,6 +14,7 @@ import pytest
 from bot import turn_timers
 from bot.app import PandemoniumBot
 from bot.cli import main as cli
+from bot.maintenance import DAY, Retention, run_maintenance
 from bot.models import GameRow, TimerRow
 from tests.conftest import BACKENDS
 from tests.e2e.conftest import StartBot
@@ -211,6 +212,7 @@ async def test_history_and_replay_of_a_real_log(
     assert "wins" in (await history.original()).text()
     log = await fake_discord.slash("carol", "game log")
     document = json.loads((await log.original()).attachments[0].data)
+    document_entries = json.loads(json.dumps(document["entries"]))
     path = tmp_path / "game.json"
     path.write_text(json.dumps(document))
     assert cli(["replay", str(path)]) == 0
@@ -220,6 +222,19 @@ async def test_history_and_replay_of_a_real_log(
     path.write_text(json.dumps(document))
     assert cli(["replay", str(path)]) == 1
     assert "DIVERGES" in capsys.readouterr().out
+    later = document["entries"][-1]["created_at"] + 400 * DAY
+    assert await run_maintenance(pandemonium.storage, Retention("archive", 365), later) == 1
+    history = await fake_discord.slash("carol", "game history")
+    assert "log archived" in (await history.original()).text()
+    log = await fake_discord.slash("carol", "game log")
+    archived = await log.original()
+    assert "log was archived on" in archived.text() and "lines are still here" in archived.text()
+    assert json.loads(archived.attachments[0].data)["entries"] == document_entries
+    await run_maintenance(pandemonium.storage, Retention("delete", 365), later)
+    history = await fake_discord.slash("carol", "game history")
+    assert "log deleted" in (await history.original()).text()
+    gone = await fake_discord.slash("carol", "game log")
+    assert "was deleted on" in await _private(gone)
 
 
 async def test_late_joiner_and_hidden_information(

@@ -1,0 +1,129 @@
+"""Issue 14, bounds: finished games' logs are archived (compressed, still readable)
+or deleted after the retention period, never a live game's, and the database is
+compacted. Time is passed in; nothing reads the wall clock."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from pathlib import Path
+
+import pytest
+
+from bot.cli import replay_file
+from bot.maintenance import DAY, Retention, fate_sentence, run_maintenance
+from bot.settings import Settings
+from bot.storage import Storage
+from bot.table import TableService
+from engines.core.errors import RuleError
+from tests.unit.table.conftest import ALICE, BOB, FakeClock
+
+FINISHED, RECENT, LIVE = 1, 2, 3
+
+
+async def _game(service: TableService, channel: int, rolls: int, end: bool) -> int:
+    await service.new_game(
+        channel_id=channel, guild_id=1, host=ALICE, game_key="pig", mode="digital",
+        options={"target": 1000},
+    )
+    await service.join(channel, BOB)
+    outcome = await service.start(channel, ALICE, 1)
+    for _ in range(rolls):
+        current = await service.current(channel)
+        assert current is not None
+        outcome = await service.act(channel, (ALICE, BOB)[current.state.turn], {"type": "roll"})
+    if end:
+        outcome = await service.end(channel, ALICE, 1)
+    return outcome.game.id
+
+
+async def _three_games(service: TableService, clock: FakeClock) -> dict[int, int]:
+    """A game that ended 40 days ago, one that ended 5 days ago, one still in play."""
+    ids = {FINISHED: await _game(service, FINISHED, 6, end=True)}
+    clock.now += 35 * DAY
+    ids[RECENT] = await _game(service, RECENT, 4, end=True)
+    ids[LIVE] = await _game(service, LIVE, 5, end=False)
+    clock.now += 5 * DAY
+    return ids
+
+
+async def test_archived_logs_read_back_whole_and_live_games_are_untouched(
+    storage: Storage, service: TableService, clock: FakeClock, tmp_path: Path
+) -> None:
+    ids = await _three_games(service, clock)
+    before = {k: await storage.log(i) for k, i in ids.items()}
+    handled = await run_maintenance(storage, Retention("archive", 30), clock.now)
+    assert handled == 1
+    _, rows = await storage.dump_table("log")
+    assert {r[1] for r in rows} == {ids[RECENT], ids[LIVE]}, "only the old game's rows went"
+    assert await storage.log(ids[FINISHED]) == before[FINISHED]
+    assert await storage.log(ids[FINISHED], include_undone=False) == [
+        e for e in before[FINISHED] if not e.undone
+    ]
+    fate = await storage.log_fate(ids[FINISHED])
+    assert fate is not None and fate.fate == "archived" and fate.at == clock.now
+    assert fate.lines == len(before[FINISHED])
+    assert await storage.log_fate(ids[RECENT]) is None
+    assert await storage.log_fate(ids[LIVE]) is None
+    document = await service.export_log(ids[FINISHED])
+    assert document["log_archived_at"] == clock.now and document["entries"]
+    exported = tmp_path / "game.json"
+    exported.write_text(json.dumps(document), encoding="utf-8")
+    assert replay_file(argparse.Namespace(file=str(exported))) == 0, "the archive replays"
+    assert await run_maintenance(storage, Retention("archive", 30), clock.now) == 0
+
+
+async def test_deleted_logs_are_said_to_be_deleted_and_the_result_stays(
+    storage: Storage, service: TableService, clock: FakeClock
+) -> None:
+    ids = await _three_games(service, clock)
+    lines = len(await storage.log(ids[FINISHED]))
+    assert await run_maintenance(storage, Retention("delete", 30), clock.now) == 1
+    assert await storage.log(ids[FINISHED]) == []
+    game = await storage.game(ids[FINISHED])
+    assert game is not None and game.result is not None and game.status == "finished"
+    with pytest.raises(RuleError, match=f"log \\({lines} lines\\) was deleted"):
+        await service.export_log(ids[FINISHED])
+    assert len(await storage.log(ids[LIVE])) > 0
+
+
+async def test_deleting_after_archiving_drops_the_archive_too(
+    storage: Storage, service: TableService, clock: FakeClock
+) -> None:
+    ids = await _three_games(service, clock)
+    await run_maintenance(storage, Retention("archive", 30), clock.now)
+    clock.now += 30 * DAY
+    assert await run_maintenance(storage, Retention("delete", 30), clock.now) == 2
+    _, archives = await storage.dump_table("log_archives")
+    assert sorted((r[0], r[1], r[3]) for r in archives) == [
+        (ids[FINISHED], "removed", None), (ids[RECENT], "removed", None)
+    ]
+    assert len(await storage.log(ids[LIVE])) > 0
+
+
+async def test_keep_touches_nothing(
+    storage: Storage, service: TableService, clock: FakeClock
+) -> None:
+    ids = await _three_games(service, clock)
+    clock.now += 1000 * DAY
+    assert await run_maintenance(storage, Retention("keep", 0), clock.now) == 0
+    assert all([await storage.log(i) for i in ids.values()])
+
+
+def test_the_sentences_say_plainly_what_happened() -> None:
+    from bot.storage_api import LogFate
+
+    archived = fate_sentence(7, LogFate("archived", 12, 1_800_000_000.0))
+    removed = fate_sentence(7, LogFate("removed", 12, 1_800_000_000.0))
+    assert "archived on <t:1800000000:d>" in archived and "all 12 lines" in archived
+    assert "deleted on <t:1800000000:d>" in removed and "only the game's result" in removed
+
+
+def test_retention_settings_come_from_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PANDEMONIUM_LOG_RETENTION", "archive")
+    monkeypatch.setenv("PANDEMONIUM_LOG_RETENTION_DAYS", "14")
+    settings = Settings(_env_file=None)
+    assert (settings.log_retention, settings.log_retention_days) == ("archive", 14)
+    monkeypatch.setenv("PANDEMONIUM_LOG_RETENTION", "forever")
+    with pytest.raises(ValueError, match="keep"):
+        Settings(_env_file=None)
