@@ -17,6 +17,7 @@ import discord
 
 from bot.models import GameRow, TimerRow
 from bot.table_core import stalled_seats
+from bot.turn_pings import mention
 from bot.ui.components import TableButton
 from engines import registry
 from engines.core.protocol import Engine
@@ -101,15 +102,8 @@ class TurnTimers:
         seats = [game.seats[s] for s in stalled_seats(engine, game, state) or [timer.seat]]
         title = engine.title
         channel = self.bot.get_partial_messageable(game.channel_id)
-        pinged = list(dict.fromkeys(s.user_id for s in seats if s.user_id and settings.pings))
-        name = " and ".join(
-            f"<@{s.user_id}>" if s.user_id in pinged else f"**{s.shown}**" for s in seats
-        )
-        mentions = discord.AllowedMentions(
-            everyone=False,
-            roles=False,
-            users=[discord.Object(u) for u in pinged] if pinged else False,
-        )
+        named = await mention(self.bot.table, game, seats)
+        name, mentions = named.names, named.allowed
         if timer.kind == "remind":
             whose = "your turn" if len(seats) == 1 else "your turns"
             await channel.send(

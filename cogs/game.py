@@ -396,6 +396,25 @@ class GameCog(
             f"`{key}` is now {shown} for {where}.", ephemeral=True
         )
 
+    @app_commands.command(name="notify", description="Whether turn messages notify you (ping)")
+    @app_commands.describe(ping="on: mention me when it's my turn; off: just name me")
+    @app_commands.choices(
+        ping=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], ping: str) -> None:
+        await self.bot.table.put_setting(
+            "member", interaction.user.id, "pings", None if ping == "on" else False
+        )
+        said = (
+            "You'll be pinged when a game waits for you (unless a channel turned `pings` off)."
+            if ping == "on"
+            else "You won't be pinged any more; turn messages will name you in bold."
+        )
+        await interaction.response.send_message(said, ephemeral=True)
+
     @app_commands.command(name="history", description="Recent games in this channel")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from bot.storage_postgres import PostgresStorage
-from tests.fakediscord import FakeChannel, FakeDiscord, InteractionHandle
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
 from tests.fakediscord.records import UNANSWERED
 from tests.support.botproc import spawn
 from tests.support.pgserver import PostgresServer
@@ -33,7 +33,8 @@ LEASE_SECONDS = 2
 TABLES = 3
 PLAYERS = ("alice", "bob")
 ACKNOWLEDGED = (6, 7)
-"""Callback types of a click the bot carried out: the board was updated."""
+"""Callback types of a click the bot took: the board was updated (7) or will be (6:
+deferred, and carried out once the bot's edit of the clicked board arrives)."""
 
 
 @dataclass
@@ -42,7 +43,7 @@ class Tally:
     acked: int = 0
     refused: list[str] = field(default_factory=list)
     pending: InteractionHandle | None = None
-    """The click sent and not yet seen answered (when the bot is killed: in flight)."""
+    """The click sent and not yet seen carried out (when the bot is killed: in flight)."""
     mark: int = 0
     reached: asyncio.Event = field(default_factory=asyncio.Event)
     """Set once `acked` reaches `mark` (when the test kills the bot)."""
@@ -123,15 +124,37 @@ async def _open_tables(fake: FakeDiscord) -> dict[int, int]:
     return boards
 
 
-async def _drive(fake: FakeDiscord, board_id: int, tally: Tally, until: int) -> None:
-    """Click the board's move for whoever is to move, one click after another."""
+def _moves(message: FakeMessage) -> list[str]:
+    return [c for c in message.custom_ids() if c.startswith("pd:mv:")]
+
+
+async def _live_board(fake: FakeDiscord, channel_id: int) -> FakeMessage:
+    """The channel's board with working buttons. The bots run in other processes, so
+    it is found as players find it: the newest message with moves (the event lines
+    push a board out of sight, and it is then posted again below)."""
+
+    def newest() -> FakeMessage | None:
+        return next((m for m in reversed(fake.messages(channel_id)) if _moves(m)), None)
+
+    await fake.wait_until(
+        lambda: newest() is not None, timeout=60, message="no board with moves in the channel"
+    )
+    board = newest()
+    assert board is not None
+    return board
+
+
+async def _drive(fake: FakeDiscord, channel_id: int, tally: Tally, until: int) -> None:
+    """Click the live board's move for whoever is to move, one click after another."""
     while tally.acked < until:
-        board = fake.message(board_id)
-        move = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+        board = await _live_board(fake, channel_id)
+        move = _moves(board)[0]
         member = PLAYERS[int(move.split(":")[4])]
         tally.pending = await fake.click(member, board, move)
         tally.sent += 1
         body = await tally.pending.response(timeout=60)
+        if body["type"] in ACKNOWLEDGED:
+            await tally.pending.original(timeout=60)
         tally.pending = None
         if body["type"] in ACKNOWLEDGED:
             tally.acked += 1
@@ -155,8 +178,7 @@ async def _load(
         tally.mark = tally.acked + more // 2
         tally.reached.clear()
     tasks = [
-        asyncio.create_task(_drive(fake, board, tallies[c], targets[c]))
-        for c, board in boards.items()
+        asyncio.create_task(_drive(fake, c, tallies[c], targets[c])) for c in boards
     ]
     if kill is None:
         await asyncio.gather(*tasks)
