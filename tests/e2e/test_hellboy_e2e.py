@@ -23,8 +23,10 @@ from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import board_now, board_recorded, last_board, retired
 
-ROLL = re.compile(r"🎲 \*\*\w+\*\* rolls .*[🟨🟧🟥⬛]")
-"""An attack's roll as posted: who rolled, the blue face, and each Attack Die's face."""
+ROLL = re.compile(r"🎲 \*\*\w+\*\* rolls blue .*(yellow 🟨|orange 🟧|red 🟥|black ⬛)")
+"""An attack's roll as posted: who rolled, the blue face, and each Attack Die's face,
+each die named in words beside its colour."""
+SQUARES = {"🟨": "yellow", "🟧": "orange", "🟥": "red", "⬛": "black"}
 MAX_CLICKS = 600
 """A bound on one game's clicks, far above the ~150 a 3-player game takes."""
 
@@ -100,6 +102,9 @@ async def _play_to_the_end(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMe
         board = await board_now(fake, bot, board)
         moves = _moves(board)
         assert moves, f"no buttons for the player to move in phase {state.phase}"
+        for label in (str(c.get("label", "")) for c in board.all_components()):
+            named = all(word in label for square, word in SQUARES.items() if square in label)
+            assert named, f"a button shows a colour without its name: {label}"
         seats = {int(cid.split(":")[4]) for cid in moves}
         assert seats == {state.turn}, "only the player to move gets buttons"
         wanted = f":{encode(ENGINE.ai_action(state, state.turn))}"
