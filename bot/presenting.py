@@ -24,6 +24,7 @@ from bot.render.games import (
     action_selects,
     lobby_embed,
     presenter_for,
+    rematch_options,
 )
 from bot.render.pictures import Pictures, Shown, picture_digest
 from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
@@ -100,6 +101,14 @@ async def retire_board(
         await channel.get_partial_message(message_id).edit(**RETIRED)
 
 
+def board_link(game: GameRow) -> str | None:
+    """A jump link to the game's board message (its final board once it is over)."""
+    if game.board_message_id is None:
+        return None
+    guild = game.guild_id if game.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{game.channel_id}/{game.board_message_id}"
+
+
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     user = interaction.user
     roles = frozenset(r.id for r in getattr(user, "roles", []))
@@ -117,6 +126,9 @@ def channel_id_of(interaction: discord.Interaction[Any]) -> int:
     return interaction.channel_id
 
 
+ENDED_EARLY = "🏁 **Ended early**: nobody won; the board shows where the game stopped."
+
+
 def board_embed(game: GameRow, state: Any, notice: str | None = None) -> discord.Embed:
     if game.status == "lobby" or (game.status == "cancelled" and state is None):
         embed = lobby_embed(game, notice)
@@ -126,6 +138,10 @@ def board_embed(game: GameRow, state: Any, notice: str | None = None) -> discord
         return embed
     presenter = presenter_for(game.game)
     embed = presenter.board(game, state)
+    ended = game.status == "finished" and state is not None
+    if ended and registry.get(game.game).result(state) is None:
+        # ended early: the presenter's headline would still say whose turn it is
+        embed.description = ENDED_EARLY
     if game.result is not None:
         embed.colour = COLOUR_DONE
         embed.add_field(
@@ -203,16 +219,6 @@ def _addressed(seat: int | None, gm_seat: int | None) -> int | None:
     """Whom a component is for: its seat; a shared control (None) is for every seated
     player on the board, and for the seat a GM acts for on a `/game as` panel."""
     return gm_seat if seat is None else seat
-
-
-def _rotated(old: GameRow, options: dict[str, Any]) -> dict[str, Any]:
-    """A fixed first seat (`first_seat`, counted from 1) moves to the next seat; lots
-    (0) and games without the option are left as they were."""
-    model = registry.get(old.game).options_model
-    first = str(options.get("first_seat", "0"))
-    if "first_seat" not in model.model_fields or not first.isdigit() or int(first) < 1:
-        return options
-    return {**options, "first_seat": str(int(first) % len(old.seats) + 1)}
 
 
 @dataclass
@@ -464,8 +470,8 @@ class TablesUI:
         await self.publish_reply(interaction, outcome)
 
     async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
-        """The same seats and options as a finished game, started at once; a game
-        whose options name the first seat passes it to the next one. Seating everyone
+        """The same seats and options as a finished game, started at once; a game's
+        presenter may move who starts on a seat (`rematch_options`). Seating everyone
         takes several steps, so a slow one is acknowledged first."""
         channel = channel_id_of(interaction)
         guild = interaction.guild_id
@@ -498,7 +504,7 @@ class TablesUI:
         host = next((s for s in humans if s.user_id == old.host_id), humans[0])
         host_actor = Actor(user_id=host.user_id or 0, name=host.name)
         options = {k: v for k, v in old.options.items() if k not in ("mode", "pack")}
-        options = _rotated(old, options)
+        options = rematch_options(old, (await self.table.latest(old)).state, options)
         outcome = await self.table.new_game(
             channel_id=old.channel_id,
             guild_id=guild,

@@ -166,6 +166,15 @@ class TableCore:
         state = registry.get(stored.game).load_state(stored.state)
         return Outcome(game=stored, state=state)
 
+    async def last_played(self, channel_id: int) -> Outcome | None:
+        """The channel's most recent game once it is over, if it was played (not a
+        lobby closed before the start): its final board and sheets stay viewable.
+        None while a game is live there."""
+        recent = await self.storage.games_in_channel(channel_id, limit=1)
+        if not recent or recent[0].live or recent[0].state is None:
+            return None
+        return await self.latest(recent[0])
+
     async def _load(self, channel_id: int) -> _Cached | None:
         self._fresh()
         cached = self._cache.get(channel_id)

@@ -11,7 +11,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot import corrections, table_options
-from bot.presenting import actor_of, board_embed, board_view, channel_id_of
+from bot.presenting import actor_of, board_embed, board_link, board_view, channel_id_of
 from bot.render.style import clip
 from bot.table import Actor
 from bot.table_settings import KEYS as SETTING_KEYS
@@ -123,10 +123,15 @@ class GameCog(
         )
         await self.bot.tables_ui.publish_reply(interaction, outcome)
 
-    @app_commands.command(name="status", description="Show this channel's table again")
+    @app_commands.command(
+        name="status", description="Show the table again (after the end: its final board)"
+    )
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        current = await self.bot.table.current(channel_id_of(interaction))
+        channel = channel_id_of(interaction)
+        current = await self.bot.table.current(channel) or await self.bot.table.last_played(
+            channel
+        )
         if current is None:
             raise RuleError("There is no game in this channel. Start one with `/game new`.")
         await self.bot.tables_ui.post_board(interaction, current)
@@ -430,11 +435,17 @@ class GameCog(
             )
             seats = ", ".join(s.name for s in game.seats)
             outcome = (game.result or {}).get("summary") or game.status
+            link = board_link(game)
+            board = "board" if game.live else "final board"
+            shown = f" · [{board}]({link})" if link and game.state is not None else ""
             lines.append(
-                f"**#{game.id}** <t:{int(game.created_at)}:d> {title} — {seats} — {outcome}"
+                f"**#{game.id}** <t:{int(game.created_at)}:d> {title} — {seats} — {outcome}{shown}"
             )
         embed = discord.Embed(title="Recent games here", description=clip("\n".join(lines), 4096))
-        embed.set_footer(text="/game log game_id:N downloads a game's full log")
+        embed.set_footer(
+            text="/game status shows the last game's final board · "
+            "/game log game_id:N downloads a game's full log"
+        )
         await interaction.response.send_message(embed=embed)
 
 

@@ -89,6 +89,24 @@ class PrivatePresenter(Protocol):
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed: ...
 
 
+@runtime_checkable
+class RematchPresenter(Protocol):
+    """A presenter that adjusts a finished game's options for its rematch (optional),
+    e.g. so that who starts moves on a seat; the table's seats and other options stay."""
+
+    def rematch_options(
+        self, game: GameRow, state: Any, options: dict[str, Any]
+    ) -> dict[str, Any]: ...
+
+
+def rematch_options(game: GameRow, state: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a rematch of `game` (ended in `state`) opens with."""
+    presenter = presenter_for(game.game)
+    if isinstance(presenter, RematchPresenter):
+        return presenter.rematch_options(game, state, options)
+    return options
+
+
 def action_selects(presenter: Presenter, game: GameRow, state: Any) -> list[SelectChoice]:
     """The presenter's select menus, or none for a presenter without the hook."""
     if isinstance(presenter, SelectingPresenter):

@@ -22,7 +22,7 @@ from bot.games.hellraiser import commands as words
 from bot.games.hellraiser.board import private, sheet, text_map
 from bot.games.hellraiser.presenter import KEY
 from bot.table import Outcome
-from cogs.running import play, running_game
+from cogs.running import play, running_game, shown_game
 from engines.core.errors import RuleError
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.models import Action, Attack, CreateCharacter, MoveFigure
@@ -188,12 +188,13 @@ class HellraiserCog(
             raise RuleError("The map isn't laid yet.")
         await interaction.response.send_message(f"```\n{drawn}\n```")
 
-    @app_commands.command(name="sheet", description="A character's sheet (public facts only)")
+    @app_commands.command(name="sheet",
+                          description="A character's sheet (public facts; also after the end)")
     @app_commands.describe(member="Whose character (default: yours)")
     @app_commands.guild_only()
     async def sheet(self, interaction: discord.Interaction[Any],
                     member: discord.Member | None = None) -> None:
-        current, state = await self._game(interaction)
+        current, state = await shown_game(self.services.table, interaction, ENGINE)
         who = member or interaction.user
         seat = current.game.seat_of(who.id)
         if seat is None:
