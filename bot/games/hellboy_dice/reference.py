@@ -28,7 +28,7 @@ def odds_embed(state: HellboyState, footer: str) -> discord.Embed:
         effects = "".join(f"\n• {text}" for text in card.effect_text())
         head = (
             f"Fight **{state.fight_left}** left · {SKULL} {card.skulls} ·"
-            f" {plural(sum(state.hand), 'Attack Die')} left{effects}\n"
+            f" {sum(state.hand)} Attack {'Die' if sum(state.hand) == 1 else 'Dice'} left{effects}\n"
             "Every dice set you could roll with the blue die, best chance first"
             " (the blue die's faces and the boss's effects included):"
         )
@@ -52,7 +52,15 @@ def _odds_title(state: HellboyState) -> str:
 
 
 def _attack_line(choice: odds.AttackChoice) -> str:
+    """A set's chance to defeat the card; when no set can, what it takes off the Fight
+    Value and its chance to beat the card in the end instead of a row of 0 %."""
     ko = f" · {percent(choice.knocked_out)} Knocked Out" if choice.knocked_out else ""
+    later = choice.knocked_out_in_the_end
+    if later is not None:
+        return (
+            f"{dice_set(choice.dice)} −{choice.cost:.1f} Fight{ko}"
+            f" · **{percent(1 - later)}** to beat it in the end"
+        )
     return f"{dice_set(choice.dice)} **{percent(choice.defeat)}**{ko}"
 
 

@@ -12,6 +12,7 @@ import pytest
 from bot.games.hellboy_dice import odds
 from bot.games.hellboy_dice.board import odds_lines
 from bot.games.hellboy_dice.presenter import PRESENTER
+from bot.games.hellboy_dice.reference import odds_embed
 from bot.games.hellboy_dice.symbols import COLOUR_SQUARE, dice_set, hand_line
 from bot.presenting import board_embed
 from engines.core.protocol import Seat
@@ -128,3 +129,13 @@ def test_a_rematch_starts_with_the_seat_after_whoever_started(
     game = worst_case_game("hellboy-dice", state.names, "digital", frozenset())
     options = PRESENTER.rematch_options(game, state, {"target": "9", "first_seat": "0"})
     assert options == {"target": "9", "first_seat": then}
+
+
+def test_hellboy_odds_lists_no_zero_percent_when_nothing_can_win() -> None:
+    """`/hellboy odds` lists every set; when none can win, each shows what it takes off
+    the Fight Value and its chance to beat the card in the end."""
+    state = _hopeless()
+    listing = str(odds_embed(state, "footer").description)
+    rows = [line for line in listing.splitlines() if "Fight" in line and "−" in line]
+    assert len(rows) == len(odds.all_attacks(state)) and "**0%**" not in listing
+    assert "7 Attack Dice left" in listing, "dice, not 'dies'"
