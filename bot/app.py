@@ -54,11 +54,12 @@ class PandemoniumBot(commands.Bot):
     ) -> None:
         intents = discord.Intents.none()
         intents.guilds = True
+        intents.guild_messages = True  # to see the board scroll away; content is not read
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents,
             help_command=None,
-            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            allowed_mentions=discord.AllowedMentions.none(),
             **self._shard_options(settings),
         )
         self.settings = settings
@@ -157,6 +158,7 @@ class PandemoniumBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.start_services()
         self.add_dynamic_items(*DYNAMIC_ITEMS, RerollButton)
+        self.add_listener(self._saw_message, "on_message")
         if self.settings.sync_commands:
             await self.sync_commands()
         self.timers.start()
@@ -166,6 +168,11 @@ class PandemoniumBot(commands.Bot):
     async def _lost_shards(self) -> None:
         """Another process runs our shards now: stop, rather than serve stale tables."""
         self._closing = asyncio.get_running_loop().create_task(self.close())
+
+    async def _saw_message(self, message: discord.Message) -> None:
+        """Count what is posted under a board, so it can be moved back into sight."""
+        if self._services is not None and message.guild is not None:
+            self._services.boards.saw(message.channel.id, message.id)
 
     async def sync_commands(self) -> list[Any]:
         if self.settings.dev_guild_id is not None:

@@ -6,6 +6,11 @@ once, and requests that arrive while an edit is in flight or within
 state. A burst of thirty actions therefore costs two or three edits, well
 inside Discord's per-channel rate limits, and the last edit always shows the
 last state. A deleted board is posted again.
+
+The board also stays in sight: the bot hears every message posted in a channel
+(`saw`), and once `SCROLLED_AWAY` of them sit below the board, the next update
+posts it again at the bottom and retires the old copy (its buttons removed), so
+a channel never holds two boards with working buttons.
 """
 
 from __future__ import annotations
@@ -13,14 +18,22 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 
 import discord
 
-from bot.presenting import ChannelOf, render_board
+from bot.presenting import ChannelOf, move_board, render_board, retire_board
 from bot.render.pictures import Pictures
 from bot.table import Outcome, TableService
 
 log = logging.getLogger(__name__)
+
+SCROLLED_AWAY = 6
+"""Messages below the board after which it is posted again at the bottom: about
+what a phone shows under a board with a picture."""
+
+RECENT = 32
+"""Message ids remembered per channel (more than SCROLLED_AWAY, for bursts)."""
 
 
 class BoardUpdater:
@@ -38,6 +51,19 @@ class BoardUpdater:
         self.min_interval = min_interval
         self._latest: dict[int, Outcome] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._recent: dict[int, deque[int]] = {}
+
+    def saw(self, channel_id: int, message_id: int) -> None:
+        """A message was posted in the channel (from the gateway's message events)."""
+        self._recent.setdefault(channel_id, deque(maxlen=RECENT)).append(message_id)
+
+    def scrolled(self, channel_id: int, board_id: int | None) -> bool:
+        """Whether enough messages were posted below the board to push it out of sight.
+        Snowflakes grow with time, so "below" is simply a larger id."""
+        if board_id is None:
+            return False
+        below = sum(1 for m in self._recent.get(channel_id, ()) if m > board_id)
+        return below >= SCROLLED_AWAY
 
     def request(self, outcome: Outcome) -> None:
         channel = outcome.game.channel_id
@@ -77,21 +103,25 @@ class BoardUpdater:
         game = outcome.game
         channel = self.channel_of(game.channel_id)
         board_id = latest.game.board_message_id or game.board_message_id
-        if board_id is not None:
+        if board_id is not None and not self.scrolled(game.channel_id, board_id):
             board = await render_board(
                 game, outcome.state, pictures=self.pictures, message_id=board_id
             )
             try:
                 await channel.get_partial_message(board_id).edit(**board.edit())
-                self.pictures.record(board_id, board.shows)
-                return
             except discord.NotFound:
                 log.info("board of game %s was deleted; posting a new one", game.id)
                 self.pictures.record(board_id, None)
+            else:
+                self.pictures.record(board_id, board.shows)
+                if (await self.table.latest(game)).game.board_message_id != board_id:
+                    # a click re-posted it meanwhile
+                    await retire_board(channel, board_id, self.pictures)
+                return
         board = await render_board(game, outcome.state, pictures=self.pictures)
         message_id = (await channel.send(**board.new_message())).id
         self.pictures.record(message_id, board.shows)
-        await self.table.set_board_message(game.channel_id, game.id, message_id)
+        await move_board(self.table, channel, game, message_id, self.pictures)
 
 
 def _key(outcome: Outcome) -> tuple[int, int]:

@@ -7,6 +7,7 @@ so a slow Discord never holds up the next player's move.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import io
 import logging
 from collections.abc import Awaitable, Callable
@@ -15,7 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 
-from bot.models import GameRow
+from bot.models import GameRow, SeatRow
 from bot.render.games import (
     BoardPicture,
     PicturePresenter,
@@ -23,6 +24,7 @@ from bot.render.games import (
     action_selects,
     lobby_embed,
     presenter_for,
+    rematch_options,
     whispers_for,
 )
 from bot.render.pictures import Pictures, Shown, picture_digest
@@ -36,11 +38,13 @@ from bot.render.style import (
 )
 from bot.table import Actor, Outcome, StaleBoard, TableService, bot_draws, seat_for
 from bot.table_seats import seats_phrase
+from bot.turn_pings import TurnPings
 from bot.ui.components import (
     LobbyButton,
     MoveButton,
     MoveSelect,
     PrivateViewButton,
+    RematchButton,
     TableButton,
 )
 from bot.ui.report import ReportModal
@@ -67,6 +71,52 @@ class BoardRequests(Protocol):
 
     def request(self, outcome: Outcome) -> None: ...
 
+    def scrolled(self, channel_id: int, board_id: int | None) -> bool: ...
+
+
+MOVED_BELOW = "⬇️ This board moved below: use the newest one."
+
+
+async def move_board(
+    table: TableService,
+    channel: discord.PartialMessageable,
+    game: GameRow,
+    message_id: int,
+    pictures: Pictures,
+    retired: int | None = None,
+) -> None:
+    """Make `message_id` the game's live board and retire the copy it replaces
+    (unless that is `retired` already), whoever posted that copy and when."""
+    before = await table.set_board_message(game.channel_id, game.id, message_id)
+    if before is not None and before > message_id:
+        # a newer copy was noted first (two re-posts raced): it stays the live board
+        await table.set_board_message(game.channel_id, game.id, before)
+        before, message_id = message_id, before
+    if before is not None and before not in (message_id, retired):
+        await retire_board(channel, before, pictures)
+
+
+RETIRED: dict[str, Any] = {"content": MOVED_BELOW, "embed": None, "view": None, "attachments": []}
+"""What an old copy of a board is edited into."""
+
+
+async def retire_board(
+    channel: discord.PartialMessageable, message_id: int, pictures: Pictures
+) -> None:
+    """An old copy of a board keeps no working buttons: it becomes one line pointing
+    below (and shows no picture any more). A copy someone deleted needs nothing."""
+    pictures.record(message_id, None)
+    with contextlib.suppress(discord.NotFound):
+        await channel.get_partial_message(message_id).edit(**RETIRED)
+
+
+def board_link(game: GameRow) -> str | None:
+    """A jump link to the game's board message (its final board once it is over)."""
+    if game.board_message_id is None:
+        return None
+    guild = game.guild_id if game.guild_id is not None else "@me"
+    return f"https://discord.com/channels/{guild}/{game.channel_id}/{game.board_message_id}"
+
 
 def actor_of(interaction: discord.Interaction[Any]) -> Actor:
     user = interaction.user
@@ -85,6 +135,9 @@ def channel_id_of(interaction: discord.Interaction[Any]) -> int:
     return interaction.channel_id
 
 
+ENDED_EARLY = "🏁 **Ended early**: nobody won; the board shows where the game stopped."
+
+
 def board_embed(game: GameRow, state: Any, notice: str | None = None) -> discord.Embed:
     if game.status == "lobby" or (game.status == "cancelled" and state is None):
         embed = lobby_embed(game, notice)
@@ -94,6 +147,10 @@ def board_embed(game: GameRow, state: Any, notice: str | None = None) -> discord
         return embed
     presenter = presenter_for(game.game)
     embed = presenter.board(game, state)
+    ended = game.status == "finished" and state is not None
+    if ended and registry.get(game.game).result(state) is None:
+        # ended early: the presenter's headline would still say whose turn it is
+        embed.description = ENDED_EARLY
     if game.result is not None:
         embed.colour = COLOUR_DONE
         embed.add_field(
@@ -122,6 +179,9 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
             ops.insert(3, "ai")
         for op in ops:
             view.add_item(LobbyButton(op, game.id))
+        return view
+    if game.status == "finished":
+        view.add_item(RematchButton(game.id))
         return view
     if game.status != "active" or state is None:
         return view
@@ -297,6 +357,7 @@ class TablesUI:
         self.boards = boards
         self.channel_of = channel_of
         self.pictures = pictures or Pictures()
+        self.pings = TurnPings(table)
 
     # Components
 
@@ -420,6 +481,7 @@ class TablesUI:
         await interaction.response.edit_message(view=None)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
+        await self.ping_next(interaction, outcome)
         self.boards.request(outcome)
 
     async def open_report(
@@ -446,6 +508,58 @@ class TablesUI:
         )
         await self.publish_reply(interaction, outcome)
 
+    async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """The same seats and options as a finished game, started at once; a game's
+        presenter may move who starts on a seat (`rematch_options`). Seating everyone
+        takes several steps, so a slow one is acknowledged first."""
+        channel = channel_id_of(interaction)
+        guild = interaction.guild_id
+        old = await self.table.storage.game(game_id)
+        if old is None or old.status != "finished" or old.channel_id != channel:
+            raise RuleError("Only a finished game of this channel can be played again.")
+        presser = actor_of(interaction)
+        if old.seat_of(presser.user_id) is None and not await self.table.is_gm(
+            old, presser, guild
+        ):
+            raise RuleError("Only its players or a GM can start a rematch.")
+        humans = [s for s in old.seats if not s.ai and s.user_id is not None]
+        if not humans or len({s.user_id for s in humans}) != len(humans):
+            raise RuleError(
+                "A rematch seats each member once; open a table with `/game new` instead."
+            )
+        outcome = await _acknowledged_in_time(
+            interaction, self._seat_again(old, humans, guild), update=True
+        )
+        await _edit_clicked(interaction, view=None)
+        await self._post_board(outcome)
+        for text in self._event_texts(outcome):
+            await self.followup(interaction, text)
+        await self.ping_next(interaction, outcome)
+
+    async def _seat_again(
+        self, old: GameRow, humans: list[SeatRow], guild: int | None
+    ) -> Outcome:
+        """Open `old`'s table again with its options, seat its players and start."""
+        host = next((s for s in humans if s.user_id == old.host_id), humans[0])
+        host_actor = Actor(user_id=host.user_id or 0, name=host.name)
+        options = {k: v for k, v in old.options.items() if k not in ("mode", "pack")}
+        options = rematch_options(old, (await self.table.latest(old)).state, options)
+        outcome = await self.table.new_game(
+            channel_id=old.channel_id,
+            guild_id=guild,
+            host=host_actor,
+            game_key=old.game,
+            mode=old.mode,
+            options=options,
+        )
+        new_id = outcome.game.id
+        for seat in old.seats:
+            if seat.ai:
+                await self.table.add_ai(old.channel_id, host_actor, guild)
+            elif seat.user_id != host.user_id and seat.user_id is not None:
+                await self.table.join(old.channel_id, Actor(seat.user_id, seat.name), new_id)
+        return await self.table.start(old.channel_id, host_actor, guild, new_id)
+
     async def confirm_end(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         channel = channel_id_of(interaction)
         outcome = await self.table.end(
@@ -461,20 +575,33 @@ class TablesUI:
 
     # Publishing
 
-    async def followup(self, interaction: discord.Interaction[Any], text: str) -> None:
+    async def followup(
+        self,
+        interaction: discord.Interaction[Any],
+        text: str,
+        mentions: discord.AllowedMentions | None = None,
+    ) -> None:
         """A public message after the reply. An interaction's token dies after 15
         minutes; past that (or if Discord refuses it) the bot posts in the channel
-        with its own token instead, so nothing is lost."""
+        with its own token instead, so nothing is lost. It notifies nobody unless
+        `mentions` names whom."""
+        allowed = mentions or discord.AllowedMentions.none()
         if not interaction.is_expired():
             try:
-                await interaction.followup.send(text)
+                await interaction.followup.send(text, allowed_mentions=allowed)
                 return
             except discord.HTTPException as exc:
                 if exc.status not in (401, 404):
                     raise
                 log.info("interaction %s token refused; posting in the channel", interaction.id)
         if interaction.channel_id is not None:
-            await self.channel_of(interaction.channel_id).send(text)
+            await self.channel_of(interaction.channel_id).send(text, allowed_mentions=allowed)
+
+    async def ping_next(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """Tell whoever the game now waits for, with a mention that notifies them."""
+        ping = await self.pings.after(outcome, interaction.user.id)
+        if ping is not None:
+            await self.followup(interaction, ping.text, ping.allowed)
 
     def _event_texts(self, outcome: Outcome) -> list[str]:
         lines = presenter_for(outcome.game.game).event_lines(outcome.game, outcome.events)
@@ -499,43 +626,62 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], outcome: Outcome
     ) -> None:
         """A click on the board: the board itself is edited, then events follow. A
-        picture to draw is a slow step, so the click is acknowledged first."""
-        message_id = interaction.message.id if interaction.message is not None else None
-        response = interaction.response
-        if not response.is_done() and must_draw(
-            outcome.game, outcome.state, self.pictures, message_id
-        ):
-            await response.defer()
-        board = await render_board(
-            outcome.game, outcome.state, pictures=self.pictures, message_id=message_id
+        picture to draw is a slow step, so the click is acknowledged first. When the
+        board has scrolled out of sight, it is posted again at the bottom first, and
+        only then does the clicked copy retire (the click's answer): a bot stopped in
+        between leaves a board with working buttons, never none. An old copy clicked
+        in a race with a re-post just retires; the live board shows the move."""
+        live = outcome.game.board_message_id
+        clicked = interaction.message.id if interaction.message is not None else None
+        stale_copy = clicked is not None and live is not None and clicked < live
+        in_place = not stale_copy and not self.boards.scrolled(
+            outcome.game.channel_id, clicked or live
         )
-        if response.is_done():
-            await interaction.edit_original_response(**board.edit())
+        if not in_place:
+            if not stale_copy:
+                await _acknowledged_in_time(
+                    interaction, self._post_board(outcome, retired=clicked), update=True
+                )
+            await _edit_clicked(interaction, **RETIRED)
+            self.pictures.record(clicked, None)
+            if stale_copy:
+                self.boards.request(outcome)
         else:
-            await response.edit_message(**board.edit())
-        self.pictures.record(message_id, board.shows)
-        if (
-            interaction.message is not None
-            and interaction.message.id != outcome.game.board_message_id
-        ):
-            await self._remember_board(outcome.game, interaction.message.id)
+            if not interaction.response.is_done() and must_draw(
+                outcome.game, outcome.state, self.pictures, clicked
+            ):
+                await interaction.response.defer()
+            board = await render_board(
+                outcome.game, outcome.state, pictures=self.pictures, message_id=clicked
+            )
+            await _edit_clicked(interaction, **board.edit())
+            self.pictures.record(clicked, board.shows)
+            if clicked is not None and live is None:  # clicked before the table noted it
+                await self._remember_board(outcome.game, clicked)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
         await self._whisper(interaction, outcome)
+        await self.ping_next(interaction, outcome)
         latest = await self.table.latest(outcome.game)
-        if latest.game.version > outcome.game.version:
+        moved = in_place and latest.game.board_message_id != clicked
+        if moved and clicked is not None:
+            # a re-post raced this edit: the copy just edited must not keep buttons
+            await retire_board(self.channel_of(outcome.game.channel_id), clicked, self.pictures)
+        if latest.game.version > outcome.game.version or moved:
             self.boards.request(latest)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         """A slash command or a form: reply with what happened; the board follows."""
         texts = self._event_texts(outcome) or ["Done."]
+        quiet = discord.AllowedMentions.none()
         if interaction.response.is_done():
-            await interaction.followup.send(texts[0])
+            await interaction.followup.send(texts[0], allowed_mentions=quiet)
         else:
-            await interaction.response.send_message(texts[0])
+            await interaction.response.send_message(texts[0], allowed_mentions=quiet)
         for text in texts[1:]:
             await self.followup(interaction, text)
         await self._whisper(interaction, outcome)
+        await self.ping_next(interaction, outcome)
         self.boards.request(outcome)
 
     async def _whisper(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
@@ -556,8 +702,29 @@ class TablesUI:
         self.pictures.record(message_id, board.shows)
         await self._remember_board(outcome.game, message_id)
 
+    async def _post_board(self, outcome: Outcome, retired: int | None = None) -> None:
+        """Post a fresh board at the bottom of the channel as the game's live board
+        (`retired`: the copy it replaces, which the caller retires itself)."""
+        game = outcome.game
+        channel = self.channel_of(game.channel_id)
+        board = await render_board(game, outcome.state, pictures=self.pictures)
+        posted = await channel.send(**board.new_message())
+        self.pictures.record(posted.id, board.shows)
+        await move_board(self.table, channel, game, posted.id, self.pictures, retired)
+
     async def _remember_board(self, game: GameRow, message_id: int) -> None:
-        await self.table.set_board_message(game.channel_id, game.id, message_id)
+        await move_board(
+            self.table, self.channel_of(game.channel_id), game, message_id, self.pictures
+        )
+
+
+async def _edit_clicked(interaction: discord.Interaction[Any], **changes: Any) -> None:
+    """Edit the message whose component was clicked, whether the click was already
+    acknowledged (deferred) or not."""
+    if interaction.response.is_done():
+        await interaction.edit_original_response(**changes)
+    else:
+        await interaction.response.edit_message(**changes)
 
 
 async def _acknowledged_in_time(

@@ -23,6 +23,7 @@ from bot.checkpoints import History
 from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
 from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry, TimerRow
+from bot.plain_errors import explain
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.storage import Storage, VersionConflict
 from bot.storage_api import LeaseLost
@@ -32,7 +33,7 @@ from bot.table_settings import Scope, TableSettings, resolve
 from bot.workers import off_loop
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
-from engines.core.errors import RuleError, first_problem
+from engines.core.errors import RuleError
 from engines.core.protocol import Event, GameResult, Seat
 from engines.registry import AnyEngine
 
@@ -129,6 +130,11 @@ class TableCore:
         channel = await self._scope_settings("channel", channel_id)
         return resolve(guild, channel)
 
+    async def member_pings(self, user_id: int) -> bool:
+        """Whether a member lets turn messages notify them: yes unless they chose
+        `/game notify off`; stored per member, so it holds in every server."""
+        return bool((await self._scope_settings("member", user_id)).get("pings", True))
+
     async def put_setting(self, scope: Scope, scope_id: int, key: str, value: Any) -> None:
         await self.storage.put_setting(scope, scope_id, key, value)
         self._settings.pop((scope, scope_id), None)
@@ -160,6 +166,15 @@ class TableCore:
             return Outcome(game=game, state=None)
         state = registry.get(stored.game).load_state(stored.state)
         return Outcome(game=stored, state=state)
+
+    async def last_played(self, channel_id: int) -> Outcome | None:
+        """The channel's most recent game once it is over, if it was played (not a
+        lobby closed before the start): its final board and sheets stay viewable.
+        None while a game is live there."""
+        recent = await self.storage.games_in_channel(channel_id, limit=1)
+        if not recent or recent[0].live or recent[0].state is None:
+            return None
+        return await self.latest(recent[0])
 
     async def _load(self, channel_id: int) -> _Cached | None:
         self._fresh()
@@ -456,13 +471,18 @@ class TableCore:
             return None, True
         raise RuleError("Only a seated player or a GM reports this one; you can watch the board.")
 
-    async def set_board_message(self, channel_id: int, game_id: int, message_id: int) -> None:
-        """Remember where the live board is. Not a game change: no version bump."""
+    async def set_board_message(
+        self, channel_id: int, game_id: int, message_id: int
+    ) -> int | None:
+        """Remember where the live board is; returns where it was, so the caller can
+        retire that copy. Not a game change: no version bump."""
         async with self.lock_for(channel_id):
+            before = await self.storage.game(game_id)
             await self.storage.set_board_message(game_id, message_id)
             cached = self._cache.get(channel_id)
             if cached is not None and cached.game.id == game_id:
                 cached.game = cached.game.model_copy(update={"board_message_id": message_id})
+            return before.board_message_id if before is not None else None
 
     # History
 
@@ -642,5 +662,6 @@ def _clean_name(name: str) -> str:
 
 
 def _first_error(exc: ValidationError) -> str:
-    where, problem = first_problem(exc, "")
-    return f"{where}: {problem}" if where else problem
+    """The first problem as a player reads it: "`target` is at most 100"."""
+    where, problem = explain(exc)
+    return f"`{where}` {problem}" if where else f"it {problem}"

@@ -6,9 +6,11 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, Field, ValidationError
 
+from bot.plain_errors import explain
 from engines.core.errors import RuleError
 
-Scope = Literal["channel", "guild"]
+Scope = Literal["channel", "guild", "member"]
+"""Where a setting is stored; "member" holds one member's own choices (`/game notify`)."""
 
 
 class TableSettings(BaseModel):
@@ -24,7 +26,11 @@ class TableSettings(BaseModel):
         le=10080,
         description="quiet minutes before the turn may be skipped or played by the AI (0: off)",
     )
-    pings: bool = Field(default=False, description="reminders mention the player (server only)")
+    pings: bool = Field(
+        default=True,
+        description="the turn and reminder messages mention (notify) the player"
+        " (each member can opt out with /game notify)",
+    )
     default_mode: Literal["digital", "physical"] = Field(
         default="digital", description="mode of /game new when none is given"
     )
@@ -35,7 +41,7 @@ class TableSettings(BaseModel):
     gm_role: int | None = Field(default=None, description="the server's GM role (server only)")
 
 
-SERVER_ONLY = frozenset({"pings", "gm_role"})
+SERVER_ONLY = frozenset({"gm_role"})
 KEYS = tuple(TableSettings.model_fields)
 
 
@@ -92,5 +98,6 @@ def parse_value(key: str, raw: str) -> Any:
     try:
         TableSettings.model_validate({key: value})
     except ValidationError as exc:
-        raise RuleError(f"'{text}' doesn't fit '{key}': {exc.errors()[0]['msg']}.") from None
+        _, problem = explain(exc)
+        raise RuleError(f"'{text}' doesn't fit '{key}': it {problem}.") from None
     return value

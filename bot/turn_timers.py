@@ -129,12 +129,17 @@ class TurnTimers:
         seats = [game.seats[s] for s in waited]
         title = engine.title
         channel = self.channel_of(game.channel_id)
-        pinged = list(dict.fromkeys(s.user_id for s in seats if s.user_id and settings.pings))
+        pinged = [
+            user
+            for user in dict.fromkeys(s.user_id for s in seats if s.user_id and settings.pings)
+            if user is not None and await self.table.member_pings(user)
+        ]
         members = waited_members(game, waited)
         name = and_join([member_words(game, held, set(pinged)) for held in members])
         mentions = discord.AllowedMentions(
             everyone=False,
             roles=False,
+            replied_user=False,
             users=[discord.Object(u) for u in pinged] if pinged else False,
         )
         if timer.kind == "remind":

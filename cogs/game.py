@@ -13,7 +13,7 @@ from discord.ext import commands
 from bot import corrections, table_options
 from bot.frontend import Services
 from bot.maintenance import FATE_NOTES, fate_sentence
-from bot.presenting import actor_of, board_embed, board_view, channel_id_of
+from bot.presenting import actor_of, board_embed, board_link, board_view, channel_id_of
 from bot.render.style import clip
 from bot.table import Actor
 from bot.table_settings import KEYS as SETTING_KEYS
@@ -136,10 +136,14 @@ class GameCog(
         )
         await self.services.ui.publish_reply(interaction, outcome)
 
-    @app_commands.command(name="status", description="Show this channel's table again")
+    @app_commands.command(
+        name="status", description="Show the table again (after the end: its final board)"
+    )
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        current = await self.services.table.current(channel_id_of(interaction))
+        channel = channel_id_of(interaction)
+        table = self.services.table
+        current = await table.current(channel) or await table.last_played(channel)
         if current is None:
             raise RuleError("There is no game in this channel. Start one with `/game new`.")
         await self.services.ui.post_board(interaction, current)
@@ -221,7 +225,7 @@ class GameCog(
         )
         fixes = sum(1 for e in document["entries"] if e["kind"] == "correction")
         by_gm = f" {fixes} GM correction(s), marked `gm`." if fixes else ""
-        fate = await self.bot.storage.log_fate(game_id)
+        fate = await self.services.storage.log_fate(game_id)
         archived = f" {fate_sentence(game_id, fate)}" if fate is not None else ""
         await interaction.response.send_message(
             f"Log of game #{game_id} ({len(document['entries'])} lines).{by_gm}"
@@ -425,6 +429,25 @@ class GameCog(
             f"`{key}` is now {shown} for {where}.", ephemeral=True
         )
 
+    @app_commands.command(name="notify", description="Whether turn messages notify you (ping)")
+    @app_commands.describe(ping="on: mention me when it's my turn; off: just name me")
+    @app_commands.choices(
+        ping=[
+            app_commands.Choice(name="on", value="on"),
+            app_commands.Choice(name="off", value="off"),
+        ]
+    )
+    async def notify(self, interaction: discord.Interaction[Any], ping: str) -> None:
+        await self.services.table.put_setting(
+            "member", interaction.user.id, "pings", None if ping == "on" else False
+        )
+        said = (
+            "You'll be pinged when a game waits for you (unless a channel turned `pings` off)."
+            if ping == "on"
+            else "You won't be pinged any more; turn messages will name you in bold."
+        )
+        await interaction.response.send_message(said, ephemeral=True)
+
     @app_commands.command(name="history", description="Recent games in this channel")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:
@@ -440,13 +463,20 @@ class GameCog(
             )
             seats = ", ".join(s.name for s in game.seats)
             outcome = (game.result or {}).get("summary") or game.status
-            fate = await self.bot.storage.log_fate(game.id)
+            fate = await self.services.storage.log_fate(game.id)
             kept = "" if fate is None else f" — {FATE_NOTES[fate.fate]} <t:{int(fate.at)}:d>"
+            link = board_link(game)
+            board = "board" if game.live else "final board"
+            shown = f" · [{board}]({link})" if link and game.state is not None else ""
             lines.append(
-                f"**#{game.id}** <t:{int(game.created_at)}:d> {title} — {seats} — {outcome}{kept}"
+                f"**#{game.id}** <t:{int(game.created_at)}:d> {title} — {seats} — {outcome}"
+                f"{kept}{shown}"
             )
         embed = discord.Embed(title="Recent games here", description=clip("\n".join(lines), 4096))
-        embed.set_footer(text="/game log game_id:N downloads a game's full log")
+        embed.set_footer(
+            text="/game status shows the last game's final board · "
+            "/game log game_id:N downloads a game's full log"
+        )
         await interaction.response.send_message(embed=embed)
 
 

@@ -35,6 +35,19 @@ async def running_game(table: TableService, interaction: discord.Interaction[Any
     return current, current.state
 
 
+async def shown_game(table: TableService, interaction: discord.Interaction[Any],
+                     engine: Engine[S, Any, Any]) -> tuple[Outcome, S]:
+    """This channel's game of `engine`'s game to look at: the running one, else the
+    last one played here, so final boards and sheets stay viewable after the end."""
+    channel = channel_id_of(interaction)
+    ended = None if await table.current(channel) else await table.last_played(channel)
+    if ended is not None and ended.game.game == engine.key and isinstance(
+        ended.state, engine.state_model
+    ):
+        return ended, ended.state
+    return await running_game(table, interaction, engine)
+
+
 async def play(services: Services, interaction: discord.Interaction[Any], current: Outcome,
                engine: Engine[Any, A, Any], action: A) -> None:
     """Make a move for the member who typed the command, and answer as a button would."""

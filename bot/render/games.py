@@ -90,6 +90,24 @@ class PrivatePresenter(Protocol):
 
 
 @runtime_checkable
+class RematchPresenter(Protocol):
+    """A presenter that adjusts a finished game's options for its rematch (optional),
+    e.g. so that who starts moves on a seat; the table's seats and other options stay."""
+
+    def rematch_options(
+        self, game: GameRow, state: Any, options: dict[str, Any]
+    ) -> dict[str, Any]: ...
+
+
+def rematch_options(game: GameRow, state: Any, options: dict[str, Any]) -> dict[str, Any]:
+    """The options a rematch of `game` (ended in `state`) opens with."""
+    presenter = presenter_for(game.game)
+    if isinstance(presenter, RematchPresenter):
+        return presenter.rematch_options(game, state, options)
+    return options
+
+
+@runtime_checkable
 class WhisperingPresenter(Protocol):
     """A presenter with lines for one seat's eyes after a change (optional): the card
     it drew, say, while the channel is told only that a card was drawn."""

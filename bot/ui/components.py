@@ -12,6 +12,7 @@ custom_id formats (each at most 100 characters):
     pd:gmv:… / pd:gms:…                  the same, pressed by a GM acting for the seat
     pd:<skip|ai>:<game>:<version>        handle an away player's turn
     pd:me:<game>                         show me my hidden information (ephemeral)
+    pd:again:<game>                      a rematch of a finished game
     pd:rep:<game>:<version>              open the physical-mode report form
     pd:end:<game>:<version>              confirm ending a game
 """
@@ -271,7 +272,39 @@ class PrivateViewButton(
         await _bot(interaction).tables_ui.show_private(interaction, self.game_id)
 
 
+class RematchButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:again:(?P<game>\d+)",
+):
+    """On a finished game's board: the same seats and options again, at once."""
+
+    def __init__(self, game_id: int) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label="Rematch",
+                emoji="🔁",
+                style=discord.ButtonStyle.success,
+                custom_id=f"pd:again:{game_id}",
+            )
+        )
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> RematchButton:
+        return cls(int(match["game"]))
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.rematch(interaction, self.game_id)
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    RematchButton,
     TableButton,
     PrivateViewButton,
     LobbyButton,

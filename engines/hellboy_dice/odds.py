@@ -300,6 +300,15 @@ def room_knockout(mid: int, fight: int, skulls: int, flags: int, hand: Hand, wou
     if found is not None:
         return found
     colours = attack_policy(mid, fight, flags, hand, skulls >= wounds)
+    ko = _knockout_after(mid, fight, skulls, flags, hand, wounds, colours)
+    _ROOM_KO[key] = ko
+    return ko
+
+
+def _knockout_after(mid: int, fight: int, skulls: int, flags: int, hand: Hand, wounds: int,
+                    colours: tuple[int, ...]) -> float:
+    """The chance of a Knock Out from attacking with `colours`, then fighting on under
+    the attack policy until the card falls."""
     counts = list(hand)
     for c in colours:
         counts[c] -= 1
@@ -322,7 +331,6 @@ def room_knockout(mid: int, fight: int, skulls: int, flags: int, hand: Hand, wou
                        + (1 - p_skull) * room_knockout(mid, fight - pips, skulls, flags, left, w))
         else:
             ko += p * room_knockout(mid, fight - pips, skulls, flags, left, w)
-    _ROOM_KO[key] = ko
     return ko
 
 
@@ -363,6 +371,18 @@ def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
         elif flags & BLUE_AGAIN and w == 1:
             ko += p * p_skull
     return AttackOdds(defeat=defeat, knocked_out=ko)
+
+
+def knockout_fighting_on(state: HellboyState, dice: Sequence[Colour]) -> float:
+    """The chance that attacking the card in play with `dice`, then fighting on (as the
+    computer players would) until it falls, ends the turn Knocked Out: what a choice
+    between attacks that cannot win at once comes down to."""
+    card = state.in_play
+    if card is None or card.event is not None:
+        raise ValueError("there is no room or boss in play to attack")
+    colours = tuple(sorted(COLOURS.index(c) for c in dice))
+    return _knockout_after(model_id(state.components), state.fight_left, card.skulls,
+                           flags_of(card), state.hand, state.wounds, colours)
 
 
 def warm_up(state: HellboyState) -> DrawRisk:

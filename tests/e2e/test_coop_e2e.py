@@ -213,5 +213,7 @@ async def test_reminders_name_whom_the_game_waits_for(
         (reminder,) = [
             m for m in fake_discord.messages(fake_discord.text_channel) if "⏰" in m.content
         ]
-        assert "**Bob** and **Carol**, it's your turns at Vigil" in reminder.content
+        bob, carol = fake_discord.member("bob").id, fake_discord.member("carol").id
+        assert f"<@{bob}> and <@{carol}>, it's your turns at Vigil" in reminder.content
+        assert reminder.notified == [bob, carol], "the reminder pings exactly those awaited"
         assert "Alice" not in reminder.content

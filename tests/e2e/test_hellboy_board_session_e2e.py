@@ -217,7 +217,7 @@ async def test_a_gm_assisted_physical_session_with_the_server_s_preset_library(
     assert "The case is closed." in said
     await fake.wait_until(lambda: "**The case is closed.**" in fake.message(board.id).text(),
                           message="the board never said the case is closed")
-    assert _labels(fake.message(board.id)) == [], "a closed case has no buttons"
+    assert _labels(fake.message(board.id)) == ["Rematch"], "a closed case: no moves, a Rematch"
     seen = [m.text() for m in fake.messages(include_ephemeral=True)]
     assert len(seen) > 40
     for text in seen:

@@ -21,10 +21,12 @@ from bot.ui.components import MoveSelect
 from engines.hellboy_dice import ENGINE, HellboyState
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_now, board_recorded, last_board, retired
 
-ROLL = re.compile(r"🎲 \*\*\w+\*\* rolls .*[🟨🟧🟥⬛]")
-"""An attack's roll as posted: who rolled, the blue face, and each Attack Die's face."""
+ROLL = re.compile(r"🎲 \*\*\w+\*\* rolls blue .*(yellow 🟨|orange 🟧|red 🟥|black ⬛)")
+"""An attack's roll as posted: who rolled, the blue face, and each Attack Die's face,
+each die named in words beside its colour."""
+SQUARES = {"🟨": "yellow", "🟧": "orange", "🟥": "red", "⬛": "black"}
 MAX_CLICKS = 600
 """A bound on one game's clicks, far above the ~150 a 3-player game takes."""
 
@@ -100,6 +102,9 @@ async def _play_to_the_end(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMe
         board = await board_now(fake, bot, board)
         moves = _moves(board)
         assert moves, f"no buttons for the player to move in phase {state.phase}"
+        for label in (str(c.get("label", "")) for c in board.all_components()):
+            named = all(word in label for square, word in SQUARES.items() if square in label)
+            assert named, f"a button shows a colour without its name: {label}"
         seats = {int(cid.split(":")[4]) for cid in moves}
         assert seats == {state.turn}, "only the player to move gets buttons"
         wanted = f":{encode(ENGINE.ai_action(state, state.turn))}"
@@ -123,8 +128,12 @@ async def test_three_players_play_a_whole_game_by_buttons(
     game, state = await _state_after(fake_discord, bot)
     assert state.winners and game.result is not None
     assert max(state.scores) >= 15 and clicks > 30
-    final = fake_discord.message(board.id)
+    await bot.boards.flush()
+    final = await last_board(fake_discord, bot, fake_discord.text_channel.id)
     assert "game over" in final.text() and not _moves(final)
+    retired = [m for m in fake_discord.messages(fake_discord.text_channel) if m.id != final.id]
+    assert all(not _moves(m) for m in retired), "one live board: no old copy keeps buttons"
+    assert any("moved below" in m.text() for m in retired), "the board was posted again below"
     texts = [m.text() for m in fake_discord.messages(fake_discord.text_channel)]
     assert any(ROLL.search(t) for t in texts), "each attack's roll is posted with its faces"
     assert any("wins with" in t or "share the win" in t for t in texts)
@@ -173,8 +182,7 @@ async def test_wrong_player_and_stale_clicks_change_nothing(
     live = await (await fake_discord.slash("alice", "game status")).original()
     await (await fake_discord.click("alice", live, explore)).original()
     after = await _state(fake_discord, bot)
-    stale = await fake_discord.click("alice", fake_discord.message(board.id), explore)
-    assert "out of date" in await _private(stale)
+    await retired(fake_discord, board)  # /game status retires the old copy: no stale button left
     assert await _state(fake_discord, bot) == after
     assert after[0].version > before[0].version
 
@@ -324,3 +332,18 @@ async def test_attack_select_rolls_any_dice_set(
     log = await bot.storage.log(game.id)
     attack = next(e for e in reversed(log) if e.kind == "action")
     assert attack.payload["action"] == {"type": "attack", "dice": ["yellow", "black"]}
+
+
+async def test_rules_show_the_tables_target_and_house_choices(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """`/hellboy rules` reads the open table's options: its target, not always 15."""
+    plain = await _private(await fake_discord.slash("carol", "hellboy rules"))
+    assert "Race to 15 Clues" in plain and "Played as written" in plain
+    handle = await fake_discord.slash("alice", "game new", options={
+        "game": "hellboy-dice", "options": "target=20 always_ask_x2=on"})
+    await board_recorded(fake_discord, bot, await handle.original())
+    text = await _private(await fake_discord.slash("carol", "hellboy rules"))
+    assert "Race to 20 Clues" in text and "banks 20 or more" in text
+    assert "Race to 15" not in text
+    assert "`target=20`" in text and "`always_ask_x2=on`" in text

@@ -18,7 +18,8 @@ from tests.support.boards import board_now, board_recorded
 EXAMPLE = (Path(__file__).parents[2] / "docs" / "packs" / "hellboy-dice.yaml").read_bytes()
 ROOM = ["Loading Bay", "1", "4", "1", ""]
 """The card form's fields: name, Clues, Fight Value, Skulls, boss effects."""
-YELLOW_ODDS = re.compile(r"^🟨 \*\*([^*]+)\*\*", re.MULTILINE)
+YELLOW_ODDS = re.compile(r"^🟨 yellow \*\*([^*]+)\*\*", re.MULTILINE)
+"""The single yellow die's line in `/hellboy odds` (its colour named in words)."""
 
 
 @pytest.fixture

@@ -16,7 +16,7 @@ from bot.app import PandemoniumBot
 from bot.models import GameRow
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_recorded
+from tests.support.boards import board_now, board_recorded
 
 
 @pytest.fixture
@@ -108,7 +108,7 @@ async def test_a_gm_at_two_seats_sees_both_hands_leaves_one_and_is_kicked_from_t
     assert "Alice left seat 2 (Mira); a GM can play the seat. Alice keeps seat 1 (Thorn)." in left
     game = await _game(fake, bot)
     assert game.seats_of(alice) == [0] and game.seats[1].shown == "Mira (vacant)"
-    one = await (await fake.click("alice", fake.message(board.id), hand)).original()
+    one = await (await fake.click("alice", await board_now(fake, bot, board), hand)).original()
     assert [e["title"] for e in one.embeds] == ["Your hand — Thorn"]
 
     kicked = await _public(await fake.slash("erin", "game kick", member=fake.member("alice")))
@@ -116,6 +116,6 @@ async def test_a_gm_at_two_seats_sees_both_hands_leaves_one_and_is_kicked_from_t
     game = await _game(fake, bot)
     assert game.seats_of(alice) == []
     assert [s.shown for s in game.seats] == ["Thorn (vacant)", "Mira (vacant)", "Bob"]
-    unseated = await fake.click("alice", fake.message(board.id), hand)
+    unseated = await fake.click("alice", await board_now(fake, bot, board), hand)
     assert await _refused(unseated) == (
         "You're not seated at this table, so there is nothing hidden for you.")

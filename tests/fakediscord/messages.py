@@ -9,6 +9,7 @@ stored too but kept out of channel listings, as only their recipient sees them.
 from __future__ import annotations
 
 import mimetypes
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -95,6 +96,8 @@ class FakeMessage:
     webhook_id: int | None = None
     application_id: int | None = None
     interaction_metadata: JSON | None = None
+    notified: list[int] = field(default_factory=list)
+    """Members this message pinged: its `<@id>` mentions that `allowed_mentions` let through."""
 
     @property
     def ephemeral(self) -> bool:
@@ -190,6 +193,21 @@ class FakeMessage:
         if self.interaction_metadata is not None:
             payload["interaction_metadata"] = self.interaction_metadata
         return payload
+
+
+USER_MENTION = re.compile(r"<@!?(\d+)>")
+
+
+def notified_users(body: JSON) -> list[int]:
+    """Whom Discord notifies for a new message: every user mentioned in its content
+    when `allowed_mentions` is absent or parses "users", else only those listed in
+    `allowed_mentions.users` (and nobody when that list is empty)."""
+    mentioned = [int(m) for m in USER_MENTION.findall(str(body.get("content") or ""))]
+    allowed = body.get("allowed_mentions")
+    if not isinstance(allowed, dict) or "users" in (allowed.get("parse") or []):
+        return list(dict.fromkeys(mentioned))
+    listed = {int(u) for u in allowed.get("users") or []}
+    return list(dict.fromkeys(u for u in mentioned if u in listed))
 
 
 def describe_uploads(body: JSON, files: list[FakeAttachment]) -> list[FakeAttachment]:

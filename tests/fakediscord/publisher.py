@@ -16,6 +16,7 @@ from tests.fakediscord.messages import (
     FakeAttachment,
     FakeMessage,
     describe_uploads,
+    notified_users,
 )
 from tests.fakediscord.world import JSON, FakeChannel
 
@@ -50,6 +51,7 @@ class MessagePublisher:
             flags=int(body.get("flags") or 0),
             attachments=describe_uploads(body, files),
             type=message_type,
+            notified=notified_users(body),
         )
         if interaction is not None:
             message.webhook_id = self._fake.application_id

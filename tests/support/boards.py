@@ -29,19 +29,44 @@ async def board_recorded(
 
 
 async def board_now(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> FakeMessage:
-    """The board once its components carry the table's current version (as it is when
-    no game is live in the channel)."""
+    """The live board once its components carry the table's current version (`board`
+    as it is when no game is live in the channel). The live board may be a newer
+    message than `board`: a board that scrolled away is posted again below."""
     current = await bot.table.current(board.channel_id)
     if current is None:
         return fake.message(board.id)
     marker = f":{current.game.id}:{current.game.version}"
 
-    def shown() -> bool:
-        ids = fake.message(board.id).custom_ids()
+    async def live_id() -> int:
+        now = await bot.table.current(board.channel_id)
+        return (now.game.board_message_id if now else None) or board.id
+
+    async def shown() -> bool:
+        ids = fake.message(await live_id()).custom_ids()
         return any(f"{marker}:" in cid or cid.endswith(marker) for cid in ids)
 
     await fake.wait_until(shown, message=f"the board never showed version {current.game.version}")
+    return fake.message(await live_id())
+
+
+async def retired(fake: FakeDiscord, board: FakeMessage) -> FakeMessage:
+    """`board` once it has been retired: a line pointing below, no components (the
+    bot retires an old copy just after posting the new one)."""
+
+    def done() -> bool:
+        old = fake.message(board.id)
+        return "moved below" in old.text() and not old.custom_ids() and not old.embeds
+
+    await fake.wait_until(done, message=f"board {board.id} still looks live")
     return fake.message(board.id)
+
+
+async def last_board(fake: FakeDiscord, bot: PandemoniumBot, channel_id: int) -> FakeMessage:
+    """The newest game's board in the channel, finished or not (the board may have
+    been posted again further down since the game began)."""
+    (game,) = await bot.storage.games_in_channel(channel_id, limit=1)
+    assert game.board_message_id is not None, "the game never had a board"
+    return fake.message(game.board_message_id)
 
 
 async def press_first_move(
@@ -55,7 +80,7 @@ async def press_first_move(
     seat = registry.get(current.game.game).to_move(current.state)[0]
     user_id = current.game.seats[seat].user_id
     who = next(name for name in members if fake.member(name).id == user_id)
-    live = fake.message(board.id)
+    live = fake.message(current.game.board_message_id or board.id)
     prefix = f":{current.game.id}:{current.game.version}:{seat}:"
     for component in live.all_components():
         cid = str(component.get("custom_id", ""))

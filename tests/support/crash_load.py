@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.databases import open_storage, parse_database
-from tests.fakediscord import FakeChannel, FakeDiscord, InteractionHandle
+from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
 from tests.fakediscord.records import UNANSWERED
 from tests.support.botproc import spawn
 
@@ -109,11 +109,31 @@ async def open_tables(fake: FakeDiscord, tables: int = TABLES) -> dict[int, int]
     return boards
 
 
-async def _drive(fake: FakeDiscord, board_id: int, tally: Tally, until: int) -> None:
-    """Click the board's move for whoever is to move, one click after another."""
+def _moves(message: FakeMessage) -> list[str]:
+    return [c for c in message.custom_ids() if c.startswith("pd:mv:")]
+
+
+async def _live_board(fake: FakeDiscord, channel_id: int) -> FakeMessage:
+    """The channel's board with working buttons. The bots run in other processes, so
+    it is found as players find it: the newest message with moves (the event lines
+    push a board out of sight, and it is then posted again below)."""
+
+    def newest() -> FakeMessage | None:
+        return next((m for m in reversed(fake.messages(channel_id)) if _moves(m)), None)
+
+    await fake.wait_until(
+        lambda: newest() is not None, timeout=60, message="no board with moves in the channel"
+    )
+    board = newest()
+    assert board is not None
+    return board
+
+
+async def _drive(fake: FakeDiscord, channel_id: int, tally: Tally, until: int) -> None:
+    """Click the live board's move for whoever is to move, one click after another."""
     while tally.acked < until:
-        board = fake.message(board_id)
-        move = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+        board = await _live_board(fake, channel_id)
+        move = _moves(board)[0]
         member = PLAYERS[int(move.split(":")[4])]
         tally.pending = await fake.click(member, board, move)
         tally.sent += 1
@@ -142,10 +162,7 @@ async def load(
     for tally in tallies.values():
         tally.mark = tally.acked + more // 2
         tally.reached.clear()
-    tasks = [
-        asyncio.create_task(_drive(fake, board, tallies[c], targets[c]))
-        for c, board in boards.items()
-    ]
+    tasks = [asyncio.create_task(_drive(fake, c, tallies[c], targets[c])) for c in boards]
     if kill is None:
         await asyncio.gather(*tasks)
         return

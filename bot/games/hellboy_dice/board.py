@@ -49,9 +49,9 @@ def name_of(game: GameRow, state: HellboyState, seat: int) -> str:
 
 
 def board(game: GameRow, state: HellboyState) -> discord.Embed:
-    over = state.phase == "over"
+    over = state.phase == "over" or game.status == "finished"
     embed = discord.Embed(
-        title=clip(f"🃏 {TITLE} — {_stage(state)}", EMBED_TITLE),
+        title=clip(f"🃏 {TITLE} — {'game over' if over else _stage(state)}", EMBED_TITLE),
         description=clip(_headline(game, state), EMBED_DESCRIPTION),
         colour=COLOUR_DONE if over else COLOUR_PLAY,
     )
@@ -73,8 +73,6 @@ def _add(embed: discord.Embed, name: str | None, value: str | None, inline: bool
 
 
 def _stage(state: HellboyState) -> str:
-    if state.phase == "over":
-        return "game over"
     if state.tiebreak:
         return f"tiebreak {state.tiebreak_rounds}"
     if state.final_trigger is not None:
@@ -158,7 +156,7 @@ def _dice_text(state: HellboyState) -> str:
     lines = [hand_line(state.hand), f"{BLUE_DIE} The blue die rolls with every attack."]
     if any(state.gone):
         gone = " ".join(
-            f"{dice_set([c])}×{n}" for c, n in zip(COLOURS, state.gone, strict=True) if n
+            f"{dice_set([c])} ×{n}" for c, n in zip(COLOURS, state.gone, strict=True) if n
         )
         lines.append(f"Gone this turn: {gone}")
     return "\n".join(lines)
@@ -175,12 +173,9 @@ def odds_lines(state: HellboyState) -> list[str]:
     lines: list[str] = []
     if phase == "attack":
         hint = odds.suggested(state)
-        shown = odds.trade_offs(odds.all_attacks(state), keep=hint)
-        if all(choice.defeat == 0 for choice in shown):
-            lines.append(
-                "No dice can defeat it in one attack: dice that score stay on the card"
-                " and lower its Fight Value."
-            )
+        shown = odds.attack_buttons(state, hint)
+        if shown and shown[0].knocked_out_in_the_end is not None:
+            return _hopeless_lines(state, shown, hint)
         for choice in shown:
             ko = f" · {percent(choice.knocked_out)} Knocked Out" if choice.knocked_out else ""
             tip = " 💡" if choice.dice == hint else ""
@@ -215,6 +210,34 @@ def odds_lines(state: HellboyState) -> list[str]:
     return lines
 
 
+def _hopeless_lines(
+    state: HellboyState, shown: list[odds.AttackChoice], hint: tuple[str, ...] | None
+) -> list[str]:
+    """No set can defeat the card this attack, so no '0 %' is worth showing: what each
+    set takes off the Fight Value (its scoring dice stay on the card) weighed against
+    the Knock Out risk, now and before the card falls."""
+    fight = state.fight_left
+    lines = [
+        f"Nothing can defeat it in this attack (Fight Value **{fight}**). The dice that"
+        " score stay on the card and lower it, so weigh what each set takes off"
+        " against the risk of a Knock Out:"
+    ]
+    for choice in shown:
+        later = choice.knocked_out_in_the_end or 0.0
+        now = f" · {percent(choice.knocked_out)} Knocked Out now" if choice.knocked_out else ""
+        tip = " 💡" if choice.dice == hint else ""
+        after = max(0.0, fight - choice.cost)
+        lines.append(
+            f"{dice_set(choice.dice)}: about −{choice.cost:.1f} (Fight → ~{after:.1f}){now}"
+            f" · **{percent(1 - later)}** to beat it in the end{tip}"
+        )
+    lines.append(
+        "In the end: fighting on as the computer players would until the card falls"
+        " · 💡 their pick · `/hellboy odds` lists every dice set"
+    )
+    return lines
+
+
 def _kept_text(state: HellboyState) -> str:
     if not state.kept and not state.bonus_clues:
         return "Nothing kept yet: a Knock Out now would cost nothing."
@@ -227,7 +250,7 @@ def _kept_text(state: HellboyState) -> str:
 
 def _scores_text(game: GameRow, state: HellboyState) -> str:
     lines = []
-    playing = state.phase != "over"
+    playing = state.phase != "over" and game.status != "finished"
     for seat, score in enumerate(state.scores):
         marker = "▶️" if playing and seat == state.turn else "▫️"
         tags = []

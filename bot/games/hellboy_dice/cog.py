@@ -45,11 +45,17 @@ class HellboyCog(
         current = None
         if interaction.channel_id is not None:
             current = await self.services.table.current(interaction.channel_id)
-        comps = components_of(current.game) if current and current.game.game == KEY else None
+        here = current is not None and current.game.game == KEY
+        comps = components_of(current.game) if current and here else None
         if comps is None:
             comps = build_components(HellboyOptions())
+        options = (
+            ENGINE.parse_options(current.game.options)
+            if current and here
+            else HellboyOptions()
+        )
         await interaction.response.send_message(
-            embed=rules_embed(comps, provenance(comps)), ephemeral=True
+            embed=rules_embed(comps, provenance(comps), options), ephemeral=True
         )
 
     @app_commands.command(name="attack", description="Attack with any one to three Attack Dice")

@@ -104,7 +104,10 @@ def _(event: CardDrawn, table: Table) -> str:
 
 @_line.register
 def _(event: AttackDeclared, table: Table) -> str:
-    return f"⚔️ {table.who(event.seat)} attacks with {BLUE_DIE}{dice_set(event.dice)}"
+    return (
+        f"⚔️ {table.who(event.seat)} attacks with {dice_set(event.dice)}"
+        f" and the blue die {BLUE_DIE}"
+    )
 
 
 @_line.register

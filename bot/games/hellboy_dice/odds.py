@@ -14,7 +14,14 @@ from engines.hellboy_dice import ENGINE
 from engines.hellboy_dice.attack import attack_choices, attack_score
 from engines.hellboy_dice.flow import can_draw
 from engines.hellboy_dice.models import COLOURS, Attack, Colour, HellboyState
-from engines.hellboy_dice.odds import DrawRisk, attack_odds, dice_model, draw_risk
+from engines.hellboy_dice.odds import (
+    DrawRisk,
+    attack_odds,
+    dice_model,
+    draw_risk,
+    knockout_fighting_on,
+    nothing_can_win,
+)
 
 QUICK_ATTACKS = 8
 """Attack buttons on the board: enough for every sensible trade-off, few enough to scan."""
@@ -28,17 +35,25 @@ class AttackChoice:
     knocked_out: float
     """The chance this attack ends the turn Knocked Out."""
     cost: float
-    """The dice's mean pips: what the attack takes from the rest of the turn."""
+    """The dice's mean pips: what the attack takes from the rest of the turn, and (the
+    attack failing) about how much it takes off the card's Fight Value."""
+    knocked_out_in_the_end: float | None = None
+    """When no attack can win: the chance of a Knock Out before the card falls, after
+    this attack and fighting on as the computer players would."""
 
 
 def all_attacks(state: HellboyState) -> list[AttackChoice]:
-    """Every dice set the player could roll, best chance first (then the cheaper)."""
+    """Every dice set the player could roll, best chance first (then the cheaper).
+    When none can win at once, each also says how likely fighting on ends in a
+    Knock Out, since that is what the choice then weighs."""
     model = dice_model(state.components)
+    hopeless = nothing_can_win(state)
     found = []
     for dice in attack_choices(state.hand):
         odds = attack_odds(state, dice)
         cost = sum(model.mean[COLOURS.index(c)] for c in dice)
-        found.append(AttackChoice(dice, odds.defeat, odds.knocked_out, cost))
+        later = knockout_fighting_on(state, dice) if hopeless else None
+        found.append(AttackChoice(dice, odds.defeat, odds.knocked_out, cost, later))
     found.sort(key=lambda a: (-a.defeat, a.cost, a.knocked_out))
     return found
 
@@ -70,6 +85,16 @@ def trade_offs(
     if hopeful:
         return sorted([*shown, extra], key=lambda c: (-c.defeat, c.cost))
     return sorted([*shown, extra], key=lambda c: (-c.cost, c.knocked_out))
+
+
+def attack_buttons(state: HellboyState, hint: tuple[Colour, ...] | None) -> list[AttackChoice]:
+    """The attacks the board offers: the trade-offs, and when none can win at once,
+    the best chance to beat the card in the end first (the choice then comes down
+    to that, not to a 0 % chance now)."""
+    shown = trade_offs(all_attacks(state), keep=hint)
+    if shown and shown[0].knocked_out_in_the_end is not None:
+        return sorted(shown, key=lambda c: (round(c.knocked_out_in_the_end or 0.0, 2), -c.cost))
+    return shown
 
 
 def _by_strength(choices: list[AttackChoice]) -> list[AttackChoice]:

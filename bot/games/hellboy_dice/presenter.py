@@ -118,6 +118,15 @@ class HellboyPresenter:
             return [e.text for e in events if e.text]
         return event_lines(comps, [s.name for s in game.seats], events)
 
+    def rematch_options(
+        self, game: GameRow, state: Any, options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """Who starts moves one seat on from whoever started the game just played, fixed
+        or drawn by lot, so rematches take turns at the first turn's advantage."""
+        if not isinstance(state, HellboyState) or not game.seats:
+            return options
+        return {**options, "first_seat": str((state.first + 1) % len(game.seats) + 1)}
+
     def footer(self, game: GameRow) -> str:
         comps = components_of(game)
         if comps is None:
@@ -153,10 +162,8 @@ def _choices(state: HellboyState) -> list[tuple[str, Action]]:
             found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", EndTurn()))
     elif phase == "attack":
         hint = odds.suggested(state)
-        for choice in odds.trade_offs(odds.all_attacks(state), keep=hint):
-            tip = " 💡" if choice.dice == hint else ""
-            label = f"⚔️ {dice_set(choice.dice)} · {percent(choice.defeat)}{tip}"
-            found.append((label, Attack(dice=choice.dice)))
+        for choice in odds.attack_buttons(state, hint):
+            found.append((_attack_label(choice, hint), Attack(dice=choice.dice)))
     elif phase == "choose_x2" and state.roll is not None:
         for i, score in odds.x2_scores(state).items():
             face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
@@ -177,6 +184,17 @@ def _choices(state: HellboyState) -> list[tuple[str, Action]]:
                 found.append((label, LuckyFind(die=colour)))
         found.append(("🚪 No thanks", LuckyFind(die=None)))
     return [(label, action) for label, action in found if action in legal]
+
+
+def _attack_label(choice: odds.AttackChoice, hint: tuple[str, ...] | None) -> str:
+    """An attack button: the dice, then the chance to defeat the card; or, when no set
+    can, what it takes off the Fight Value and the chance to beat the card in the end."""
+    tip = " 💡" if choice.dice == hint else ""
+    later = choice.knocked_out_in_the_end
+    if later is None:
+        return f"⚔️ {dice_set(choice.dice)} · {percent(choice.defeat)}{tip}"
+    beat = percent(1 - later)
+    return f"⚔️ {dice_set(choice.dice)} · −{choice.cost:.1f} Fight · {beat} to beat it{tip}"
 
 
 @lru_cache(maxsize=64)

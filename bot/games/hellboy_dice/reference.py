@@ -16,7 +16,7 @@ from bot.games.hellboy_dice.board import odds_lines
 from bot.games.hellboy_dice.symbols import BLUE_DIE, CLUE, SKULL, dice_set, percent, plural
 from bot.render.style import COLOUR_INFO, EMBED_DESCRIPTION, FIELD_VALUE, clip
 from engines.hellboy_dice.cards import BOSS_EFFECT_TEXT, EVENT_TEXT
-from engines.hellboy_dice.models import BLUE, Components, HellboyState
+from engines.hellboy_dice.models import BLUE, Components, HellboyOptions, HellboyState
 
 
 def odds_embed(state: HellboyState, footer: str) -> discord.Embed:
@@ -28,7 +28,7 @@ def odds_embed(state: HellboyState, footer: str) -> discord.Embed:
         effects = "".join(f"\n• {text}" for text in card.effect_text())
         head = (
             f"Fight **{state.fight_left}** left · {SKULL} {card.skulls} ·"
-            f" {plural(sum(state.hand), 'Attack Die')} left{effects}\n"
+            f" {sum(state.hand)} Attack {'Die' if sum(state.hand) == 1 else 'Dice'} left{effects}\n"
             "Every dice set you could roll with the blue die, best chance first"
             " (the blue die's faces and the boss's effects included):"
         )
@@ -52,7 +52,15 @@ def _odds_title(state: HellboyState) -> str:
 
 
 def _attack_line(choice: odds.AttackChoice) -> str:
+    """A set's chance to defeat the card; when no set can, what it takes off the Fight
+    Value and its chance to beat the card in the end instead of a row of 0 %."""
     ko = f" · {percent(choice.knocked_out)} Knocked Out" if choice.knocked_out else ""
+    later = choice.knocked_out_in_the_end
+    if later is not None:
+        return (
+            f"{dice_set(choice.dice)} −{choice.cost:.1f} Fight{ko}"
+            f" · **{percent(1 - later)}** to beat it in the end"
+        )
     return f"{dice_set(choice.dice)} **{percent(choice.defeat)}**{ko}"
 
 
@@ -68,8 +76,27 @@ def _deck_make_up(state: HellboyState) -> str:
     )
 
 
-def rules_embed(components: Components, footer: str) -> discord.Embed:
-    """The rules sheet in short (every text well inside a field's limit)."""
+def _house_choices(options: HellboyOptions) -> list[str]:
+    """The options this table changed from the defaults, in the players' words."""
+    defaults = HellboyOptions()
+    lines = []
+    for key, spec in HellboyOptions.model_fields.items():
+        if key in {"mode", "pack", "deck_path", "dice_path"}:
+            continue
+        value = getattr(options, key)
+        if value != getattr(defaults, key):
+            shown = ("on" if value else "off") if isinstance(value, bool) else value
+            lines.append(f"• `{key}={shown}` — {spec.description}")
+    return lines
+
+
+def rules_embed(
+    components: Components, footer: str, options: HellboyOptions | None = None
+) -> discord.Embed:
+    """The rules sheet in short (every text well inside a field's limit), with this
+    table's target and house choices when a table is open."""
+    options = options or HellboyOptions()
+    target = options.target
     blue = components.dice[BLUE]
     faces = []
     seen = set()
@@ -83,7 +110,7 @@ def rules_embed(components: Components, footer: str) -> discord.Embed:
         title="📖 Hellboy: The Dice Game — quick reference",
         colour=COLOUR_INFO,
         description=(
-            "Race to 15 Clues. On your turn you start with all 12 Attack Dice"
+            f"Race to {target} Clues. On your turn you start with all 12 Attack Dice"
             f" ({dice_set(['yellow'] * 6 + ['orange'] * 3 + ['red'] * 2 + ['black'])}),"
             f" the blue die {BLUE_DIE} and 3 Wounds. **Explore** to turn over a card; defeat"
             " or resolve it before you may end your turn."
@@ -108,7 +135,7 @@ def rules_embed(components: Components, footer: str) -> discord.Embed:
             " the Clues of the cards you kept. The deck reshuffles its discards when empty."
         )),
         ("🏁 Winning", (
-            "When someone banks 15 or more, everyone else gets one final turn. Most Clues"
+            f"When someone banks {target} or more, everyone else gets one final turn. Most Clues"
             " wins; tied leaders alone play tiebreaker turns."
         )),
         ("🎮 Here", (
@@ -117,6 +144,14 @@ def rules_embed(components: Components, footer: str) -> discord.Embed:
             " `/hellboy odds` lists every attack's exact odds."
         )),
     ]
+    house = _house_choices(options)
+    fields.append((
+        "🏠 This table",
+        "\n".join(house) if house else (
+            f"Played as written (target {target}). House options, set at"
+            " `/game new … options:key=value`, are listed by `/game options hellboy`."
+        ),
+    ))
     for name, value in fields:
         embed.add_field(name=name, value=clip(value, FIELD_VALUE), inline=False)
     embed.set_footer(text=footer)

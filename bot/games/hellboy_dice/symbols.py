@@ -3,6 +3,9 @@ buttons, the roll messages and /hellboy odds all draw a die the same way.
 
 Faces come from the dice pack's own symbols (a group's pack brings its own);
 only the colour of each Attack Die is fixed here, because the rules name them.
+Every die also names its colour in words beside the coloured square: orange and
+red squares look alike to many colour-blind players, and a screen reader reads
+"large orange square" for one and "large red square" for the other at best.
 """
 
 from __future__ import annotations
@@ -24,11 +27,12 @@ SKULL = "💀"
 
 
 def die_face(components: Components, colour: str, label: str) -> str:
-    """An Attack Die showing a face, e.g. '🟧2' or '🟨⬜' (a yellow blank)."""
+    """An Attack Die showing a face, its colour in words first, e.g. 'orange 🟧2'."""
     square = COLOUR_SQUARE.get(colour, "")
     found = components.faces.get((colour, label))
     symbol = found.symbol if found is not None else label
-    return symbol if square and square in symbol else f"{square}{symbol}"
+    shown = symbol if square and square in symbol else f"{square}{symbol}"
+    return f"{colour} {shown}"
 
 
 def placed(components: Components, die: PlacedDie) -> str:
@@ -36,24 +40,36 @@ def placed(components: Components, die: PlacedDie) -> str:
 
 
 def faces(components: Components, dice: Iterable[PlacedDie]) -> str:
-    return " ".join(placed(components, d) for d in dice)
+    """Several faces, e.g. 'yellow 🟨1, red 🟥3'."""
+    return ", ".join(placed(components, d) for d in dice)
 
 
 def blue_face(components: Components, label: str) -> str:
-    """The blue die's face with its name, e.g. '💥💥 Double burst'."""
+    """The blue die's face with its colour and name, e.g. 'blue 💥💥 Double burst'."""
     found = components.faces.get((BLUE, label))
     symbol = found.symbol if found is not None else BLUE_DIE
-    return f"{symbol} {label}"
+    return f"{BLUE} {symbol} {label}"
 
 
 def dice_set(colours: Sequence[str]) -> str:
-    """Dice to roll, by colour: '🟨🟨🟥'."""
-    return "".join(COLOUR_SQUARE.get(c, c) for c in colours)
+    """Dice to roll, by colour, squares then words: '🟨🟨🟥 2 yellow + red'."""
+    squares = "".join(COLOUR_SQUARE.get(c, "") for c in colours)
+    return f"{squares} {dice_words(colours)}" if squares else dice_words(colours)
+
+
+def dice_words(colours: Sequence[str]) -> str:
+    """Dice by colour in words, in the order given: '2 yellow + red'."""
+    counts: dict[str, int] = {}
+    for colour in colours:
+        counts[colour] = counts.get(colour, 0) + 1
+    return " + ".join(f"{n} {c}" if n > 1 else c for c, n in counts.items())
 
 
 def hand_line(hand: Hand) -> str:
     """Dice left by colour, every colour shown (a zero matters when choosing)."""
-    return " · ".join(f"{COLOUR_SQUARE[c]} ×{n}" for c, n in zip(COLOURS, hand, strict=True))
+    return " · ".join(
+        f"{COLOUR_SQUARE[c]} {c} ×{n}" for c, n in zip(COLOURS, hand, strict=True)
+    )
 
 
 def wounds(left: int, total: int = 3) -> str:

@@ -23,7 +23,7 @@ from bot.games.hellraiser.board import CREDIT, private, sheet, text_map
 from bot.games.hellraiser.presenter import KEY
 from bot.games.hellraiser.reference import rules_embed
 from bot.table import Outcome
-from cogs.running import play, running_game
+from cogs.running import play, running_game, shown_game
 from engines.core.errors import RuleError
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.models import Action, Attack, CreateCharacter, MoveFigure
@@ -202,12 +202,13 @@ class HellraiserCog(
         await interaction.response.send_message(
             embed=rules_embed(options, CREDIT, for_table=here), ephemeral=True)
 
-    @app_commands.command(name="sheet", description="A character's sheet (public facts only)")
+    @app_commands.command(name="sheet",
+                          description="A character's sheet (public facts; also after the end)")
     @app_commands.describe(member="Whose character (default: yours)")
     @app_commands.guild_only()
     async def sheet(self, interaction: discord.Interaction[Any],
                     member: discord.Member | None = None) -> None:
-        current, state = await self._game(interaction)
+        current, state = await shown_game(self.services.table, interaction, ENGINE)
         who = member or interaction.user
         seat = current.game.seat_of(who.id)
         if seat is None:

@@ -111,8 +111,9 @@ def label(s: HellraiserState, action: Action) -> str:
     if isinstance(action, Move):
         return f"🚶 Move to {square_name(action.to)}"
     if isinstance(action, Search):
-        return "🔍 Search the room" if action.deck == "search" else \
-            "🔍 Search: draw from the Action deck"
+        # searching ends the turn (the rules' search step is followed by end of turn)
+        return "🔍 Search the room (ends your turn)" if action.deck == "search" else \
+            "🔍 Search: draw from the Action deck (ends your turn)"
     if isinstance(action, SolvePuzzle):
         return "🧩 Work the puzzle"
     if isinstance(action, BreakFree):

@@ -192,7 +192,8 @@ async def test_a_member_waited_for_at_two_seats_is_named_once(
     table: TableService, storage: Storage, clock: FakeClock
 ) -> None:
     """The trial waits for seats 1 and 3 (both Alice's) once Bob has rolled: the
-    reminder names Alice once, with her characters, and never pings twice."""
+    reminder names Alice once, with her characters, and never pings twice (turn
+    pings are on by default)."""
     await _alice_at_two(table, start=True)
     await table.act(CH, BOB, {"type": "next_phase"})
     out = await table.act(CH, BOB, {"type": "roll"})
@@ -212,7 +213,7 @@ async def test_a_member_waited_for_at_two_seats_is_named_once(
     timers = TurnTimers(storage, table, lambda _: cast(discord.PartialMessageable, Channel()))
     clock.now += 11 * 60
     assert [t.kind for t in await timers.run_due()] == ["remind"]
-    assert sent == ["⏰ **Alice** (Hellboy and Liz), it's your turns at Vigil (quiet for 10 min)."]
+    assert sent == ["⏰ <@1> (Hellboy and Liz), it's your turns at Vigil (quiet for 10 min)."]
 
 
 def _row() -> GameRow:

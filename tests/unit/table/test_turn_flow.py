@@ -86,7 +86,7 @@ def test_settings_fallback_and_sources() -> None:
         {"afk_minutes": 7, "pings": False, "default_mode": "physical"},
     )
     assert values.afk_minutes == 7 and sources["afk_minutes"] == "channel"
-    assert values.pings is True and sources["pings"] == "server", "pings are server-only"
+    assert values.pings is False and sources["pings"] == "channel", "a channel overrides pings"
     assert values.default_mode == "physical"
     assert values.reminder_minutes == 10 and sources["reminder_minutes"] == "default"
 
