@@ -229,7 +229,7 @@ class GameCog(
         archived = f" {fate_sentence(game_id, fate)}" if fate is not None else ""
         await interaction.response.send_message(
             f"Log of game #{game_id} ({len(document['entries'])} lines).{by_gm}"
-            f" `python -m bot replay FILE` checks it.{withheld}{archived}",
+            f" The bot's replay tool re-checks it.{withheld}{archived}",
             file=discord.File(io.BytesIO(data), filename=f"game-{game_id}.json"),
             ephemeral=True,
         )
