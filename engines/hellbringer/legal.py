@@ -1,4 +1,6 @@
-"""Every legal action of a seat (digital mode: physical reports are free-form)."""
+"""Every legal action of a seat. At a physical table the bot knows only the cards
+players have shown it, so `ShowCard` (one per form) comes first while a hand
+holds an unreported card."""
 
 from __future__ import annotations
 
@@ -31,11 +33,13 @@ from engines.hellbringer.models import (
     RemovePoint,
     Respawn,
     ReturnCombat,
+    ShowCard,
     Trade,
     TradeReply,
     UsePerk,
     Window,
 )
+from engines.hellbringer.moves import may_show
 from engines.hellbringer.piles import combat_card, is_instant
 from engines.hellbringer.stats import (
     ap_left,
@@ -59,7 +63,9 @@ def legal_actions(state: HellbringerState, seat: int) -> list[Action]:
         return _answers(state, hero, head) if head.seat == seat else []
     if isinstance(head, Window):
         passing: list[Action] = [Pass()] if seat in head.waiting else []
-        return passing + defences(state, hero) if not hero.eliminated else passing
+        if hero.eliminated:
+            return passing
+        return passing + shows(state, hero) + defences(state, hero)
     if state.phase != "player" or head is not None:
         return []
     if seat != state.active:
@@ -135,8 +141,15 @@ def _answers(state: HellbringerState, hero: Hero, head: Choose) -> list[Action]:
     return [EnterPortal(enter=True), EnterPortal(enter=False)]
 
 
+def shows(state: HellbringerState, hero: Hero) -> list[Action]:
+    """Physical: show the bot a card you hold, on the form for its kind."""
+    if not may_show(state, hero):
+        return []
+    return [ShowCard(form="gear"), ShowCard(form="companion"), ShowCard(form="other")]
+
+
 def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
-    out: list[Action] = []
+    out: list[Action] = shows(state, hero)
     left = ap_left(state, hero)
     learned_room = len(hero.learned) < stats(state, hero)["skill"]
     for inst in dict.fromkeys(hero.hand):

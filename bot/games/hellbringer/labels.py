@@ -24,10 +24,9 @@ from engines.hellbringer.models import (
     Pick,
     PlacePoint,
     RemovePoint,
-    ReportCard,
-    ReportHero,
     Respawn,
     ReturnCombat,
+    ShowCard,
     Trade,
     TradeReply,
     UsePerk,
@@ -35,6 +34,8 @@ from engines.hellbringer.models import (
 from engines.hellbringer.stats import card_id, card_of, enemy_by_uid
 
 LABEL = 80
+SHOW = {"gear": "📝 Show a gear card (item) you hold", "companion": "📝 Show a companion you hold",
+        "other": "📝 Show a skill, enchantment, defence or potion"}
 
 
 def card_name(state: HellbringerState, inst: str) -> str:
@@ -112,8 +113,6 @@ def _label(state: HellbringerState, a: Any) -> str:
         return "✋ Pass"
     if isinstance(a, EnterPortal):
         return "🌀 Enter the Secret Portal" if a.enter else "🚪 Leave the portal be"
-    if isinstance(a, ReportHero):
-        return f"📝 Hero sheet: {a.cls}"
-    if isinstance(a, ReportCard):
-        return f"📝 Report {a.name}"
+    if isinstance(a, ShowCard):
+        return SHOW[a.form]
     return type(a).__name__
