@@ -118,8 +118,11 @@ def request(state: HellbringerState) -> ChanceRequest | None:
                               labels=[cat.enemy(c).name for c in counts])],
             reporter=head.seat, reporters="seat")
     if isinstance(head, LocationReport):
+        where = card_id(head.location)
+        extra = " (the Demon comes too: its enemies are the Monsters that come with it)" \
+            if where == "tomb" else ""
         return ChanceRequest(
-            prompt=f"Read the {card_id(head.location).capitalize()} Location card",
+            prompt=f"Read the {where.capitalize()} Location card{extra}",
             items=open_items(LOCATION, "location_"), reporter=head.seat, reporters="seat")
     if isinstance(head, SheetReport):
         return ChanceRequest(prompt=f"{state.names[head.seat]}: report your hero sheet",

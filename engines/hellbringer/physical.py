@@ -42,45 +42,45 @@ Field = tuple[str, str, str]
 """(key, label, hint) of one printed value."""
 
 SHEET: tuple[Field, ...] = (
-    ("class", "Class", ", ".join(CLASSES)),
-    ("health", "Health", "on the sheet, in fives: 30"),
-    ("armor", "Armor", "in fives: 10"),
-    ("sight", "Sight", "0 to 12: 2"),
-    ("ap", "Action Points", "1 to 8: 2"),
+    ("class", "Class", "warrior, hunter, sorcerer, paladin, monk or druid"),
+    ("health", "Health", "in fives, as on your sheet, e.g. 30"),
+    ("armor", "Armor", "in fives, e.g. 10"),
+    ("sight", "Sight", "0 to 12, e.g. 2"),
+    ("ap", "Action Points", "1 to 8, e.g. 2"),
 )
 ENEMY: tuple[Field, ...] = (
-    ("name", "Name", "as printed: Ogre"),
-    ("sight", "Sight", "the eye on the card, 0 to 12: 3"),
-    ("health", "Health", "in fives: 10"),
-    ("armor", "Armor", "in fives: 30"),
-    ("dice", "Dice", "damage and acid dice: 3D1A (or 2D, 1A)"),
+    ("name", "Name", "as printed, e.g. Ogre"),
+    ("sight", "Sight", "the eye on the card, 0 to 12, e.g. 3"),
+    ("health", "Health", "in fives, e.g. 10"),
+    ("armor", "Armor", "in fives, e.g. 30"),
+    ("dice", "Dice", "damage and acid dice, e.g. 3D1A, 2D or 1A"),
 )
 LOCATION: tuple[Field, ...] = (
-    ("bonus", "Sight bonus", "the + on the card, 0 to 6: 2"),
-    ("spawn", "Enemies it adds", "at your player count, 0 to 6: 3"),
+    ("bonus", "Sight bonus", "the + Sight on the card, 0 to 6, e.g. 2"),
+    ("spawn", "Enemies it adds", "at your player count, 0 to 6, e.g. 3"),
 )
 DEFAULT_KINDS = {"gear": "item", "companion": "companion"}
 OTHER_KINDS = ("skill", "enchantment", "defense", "potion")
 CARD: dict[CardForm, tuple[Field, ...]] = {
     "gear": (
-        ("name", "Name", "as printed: Firebolt Wand"),
-        ("cost", "AP cost", "0 to 5: 1"),
-        ("attack", "Attack (blank if none)", "single 2D1A+5 pierce10, or all 1D"),
-        ("stats", "While equipped (blank if none)", "armor+10 sight+1 slots 1"),
-        ("points", "Connection points", "red, green, blue, violet: red green"),
+        ("name", "Name", "as printed, e.g. Firebolt Wand"),
+        ("cost", "AP cost", "0 to 5, e.g. 1"),
+        ("attack", "Attack (blank if none)", "e.g. single 2D1A+5 pierce10, or all 1D"),
+        ("stats", "While equipped (blank if none)", "e.g. armor+10 sight+1 slots 1"),
+        ("points", "Connection points", "red, green, blue or violet, e.g. red green"),
     ),
     "companion": (
-        ("name", "Name", "as printed: Ash Hound"),
-        ("cost", "AP cost", "0 to 5: 1"),
-        ("body", "Health/Armor", "10/10"),
-        ("attack", "Attack (blank if none)", "single 2D"),
-        ("stats", "Other effects (blank if none)", "armor+10 for its owner"),
+        ("name", "Name", "as printed, e.g. Ash Hound"),
+        ("cost", "AP cost", "0 to 5, e.g. 1"),
+        ("body", "Health/Armor", "e.g. 10/10"),
+        ("attack", "Attack (blank if none)", "e.g. single 2D"),
+        ("stats", "Other effects (blank if none)", "e.g. armor+10 (while it is in play)"),
     ),
     "other": (
-        ("name", "Name", "as printed: Smoke Veil"),
+        ("name", "Name", "as printed, e.g. Smoke Veil"),
         ("kind", "Kind", "skill, enchantment, defence or potion"),
-        ("cost", "AP cost", "0 to 5: 1"),
-        ("effect", "Effect", "single 2D · avoid · ignore 2D · boost ap+1 · adds 1D"),
+        ("cost", "AP cost", "0 to 5, e.g. 1"),
+        ("effect", "Effect", "e.g. single 2D · avoid · ignore 2D · boost ap+1 · adds 1D"),
     ),
 }
 FORM_NAMES: dict[CardForm, str] = {"gear": "a gear card (an item)", "companion": "a companion",

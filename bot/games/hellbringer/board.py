@@ -21,7 +21,7 @@ STATS = (("health", "❤️"), ("armor", "🛡️"), ("sight", "👁️"), ("ski
 def _enemy_line(e: dict[str, Any]) -> str:
     dice = e["dice"]
     seen = f" · seen by {', '.join(e['seen_by'])}" if e["seen_by"] else ""
-    return (f"**{e['name']}** · sight {e['sight']} · threshold {e['threshold']} · "
+    return (f"**{e['name']}** `{e['uid']}` · sight {e['sight']} · threshold {e['threshold']} · "
             f"{dice['damage']}D{dice['acid']}A{seen}")
 
 
@@ -43,9 +43,15 @@ def _hero_value(h: dict[str, Any]) -> str:
     return clip("\n".join(lines), FIELD_VALUE)
 
 
-def _turn(game: GameRow, view: dict[str, Any]) -> str:
+def _turn(game: GameRow, state: HellbringerState, view: dict[str, Any]) -> str:
     if view["outcome"] is not None:
         return view["summary"] or f"The party has {view['outcome']}."
+    request = ENGINE.chance(state)
+    if request is not None:
+        seat = request.reporter
+        who = game.seats[seat].shown if seat is not None and seat < len(game.seats) else \
+            "anyone at the table"
+        return f"{request.prompt}.\n**{who}** presses **Report result** and fills in the form."
     names = [game.seats[s].shown for s in view["to_move"] if s < len(game.seats)]
     phase = "Enemies' turn" if view["phase"] == "enemies" else "Turn"
     doing = view["waiting"] or "play"
@@ -58,7 +64,7 @@ def board(game: GameRow, state: HellbringerState) -> discord.Embed:
     over = view["outcome"] is not None or game.status != "active"
     embed = discord.Embed(
         title=f"Hellbringer — {view['location'] or 'the dungeon'} · round {view['round']}",
-        description=_turn(game, view),
+        description=_turn(game, state, view),
         colour=COLOUR_DONE if over else COLOUR_PLAY,
     )
     for key, title in ROWS:

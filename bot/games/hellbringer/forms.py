@@ -38,7 +38,7 @@ class PrintedForm:
                    for i in request.items)
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
-        return [FormField(item.label, f"e.g. {item.open_hint}",
+        return [FormField(item.label, item.open_hint or "",
                           required=OPTIONAL not in item.label, max_length=80)
                 for item in request.items]
 
