@@ -52,6 +52,7 @@ from engines.hellbringer.physical import (
 from engines.hellbringer.piles import (
     combat_card,
     draw_item,
+    draw_label,
     is_instant,
     pool_item,
     reshuffle,
@@ -62,6 +63,7 @@ from engines.hellbringer.piles import (
 from engines.hellbringer.stats import alive, card_id
 
 MAX_AUTO = 10_000
+NO_ARTICLE = {"Hell"}
 PILE_NAMES = {"starter": "Starter Monster", "monster": "Monster", "moose": "Moose"}
 
 
@@ -96,11 +98,11 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     d = state.dungeon
     if isinstance(head, Deal):
         if head.where == "pool":
-            item = pool_item(d, physical)
+            item = pool_item(d)
         else:
             seg = top_segment(d) if head.where == "top" else under_segment(d)
             assert seg is not None
-            item = draw_item(d, seg, physical)
+            item = draw_item(d, seg)
         where = "from under the pile" if head.where == "under" else "from the Common pile"
         return ChanceRequest(prompt=f"Draw a card {where} for {_dest_name(state, head)}",
                              items=[item], reporter=head.seat, reporters="seat")
@@ -183,6 +185,8 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
         loc = card_id(head.location)
         state.dungeon.location_bonus[loc] = bonus
         state.dungeon.location_spawns[loc] = spawn
+        out.say(f"{loc.capitalize()}: Sight +{bonus}, {spawn} enem{'y' if spawn == 1 else 'ies'}"
+                " to draw.")
         _location_spawns(state, loc, spawn, head.seat)
     elif isinstance(head, AttackRoll):
         state.queue.pop(0)
@@ -211,6 +215,8 @@ def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
     else:
         seg = top_segment(d) if head.where == "top" else under_segment(d)
         inst = take(d, seg, cid)
+    if state.options.mode == "physical" and head.where != "pool":
+        out.say(f"{_dest_name(state, head)} draws {draw_label(cid)}.")
     _place(state, head, inst)
 
 
@@ -259,7 +265,8 @@ def _shown(state: HellbringerState, head: CardReport, values: list[str], out: Ou
     state.custom[cid] = card
     hero.hand[hero.hand.index(held[0])] = f"{cid}#1"
     state.queue.pop(0)
-    out.say(f"{state.names[head.seat]} shows {card.name} ({card.kind}, {card.cost} AP).")
+    out.say(f"{state.names[head.seat]} has shown the bot a card from their hand (see 🂠 My"
+            " hand); the table sees it when it is played.")
 
 
 def _spawned(state: HellbringerState, head: Spawn, values: list[str], out: Out) -> None:
@@ -423,7 +430,8 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[St
     location = cat.location(cid)
     if location is not None:
         d.locations.append(inst)
-        out.say(f"The party reaches the {location.name}.")
+        out.say(f"The party reaches {'' if location.name in NO_ARTICLE else 'the '}"
+                f"{location.name}.")
         if state.options.mode == "physical":
             return [LocationReport(location=inst, seat=seat)]
         count = location.spawns[state.players - 1]

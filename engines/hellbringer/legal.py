@@ -125,7 +125,7 @@ def _answers(state: HellbringerState, hero: Hero, head: Choose) -> list[Action]:
                    and attribute_cards(h) < mine]
         return [PlacePoint(attr=a, to=t) for t in givers for a in ATTRS]
     if what == "miss_discard":
-        return [DiscardCards(cards=c) for c in combinations(hero.hand, head.count)]
+        return [DiscardCards(cards=c) for c in distinct_sets(hero.hand, head.count)]
     if what == "return_combat":
         combat = [c for c in state.dungeon.middle if combat_card(card_id(c)) is not None]
         return [ReturnCombat(cards=c) for n in range(len(combat) + 1)
@@ -137,7 +137,7 @@ def _answers(state: HellbringerState, hero: Hero, head: Choose) -> list[Action]:
     if what == "remove_point":
         return [RemovePoint(attr=a) for a in ATTRS if hero.points.get(a)]
     if what == "trade_reply":
-        return [TradeReply(give=None), *(TradeReply(give=c) for c in hero.hand)]
+        return [TradeReply(give=None), *(TradeReply(give=c) for c in distinct(hero.hand))]
     return [EnterPortal(enter=True), EnterPortal(enter=False)]
 
 
@@ -178,8 +178,8 @@ def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
         if inst not in hero.used and inst not in hero.primed:
             out.append(DiscardCard(card=inst))
     if not hero.traded and hero.hand:
-        for give in dict.fromkeys(hero.hand):
-            out += [Trade(give=give, partner=MULE, take=t) for t in state.dungeon.mule]
+        for give in distinct(hero.hand):
+            out += [Trade(give=give, partner=MULE, take=t) for t in distinct(state.dungeon.mule)]
             out += [Trade(give=give, partner=h.seat) for h in state.heroes
                     if h.seat != hero.seat and h.hand]
     out += end_turns(state, hero)
@@ -205,8 +205,29 @@ def end_turns(state: HellbringerState, hero: Hero) -> list[EndTurn]:
     limit = stats(state, hero)["hand"]
     over = len(hero.hand) - limit
     if over > 0:
-        return [EndTurn(discard=c) for c in combinations(hero.hand, over)]
-    return [EndTurn(), *(EndTurn(discard=(c,)) for c in dict.fromkeys(hero.hand))]
+        return [EndTurn(discard=c) for c in distinct_sets(hero.hand, over)]
+    return [EndTurn(), *(EndTurn(discard=(c,)) for c in distinct(hero.hand))]
+
+
+def distinct(cards: list[str]) -> list[str]:
+    """Each card once; a physical table's unshown cards are all alike, so only the first
+    of them stands for the rest."""
+    first: dict[str, str] = {}
+    for card in cards:
+        first.setdefault(_alike(card), card)
+    return list(first.values())
+
+
+def distinct_sets(cards: list[str], size: int) -> list[tuple[str, ...]]:
+    """The different sets of `size` cards (unshown cards are alike)."""
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for combo in combinations(cards, size):
+        found.setdefault(tuple(sorted(_alike(c) for c in combo)), combo)
+    return list(found.values())
+
+
+def _alike(inst: str) -> str:
+    return "common" if card_id(inst) == "common" else inst
 
 
 def _activatable(state: HellbringerState, hero: Hero) -> list[str]:

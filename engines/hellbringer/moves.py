@@ -56,6 +56,8 @@ PROMPTS = {
     "respawn": "choose whether to Respawn", "remove_point": "remove an Attribute Point card",
     "trade_reply": "answer the trade", "portal": "choose whether to enter the Secret Portal",
 }
+ATTR_NAMES = {"health": "Health", "armor": "Armor", "sight": "Sight",
+              "ap": "the Additional Action (AP)", "skill": "Skill Points", "hand": "Cards in hand"}
 TURN_ACTIONS = (Equip, Enchant, Learn, Assign, Activate, UsePerk, CloseAttack, DiscardCard,
                 Trade, EndTurn)
 
@@ -241,7 +243,8 @@ def _place_point(state: HellbringerState, hero: Hero, head: Choose, action: Plac
     target.points.setdefault(action.attr, []).append(head.enemy)
     if action.attr == "ap" and state.options.ap_point == "once":
         target.ap_spent -= 1
-    out.say(f"{state.names[to]} gains +{action.attr} ({stats(state, target)[action.attr]}).")
+    out.say(f"{state.names[to]} places the Attribute Point on {ATTR_NAMES[action.attr]}"
+            f" (now {stats(state, target)[action.attr]}).")
 
 
 def _portal(state: HellbringerState, enter: bool, out: Out) -> None:

@@ -82,7 +82,9 @@ def board(game: GameRow, state: HellbringerState) -> discord.Embed:
                  f"monsters {piles['monsters']} · removed {piles['removed']}")
     if nxt:
         pile_text += f"\nNext location ({nxt['name']}) in {nxt['in']} cards"
-    if view["mule"]:
+    if view["mule"] and state.options.mode == "physical":
+        pile_text += f"\nMule: {len(view['mule'])} cards, face up on the table"
+    elif view["mule"]:
         pile_text += "\nMule: " + ", ".join(view["mule"])
     if view["middle"]:
         pile_text += "\nIn the middle: " + ", ".join(view["middle"])
@@ -100,6 +102,10 @@ def hand(state: HellbringerState, seat: int) -> discord.Embed:
     view = ENGINE.view(state, seat)
     mine = view["heroes"][seat]
     cards = "\n".join(f"• {c['name']}" for c in mine.get("hand", [])) or "Your hand is empty."
+    if state.options.mode == "physical" and any(c["card"].startswith("common#")
+                                                for c in mine.get("hand", [])):
+        cards += ("\n\nBefore you play a card, show it to the bot: the board's menu has"
+                  " 📝 Show a gear card, a companion, or another card.")
     embed = discord.Embed(title=f"Your hand — {mine['name']}", description=clip(cards, 4000),
                           colour=COLOUR_INFO)
     embed.add_field(name="Hero", value=_hero_value(mine), inline=False)

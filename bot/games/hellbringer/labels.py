@@ -31,7 +31,9 @@ from engines.hellbringer.models import (
     TradeReply,
     UsePerk,
 )
-from engines.hellbringer.stats import card_id, card_of, enemy_by_uid
+from engines.hellbringer.moves import ATTR_NAMES
+from engines.hellbringer.stats import enemy_by_uid
+from engines.hellbringer.view import card_label
 
 LABEL = 80
 SHOW = {"gear": "📝 Show a gear card (item) you hold", "companion": "📝 Show a companion you hold",
@@ -39,8 +41,7 @@ SHOW = {"gear": "📝 Show a gear card (item) you hold", "companion": "📝 Show
 
 
 def card_name(state: HellbringerState, inst: str) -> str:
-    card = card_of(state, inst)
-    return card.name if card is not None else card_id(inst).replace("_", " ").title()
+    return card_label(state, inst)
 
 
 def _cards(state: HellbringerState, insts: tuple[str, ...]) -> str:
@@ -98,7 +99,7 @@ def _label(state: HellbringerState, a: Any) -> str:
         return "⏭️ End turn" + (f", discard {_cards(state, a.discard)}" if a.discard else "")
     if isinstance(a, PlacePoint):
         to = f" on {_seat(state, a.to)}" if a.to is not None else ""
-        return f"➕ Point to {a.attr}{to}"
+        return f"➕ Attribute Point on {ATTR_NAMES[a.attr]}{to}"
     if isinstance(a, DiscardCards):
         return f"🗑️ Discard {_cards(state, a.cards)}"
     if isinstance(a, ReturnCombat):

@@ -11,7 +11,7 @@ from engines.core.errors import RuleError
 from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
 from engines.hellbringer.flow import request
-from engines.hellbringer.models import Deal, ReportCard, ShowCard
+from engines.hellbringer.models import Deal, EndTurn, ReportCard, ShowCard
 from engines.hellbringer.physical import parse_card, parse_dice, parse_face, parse_form
 from engines.hellbringer.stats import card_of, stats, threshold
 from tests.unit.hellbringer.support import act, fresh, roll
@@ -143,3 +143,12 @@ def test_digital_mode_refuses_shown_cards() -> None:
     state = fresh(1)
     with pytest.raises(RuleError, match="physical table"):
         ENGINE.apply(state, 0, ShowCard(form="other"))
+
+
+def test_unshown_cards_are_alike_so_each_choice_is_offered_once() -> None:
+    """A physical hand of cards the bot has not been shown: discarding one of them is one
+    move, not one per card (1.3 discard, then draw)."""
+    state = _at_turn()
+    ends = [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, EndTurn)]
+    assert len(state.heroes[0].hand) == 5
+    assert ends == [EndTurn(), EndTurn(discard=(state.heroes[0].hand[0],))]
