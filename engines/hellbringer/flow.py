@@ -216,7 +216,8 @@ def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
         seg = top_segment(d) if head.where == "top" else under_segment(d)
         inst = take(d, seg, cid)
     if state.options.mode == "physical" and head.where != "pool":
-        out.say(f"{_dest_name(state, head)} draws {draw_label(cid)}.")
+        out.say(f"Revealed: {draw_label(cid)}." if head.dest == "middle" else
+                f"{_dest_name(state, head)} draws {draw_label(cid)}.")
     _place(state, head, inst)
 
 

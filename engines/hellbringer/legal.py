@@ -131,7 +131,7 @@ def _answers(state: HellbringerState, hero: Hero, head: Choose) -> list[Action]:
         return [ReturnCombat(cards=c) for n in range(len(combat) + 1)
                 for c in combinations(combat, n)]
     if what == "pick":
-        return [Pick(card=c) for c in dict.fromkeys(state.dungeon.middle) if not is_instant(c)]
+        return [Pick(card=c) for c in distinct(state.dungeon.middle) if not is_instant(c)]
     if what == "respawn":
         return [Respawn(respawn=True), Respawn(respawn=False)]
     if what == "remove_point":

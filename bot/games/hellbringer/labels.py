@@ -33,7 +33,7 @@ from engines.hellbringer.models import (
 )
 from engines.hellbringer.moves import ATTR_NAMES
 from engines.hellbringer.stats import enemy_by_uid
-from engines.hellbringer.view import card_label
+from engines.hellbringer.view import UNSHOWN, card_label
 
 LABEL = 80
 SHOW = {"gear": "📝 Show a gear card (item) you hold", "companion": "📝 Show a companion you hold",
@@ -45,12 +45,20 @@ def card_name(state: HellbringerState, inst: str) -> str:
 
 
 def _cards(state: HellbringerState, insts: tuple[str, ...]) -> str:
-    return ", ".join(card_name(state, i) for i in insts) or "nothing"
+    names = [card_name(state, i) for i in insts]
+    unshown = names.count(UNSHOWN)
+    if unshown > 1:
+        names = [n for n in names if n != UNSHOWN] + [f"{unshown} unshown cards"]
+    return ", ".join(names) or "nothing"
 
 
-def _enemy(state: HellbringerState, uid: str | None) -> str:
+def enemy_name(state: HellbringerState, uid: str | None) -> str:
+    """An enemy as players tell it apart: 'Grave Imp #2' when two share a name."""
     enemy = enemy_by_uid(state, uid) if uid else None
-    return enemy.face.name if enemy is not None else ""
+    if enemy is None:
+        return ""
+    twins = [e for e in state.enemies if e.face.name == enemy.face.name]
+    return enemy.face.name + (f" #{twins.index(enemy) + 1}" if len(twins) > 1 else "")
 
 
 def _seat(state: HellbringerState, seat: int | None) -> str:
@@ -71,10 +79,10 @@ def _label(state: HellbringerState, a: Any) -> str:
         return f"🧙 {c.cls(a.cls).name} · {card_name(state, a.starter)} · " \
                f"{c.perk(a.perk).name}{swap}"
     if isinstance(a, Activate):
-        target = _enemy(state, a.target)
+        target = enemy_name(state, a.target)
         return f"⚔️ {card_name(state, a.card)}" + (f" → {target}" if target else "")
     if isinstance(a, UsePerk):
-        target = _enemy(state, a.target)
+        target = enemy_name(state, a.target)
         return "✨ Use perk" + (f" → {target}" if target else "")
     if isinstance(a, Equip):
         return f"🛡️ Equip {card_name(state, a.card)}"
@@ -91,6 +99,8 @@ def _label(state: HellbringerState, a: Any) -> str:
     if isinstance(a, DiscardCard):
         return f"🗑️ Discard {card_name(state, a.card)}"
     if isinstance(a, Trade):
+        if a.take and card_name(state, a.take) == UNSHOWN:
+            return f"🤝 Swap {card_name(state, a.give)} for one of the Mule's cards"
         take = f" for {card_name(state, a.take)}" if a.take else ""
         return f"🤝 Offer {card_name(state, a.give)} to {_seat(state, a.partner)}{take}"
     if isinstance(a, TradeReply):
@@ -105,6 +115,8 @@ def _label(state: HellbringerState, a: Any) -> str:
     if isinstance(a, ReturnCombat):
         return f"↩️ Return {_cards(state, a.cards)}"
     if isinstance(a, Pick):
+        if card_name(state, a.card) == UNSHOWN:
+            return "🃏 Take one of the revealed cards"
         return f"🃏 Pick {card_name(state, a.card)}"
     if isinstance(a, Respawn):
         return "♻️ Respawn" if a.respawn else "💀 Stay out"

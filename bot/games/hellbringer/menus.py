@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.hellbringer import codes
-from bot.games.hellbringer.labels import card_name, label
+from bot.games.hellbringer.labels import card_name, enemy_name, label
 from bot.models import GameRow
 from engines.core.errors import RuleError
 from engines.hellbringer import ENGINE, HellbringerState
@@ -110,9 +110,7 @@ def _target(state: HellbringerState, uid: str) -> str:
     enemy = enemy_by_uid(state, uid)
     if enemy is None:
         return uid
-    twins = [e for e in state.enemies if e.face.name == enemy.face.name]
-    mark = f" #{twins.index(enemy) + 1}" if len(twins) > 1 else ""
-    return f"→ {enemy.face.name}{mark} (threshold {enemy_threshold(enemy)})"
+    return f"→ {enemy_name(state, uid)} (threshold {enemy_threshold(enemy)})"
 
 
 def _cards(state: HellbringerState, verb: str, cards: tuple[str, ...]) -> list[Part]:
