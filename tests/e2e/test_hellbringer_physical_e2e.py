@@ -194,6 +194,9 @@ async def _setup(session: Session) -> None:
     live = await session.live()
     assert "Alice: report your hero sheet" in live.text()
     assert "**Alice** presses **Report result**" in live.text()
+    rules = await fake.slash("bob", "hellbringer rules")
+    assert await rules.ephemeral()
+    assert "hero sheet" in (await rules.original()).text(), "the rules of this step: setup"
     before = await session.state()
     told = await session.refused("bob", SHEETS[1])
     assert "Alice reports this one" in told, "Bob may not fill in Alice's sheet"
