@@ -38,30 +38,30 @@ from engines.hellbringer.models import CardForm, ReportCard
 
 _DICE = re.compile(r"^(?:(\d+)D)?(?:(\d+)A)?(?:\+(\d+))?$", re.IGNORECASE)
 _STAT = re.compile(r"^(health|armor|sight|ap|skill|hand|companions)([+-]\d+)$")
-Field = tuple[str, str, str]
+Printed = tuple[str, str, str]
 """(key, label, hint) of one printed value."""
 
-SHEET: tuple[Field, ...] = (
+SHEET: tuple[Printed, ...] = (
     ("class", "Class", "warrior, hunter, sorcerer, paladin, monk or druid"),
     ("health", "Health", "in fives, as on your sheet, e.g. 30"),
     ("armor", "Armor", "in fives, e.g. 10"),
     ("sight", "Sight", "0 to 12, e.g. 2"),
     ("ap", "Action Points", "1 to 8, e.g. 2"),
 )
-ENEMY: tuple[Field, ...] = (
+ENEMY: tuple[Printed, ...] = (
     ("name", "Name", "as printed, e.g. Ogre"),
     ("sight", "Sight", "the eye on the card, 0 to 12, e.g. 3"),
     ("health", "Health", "in fives, e.g. 10"),
     ("armor", "Armor", "in fives, e.g. 30"),
     ("dice", "Dice", "damage and acid dice, e.g. 3D1A, 2D or 1A"),
 )
-LOCATION: tuple[Field, ...] = (
+LOCATION: tuple[Printed, ...] = (
     ("bonus", "Sight bonus", "the + Sight on the card, 0 to 6, e.g. 2"),
     ("spawn", "Enemies it adds", "at your player count, 0 to 6, e.g. 3"),
 )
 DEFAULT_KINDS = {"gear": "item", "companion": "companion"}
 OTHER_KINDS = ("skill", "enchantment", "defense", "potion")
-CARD: dict[CardForm, tuple[Field, ...]] = {
+CARD: dict[CardForm, tuple[Printed, ...]] = {
     "gear": (
         ("name", "Name", "as printed, e.g. Firebolt Wand"),
         ("cost", "AP cost", "0 to 5, e.g. 1"),
@@ -88,7 +88,7 @@ FORM_NAMES: dict[CardForm, str] = {"gear": "a gear card (an item)", "companion":
 SPELLINGS = {"defence": "defense", "defense": "defense"}
 
 
-def open_items(fields: tuple[Field, ...], prefix: str = "") -> list[ChanceItem]:
+def open_items(fields: tuple[Printed, ...], prefix: str = "") -> list[ChanceItem]:
     """One open chance item per printed value (a card from the box is always reported)."""
     return [ChanceItem(key=f"{prefix}{key}", label=label, source="card", open_hint=hint)
             for key, label, hint in fields]
@@ -116,7 +116,7 @@ def _number(value: str, what: str, low: int = 0, high: int = 200, step: int = 1)
     return number
 
 
-def _values(values: list[str], fields: tuple[Field, ...]) -> dict[str, str]:
+def _values(values: list[str], fields: tuple[Printed, ...]) -> dict[str, str]:
     if len(values) != len(fields):
         names = ", ".join(label for _, label, _ in fields)
         raise RuleError(f"Please give {len(fields)} values: {names}.")
