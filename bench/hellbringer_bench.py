@@ -1,11 +1,14 @@
 """Hellbringer — AI games per second against random legal play, and the time to
 resolve one Enemies' Turn on a full enemy board with the exact odds.
 
-Games: 2-player AI games from setup to the end (chance nodes sampled, quiet
-events). Baseline: the same number of games of uniformly random legal actions
-(`legal_actions` then a choice), as a ratio. Enemies' Turn: a board of eight
-Monsters and the Demon, 'if the enemies struck now' odds computed exactly, then
-the Enemy Die, the pooled dice and the settlement, best of many.
+Games: 2-player AI games from setup to the end, first on the bot's path
+(`bench/bot_path.py`: the table's own automation plays every seat, with events,
+log lines and the table's RNG), then through the engine alone (chance nodes
+sampled, quiet events). Baseline: the same number of games of uniformly random
+legal actions (`legal_actions` then a choice, quiet), as a ratio of the quiet
+runs. Enemies' Turn: a board of eight Monsters and the Demon, 'if the enemies
+struck now' odds computed exactly, then the Enemy Die, the pooled dice and the
+settlement, best of many.
 
     .venv/bin/python -m bench.hellbringer_bench [--games 10] [--rounds 3]
 """
@@ -16,6 +19,7 @@ import argparse
 import random
 import time
 
+from bench.bot_path import automation, games_per_second
 from engines.core.chance import ChanceOutcome, sample
 from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState, ai, flow
@@ -105,10 +109,15 @@ def main(argv: list[str] | None = None) -> None:
         start = time.perf_counter()
         enemies_turn(board)
         timings.append(time.perf_counter() - start)
+    bot_rate, bot_steps = games_per_second(
+        automation(), ENGINE, HellbringerOptions(), PLAYERS, args.games, args.rounds
+    )
     ai_rate, ai_steps = measure(args.games, args.rounds, True)
     base_rate, base_steps = measure(args.games, args.rounds, False)
     print(f"Hellbringer, {PLAYERS} players, {args.games} games, best of {args.rounds}")
-    print(f"  AI games (quiet):          {ai_rate:8.2f} games/s  {ai_steps:9.0f} steps/s")
+    print(f"  AI games, the bot's path:  {bot_rate:8.2f} games/s  {bot_steps:9.0f} steps/s")
+    print(f"  engine alone, quiet:       {ai_rate:8.2f} games/s  {ai_steps:9.0f} steps/s"
+          f" (quiet runs {ai_rate / bot_rate:.2f}x as fast as the bot's path)")
     print(f"  baseline, random legal:    {base_rate:8.2f} games/s  {base_steps:9.0f} steps/s")
     print(f"  ratio AI / random legal:   {ai_rate / base_rate:8.2f}x games/s, "
           f"{ai_steps / base_steps:.2f}x steps/s")

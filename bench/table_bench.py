@@ -1,103 +1,139 @@
-"""Durable actions per second and latency through the table service.
+"""Durable actions per second through the table service on real games, against
+the same SQL without the table service.
 
-Every action takes the channel's lock, runs the engine, and commits one
-SQLite transaction (WAL, synchronous=FULL) before it returns. The baseline is
-a bare aiosqlite upsert of a same-sized state per action, one commit each,
-measured in the same run, so the ratio says what the table's bookkeeping costs.
+Real tables: Hellboy: The Dice Game and Hellraiser, a human host and an AI seat
+each, played to mid-game by the host's moves (chosen by the game's AI; the table
+plays the AI seat and the dice), so states and log rows have their real sizes.
+Then every table plays a burst of host moves at once: each takes the channel's
+lock, runs the engine and the AI seat, and commits one step (durable before it
+returns; WAL, synchronous=FULL, group commit as the bot runs it).
 
-    .venv/bin/python -m bench.table_bench [--channels 1000] [--actions 5000]
+Baseline, in the same run: the database as it was before the burst, and the
+very steps the table committed (recorded: the same game rows, log rows, undo
+marks and timers, so the same statements with the same rows) committed again
+straight to the storage, the tables' steps concurrently and each table's in
+order, without the table service. The ratio says what the table's own work (the
+engine, the AI, snapshots, timers, the lock) costs on top of its SQL.
+
+    .venv/bin/python -m bench.table_bench [--tables 24] [--warm 20] [--moves 20]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import shutil
 import statistics
 import tempfile
 import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
 
-import aiosqlite
-
+from bot.models import GameRow, LogEntry, TimerRow
 from bot.storage import SqliteStorage
-from bot.table import Actor, TableService
-from engines import registry
-from tests.support.pig import ENGINE as PIG
-
-PLAYERS = (Actor(user_id=1, name="Ann"), Actor(user_id=2, name="Ben"))
+from bot.table import TableService
+from tests.support.tables import REAL_GAMES, open_real_table, play_host_move
 
 
-async def _open_tables(service: TableService, channels: int) -> None:
-    for channel in range(1, channels + 1):
-        await service.new_game(
-            channel_id=channel,
-            guild_id=1,
-            host=PLAYERS[0],
-            game_key=PIG.key,
-            mode="digital",
-            options={"target": 1000},
-        )
-        await service.join(channel, PLAYERS[1])
-        await service.start(channel, PLAYERS[0], 1)
+@dataclass(frozen=True)
+class Step:
+    game: GameRow
+    expected_version: int
+    entries: list[LogEntry]
+    undo_versions: tuple[int, ...]
+    timers: list[TimerRow] | None
 
 
-async def _one_action(service: TableService, channel: int) -> float:
-    current = await service.current(channel)
-    assert current is not None
-    actor = PLAYERS[current.state.turn]
-    started = time.perf_counter()
-    await service.act(channel, actor, {"type": "roll"})
-    return time.perf_counter() - started
+class RecordingStorage(SqliteStorage):
+    """SQLite that keeps every step it commits, per channel, while `recording`."""
 
+    recording = False
+    steps: dict[int, list[Step]]
 
-async def _burst(service: TableService, channels: int, actions: int) -> tuple[float, list[float]]:
-    per_channel = max(1, actions // channels)
-
-    async def play(channel: int) -> list[float]:
-        return [await _one_action(service, channel) for _ in range(per_channel)]
-
-    started = time.perf_counter()
-    results = await asyncio.gather(*(play(c) for c in range(1, channels + 1)))
-    elapsed = time.perf_counter() - started
-    latencies = [x for r in results for x in r]
-    return len(latencies) / elapsed, latencies
-
-
-async def _paced(service: TableService, channels: int, rate: int, seconds: float) -> list[float]:
-    latencies: list[float] = []
-    tasks = []
-    interval = 1.0 / rate
-    start = time.perf_counter()
-    for i in range(int(rate * seconds)):
-        delay = start + i * interval - time.perf_counter()
-        if delay > 0:
-            await asyncio.sleep(delay)
-        tasks.append(asyncio.create_task(_one_action(service, 1 + i % channels)))
-    latencies.extend(await asyncio.gather(*tasks))
-    return latencies
-
-
-async def _baseline(path: Path, channels: int, actions: int, size: int) -> float:
-    db = await aiosqlite.connect(str(path), isolation_level=None)
-    await db.execute("PRAGMA journal_mode = WAL")
-    await db.execute("PRAGMA synchronous = FULL")
-    await db.execute("CREATE TABLE s (channel INTEGER PRIMARY KEY, state TEXT, version INTEGER)")
-    blob = "x" * size
-    per_channel = max(1, actions // channels)
-
-    async def play(channel: int) -> int:
-        for v in range(per_channel):
-            await db.execute(
-                "INSERT INTO s (channel, state, version) VALUES (?, ?, ?) ON CONFLICT (channel)"
-                " DO UPDATE SET state = excluded.state, version = excluded.version",
-                (channel, blob, v),
+    async def commit_step(
+        self,
+        game: GameRow,
+        expected_version: int,
+        entries: Sequence[LogEntry],
+        undo_versions: Sequence[int] = (),
+        timers: Sequence[TimerRow] | None = None,
+    ) -> None:
+        await super().commit_step(game, expected_version, entries, undo_versions, timers)
+        if self.recording:
+            step = Step(
+                game, expected_version, [e.model_copy() for e in entries], tuple(undo_versions),
+                None if timers is None else list(timers),
             )
-        return per_channel
+            self.steps.setdefault(game.channel_id, []).append(step)
 
-    started = time.perf_counter()
-    done = sum(await asyncio.gather(*(play(c) for c in range(1, channels + 1))))
-    elapsed = time.perf_counter() - started
-    await db.close()
+
+@dataclass
+class Figures:
+    game: str
+    state_bytes: int
+    log_bytes: int
+    actions_per_s: float = 0.0
+    baseline_per_s: float = 0.0
+    latencies: list[float] = field(default_factory=list)
+
+
+async def _table_run(folder: Path, game: str, tables: int, warm: int, moves: int) -> Figures:
+    path, before = folder / f"{game}.sqlite", folder / f"{game}.before.sqlite"
+    storage = await RecordingStorage.open(path)
+    storage.steps = {}
+    channels = list(range(1, tables + 1))
+    try:
+        service = TableService(storage, seed=7)
+        for channel in channels:
+            await open_real_table(service, channel, game)
+            for _ in range(warm):
+                await play_host_move(service, channel)
+        sample = await service.current(1)
+        assert sample is not None and sample.game.state is not None
+        await storage._run(lambda db: db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchall())
+        shutil.copyfile(path, before)
+        storage.recording = True
+        latencies: list[float] = []
+
+        async def play(channel: int) -> None:
+            for _ in range(moves):
+                started = time.perf_counter()
+                if not await play_host_move(service, channel):
+                    return
+                latencies.append(time.perf_counter() - started)
+
+        started = time.perf_counter()
+        await asyncio.gather(*(play(c) for c in channels))
+        elapsed = time.perf_counter() - started
+    finally:
+        await storage.close()
+    recorded = [s for steps in storage.steps.values() for s in steps]
+    log_bytes = sum(len(e.model_dump_json()) for s in recorded for e in s.entries)
+    figures = Figures(game, len(sample.game.state), log_bytes // max(1, len(recorded)))
+    figures.actions_per_s = len(latencies) / elapsed
+    figures.latencies = latencies
+    figures.baseline_per_s = await _baseline(before, storage.steps)
+    return figures
+
+
+async def _baseline(path: Path, steps: dict[int, list[Step]]) -> float:
+    """The recorded steps committed again on the pre-burst database, nothing else."""
+    storage = await SqliteStorage.open(path)
+    try:
+
+        async def replay(channel_steps: list[Step]) -> int:
+            for s in channel_steps:
+                await storage.commit_step(
+                    s.game, s.expected_version, s.entries, s.undo_versions, s.timers
+                )
+            return len(channel_steps)
+
+        started = time.perf_counter()
+        done = sum(await asyncio.gather(*(replay(s) for s in steps.values())))
+        elapsed = time.perf_counter() - started
+    finally:
+        await storage.close()
     return done / elapsed
 
 
@@ -106,49 +142,28 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] * 1000
 
 
-async def run(channels: int, actions: int, rate: int, seconds: float) -> dict[str, float]:
-    registry.register(PIG)
-    try:
-        with tempfile.TemporaryDirectory() as tmp:
-            storage = await SqliteStorage.open(Path(tmp) / "bench.sqlite")
-            service = TableService(storage, seed=7)
-            await _open_tables(service, channels)
-            sample = await service.current(1)
-            assert sample is not None and sample.game.state is not None
-            size = len(sample.game.state) + 200  # the log row's payload rides along
-            throughput, burst = await _burst(service, channels, actions)
-            paced = await _paced(service, channels, rate, seconds)
-            await storage.close()
-            baseline = await _baseline(Path(tmp) / "base.sqlite", channels, actions, size)
-    finally:
-        registry.unregister(PIG.key)
-    return {
-        "actions_per_s": throughput,
-        "baseline_upserts_per_s": baseline,
-        "ratio": throughput / baseline,
-        "burst_p50_ms": statistics.median(burst) * 1000,
-        "paced_p50_ms": _pct(paced, 0.50),
-        "paced_p99_ms": _pct(paced, 0.99),
-        "state_bytes": float(size),
-    }
-
-
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--channels", type=int, default=1000)
-    parser.add_argument("--actions", type=int, default=5000)
-    parser.add_argument("--rate", type=int, default=100)
-    parser.add_argument("--seconds", type=float, default=5.0)
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--tables", type=int, default=24)
+    parser.add_argument("--warm", type=int, default=20, help="host moves before the burst")
+    parser.add_argument("--moves", type=int, default=20, help="host moves per table in the burst")
+    parser.add_argument("--games", default=",".join(REAL_GAMES))
     args = parser.parse_args(argv)
-    figures = asyncio.run(run(args.channels, args.actions, args.rate, args.seconds))
-    print(f"table service over {args.channels} channels ({args.actions} actions):")
-    print(f"  durable actions/s          {figures['actions_per_s']:10.0f}")
-    print(f"  bare aiosqlite upserts/s   {figures['baseline_upserts_per_s']:10.0f}")
-    print(f"  ratio (table / bare)       {figures['ratio']:10.2f}")
-    print(f"  burst latency p50          {figures['burst_p50_ms']:10.2f} ms (queued behind 1000)")
-    p50, p99 = figures["paced_p50_ms"], figures["paced_p99_ms"]
-    print(f"  paced at {args.rate}/s: p50 {p50:.2f} ms, p99 {p99:.2f} ms")
-    print(f"  state + log row size       {figures['state_bytes']:10.0f} bytes")
+    print(
+        f"{args.tables} real tables per game, {args.warm} host moves in, then"
+        f" {args.moves} each at once:"
+    )
+    with tempfile.TemporaryDirectory() as tmp:
+        for game in args.games.split(","):
+            f = asyncio.run(_table_run(Path(tmp), game, args.tables, args.warm, args.moves))
+            ratio = f.actions_per_s / f.baseline_per_s
+            print(
+                f"  {f.game:<13} state {f.state_bytes:6d} B, log rows {f.log_bytes:5d} B/step:"
+                f"  table {f.actions_per_s:6.0f} actions/s, same SQL alone"
+                f" {f.baseline_per_s:6.0f} steps/s, ratio {ratio:4.2f};"
+                f" p50 {statistics.median(f.latencies) * 1000:6.1f} ms,"
+                f" p99 {_pct(f.latencies, 0.99):6.1f} ms"
+            )
 
 
 if __name__ == "__main__":

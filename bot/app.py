@@ -26,13 +26,13 @@ from bot.storage_api import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
 from bot.ui.components import DYNAMIC_ITEMS
+from cogs.dice import DiceCog, RerollButton
+from cogs.game import GameCog
+from cogs.help import HelpCog
 from engines.dice.model import Die
 from engines.dice.pack import load_dice
 
 log = logging.getLogger(__name__)
-
-EXTENSIONS: tuple[str, ...] = ("cogs.game", "cogs.dice", "cogs.help")
-"""The shared cogs; each game's own cog comes from its manifest (`bot.games.GAMES`)."""
 
 
 def point_at(settings: Settings) -> None:
@@ -67,7 +67,7 @@ class PandemoniumBot(commands.Bot):
         self.dice_rng = random.Random(settings.seed)
         self._board_interval = board_interval
         self._services: Services | None = None
-        self.timers = TurnTimers(self)
+        self._timers: TurnTimers | None = None
         self._clock = clock
         self.tree.on_error = handle  # type: ignore[method-assign]
 
@@ -87,6 +87,11 @@ class PandemoniumBot(commands.Bot):
         return self._services
 
     @property
+    def timers(self) -> TurnTimers:
+        assert self._timers is not None, "turn timers start in setup_hook"
+        return self._timers
+
+    @property
     def table(self) -> TableService:
         return self.services.table
 
@@ -96,16 +101,20 @@ class PandemoniumBot(commands.Bot):
 
     @property
     def tables_ui(self) -> TablesUI:
-        """What the board's components call (they find it through the client)."""
+        """What the board's components call: discord.py rebuilds them from a custom id,
+        so they find it through the client (`bot.ui.components`). Everything else is
+        handed its services when `start_services` builds it."""
         return self.services.ui
 
     async def start_services(self) -> Services:
         """Open storage, build the table and its UI, install the listed games and add
-        every cog (the shared ones and each game's own)."""
+        every cog (the shared ones and each game's own), each handed what it uses."""
         if self._storage is None:
             settings = self.settings
             storage = await open_storage(
-                settings.database_target(), pool_size=settings.db_pool_size
+                settings.database_target(),
+                pool_size=settings.db_pool_size,
+                group_commit=settings.group_commit,
             )
             self._storage = storage
             self.leases = ShardLeases(
@@ -130,17 +139,16 @@ class PandemoniumBot(commands.Bot):
             table, self.get_partial_messageable, self._board_interval, pictures=pictures
         )
         ui = TablesUI(table, boards, self.get_partial_messageable, pictures)
-        self._services = Services(self._storage, table, boards, ui)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
-        for game in GAMES:
-            if game.cog is not None:
-                await self.add_cog(game.cog(self._services))
-        return self._services
+        services = self._services = Services(self._storage, table, boards, ui)
+        self._timers = TurnTimers(services.storage, table, self.get_partial_messageable)
+        shared = (GameCog(services), DiceCog(self.dice, self.dice_rng), HelpCog(self.tree))
+        for cog in (*shared, *(g.cog(services) for g in GAMES if g.cog is not None)):
+            await self.add_cog(cog)
+        return services
 
     async def setup_hook(self) -> None:
         await self.start_services()
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, RerollButton)
         if self.settings.sync_commands:
             await self.sync_commands()
         self.timers.start()
@@ -157,7 +165,8 @@ class PandemoniumBot(commands.Bot):
         return await self.tree.sync()
 
     async def close(self) -> None:
-        await self.timers.stop()
+        if self._timers is not None:
+            await self._timers.stop()
         if self._services is not None:
             await self._services.boards.flush()
             await self._services.boards.close()

@@ -71,8 +71,11 @@ def parse_database(value: str) -> Database:
     )
 
 
-async def open_storage(database: Database, *, pool_size: int = 10) -> Storage:
-    """Open (and migrate) the database. PostgreSQL failures raise DatabaseUnreachable."""
+async def open_storage(
+    database: Database, *, pool_size: int = 10, group_commit: bool = True
+) -> Storage:
+    """Open (and migrate) the database. PostgreSQL failures raise DatabaseUnreachable.
+    `group_commit` is SQLite's (PostgreSQL commits each connection's own transaction)."""
     if database.kind == "postgresql":
         return await PostgresStorage.open(database.target, pool_size=pool_size)
-    return await SqliteStorage.open(database.target)
+    return await SqliteStorage.open(database.target, group_commit=group_commit)

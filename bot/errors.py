@@ -27,12 +27,24 @@ UNEXPECTED = (
 F = TypeVar("F", bound=Callable[..., Awaitable[Any]])
 
 
-async def reply_ephemeral(interaction: discord.Interaction[Any], text: str) -> None:
+class ChooseFurther(RuleError):
+    """Not a refusal: a click that needs one more choice before it is a move (a card's
+    target, say). The player alone gets `message` with `view`, the next menu."""
+
+    def __init__(self, message: str, view: discord.ui.View) -> None:
+        super().__init__(message)
+        self.view = view
+
+
+async def reply_ephemeral(
+    interaction: discord.Interaction[Any], text: str, view: discord.ui.View | None = None
+) -> None:
+    extra: dict[str, Any] = {"view": view} if view is not None else {}
     try:
         if interaction.response.is_done():
-            await interaction.followup.send(text, ephemeral=True)
+            await interaction.followup.send(text, ephemeral=True, **extra)
         else:
-            await interaction.response.send_message(text, ephemeral=True)
+            await interaction.response.send_message(text, ephemeral=True, **extra)
     except discord.HTTPException:
         log.warning("could not deliver an error reply for interaction %s", interaction.id)
 
@@ -55,6 +67,9 @@ def player_message(error: BaseException) -> str | None:
 
 
 async def handle(interaction: discord.Interaction[Any], error: BaseException) -> None:
+    if isinstance(error, ChooseFurther):
+        await reply_ephemeral(interaction, error.message, error.view)
+        return
     text = player_message(error)
     if text is None:
         original = error.original if isinstance(error, app_commands.CommandInvokeError) else error

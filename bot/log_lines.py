@@ -53,12 +53,14 @@ class CreateLine(LinePayload):
 
 
 class LobbyLine(LinePayload):
-    """A member joined or left the lobby."""
+    """A member joined or left: the lobby, or (`leave` with a seat) one of the seats
+    they held, also during play."""
 
     kind: Literal["lobby"] = "lobby"
     op: str
     user_id: int | None = None
-    omitted_at_default = frozenset({"user_id"})
+    seat: int | None = None
+    omitted_at_default = frozenset({"user_id", "seat"})
 
 
 class SetupLine(LinePayload):

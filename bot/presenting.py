@@ -23,10 +23,19 @@ from bot.render.games import (
     action_selects,
     lobby_embed,
     presenter_for,
+    whispers_for,
 )
 from bot.render.pictures import Pictures, Shown, picture_digest
-from bot.render.style import COLOUR_DONE, MESSAGE_CONTENT, clip
+from bot.render.style import (
+    COLOUR_DONE,
+    EMBED_TITLE,
+    MESSAGE_CONTENT,
+    MESSAGE_EMBED_TEXT,
+    MESSAGE_EMBEDS,
+    clip,
+)
 from bot.table import Actor, Outcome, StaleBoard, TableService, bot_draws, seat_for
+from bot.table_seats import seats_phrase
 from bot.ui.components import (
     LobbyButton,
     MoveButton,
@@ -247,6 +256,31 @@ def private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
     )
 
 
+def private_embeds(game: GameRow, state: Any, seats: list[int]) -> list[discord.Embed]:
+    """Every seat's hidden information, for a member who holds them all; with several
+    seats, each embed is headed by its seat and character so none is mistaken."""
+    embeds = [private_embed(game, state, seat) for seat in seats]
+    if len(seats) > 1:
+        for seat, embed in zip(seats, embeds, strict=True):
+            embed.set_author(name=clip(f"Seat {seat + 1} — {game.seats[seat].shown}", EMBED_TITLE))
+    return embeds
+
+
+def embed_batches(embeds: list[discord.Embed]) -> list[list[discord.Embed]]:
+    """The embeds in order, as few messages as Discord's limits allow (ten embeds and
+    6,000 characters of them a message)."""
+    batches: list[list[discord.Embed]] = []
+    size = 0
+    for embed in embeds:
+        full = bool(batches) and len(batches[-1]) == MESSAGE_EMBEDS
+        if not batches or full or size + len(embed) > MESSAGE_EMBED_TEXT:
+            batches.append([])
+            size = 0
+        batches[-1].append(embed)
+        size += len(embed)
+    return batches
+
+
 class TablesUI:
     """The interaction handlers shared by the /game cog and the board's components.
     It is handed the services it uses: the table, the board updater, and a way to
@@ -362,13 +396,18 @@ class TablesUI:
         return current
 
     async def show_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
+        """"My hand": the hidden information of every seat the member holds (a GM may
+        hold several at a physical table), only ever ephemerally."""
         current = await self._still_current(interaction, game_id)
-        seat = current.game.seat_of(interaction.user.id)
-        if seat is None:
+        game = current.game
+        seats = game.seats_of(interaction.user.id)
+        if not seats:
             raise RuleError("You're not seated at this table, so there is nothing hidden for you.")
-        await interaction.response.send_message(
-            embed=private_embed(current.game, current.state, seat), ephemeral=True
-        )
+        first, *rest = embed_batches(private_embeds(game, current.state, seats))
+        content = f"Only you see this: {seats_phrase(game, seats)}." if len(seats) > 1 else None
+        await interaction.response.send_message(content, embeds=first, ephemeral=True)
+        for batch in rest:
+            await interaction.followup.send(embeds=batch, ephemeral=True)
 
     async def afk_click(
         self, interaction: discord.Interaction[Any], op: str, game_id: int, version: int
@@ -482,6 +521,7 @@ class TablesUI:
             await self._remember_board(outcome.game, interaction.message.id)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
+        await self._whisper(interaction, outcome)
         latest = await self.table.latest(outcome.game)
         if latest.game.version > outcome.game.version:
             self.boards.request(latest)
@@ -495,7 +535,14 @@ class TablesUI:
             await interaction.response.send_message(texts[0])
         for text in texts[1:]:
             await self.followup(interaction, text)
+        await self._whisper(interaction, outcome)
         self.boards.request(outcome)
+
+    async def _whisper(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """What only the member who made the change may see (a card they drew)."""
+        for text in whispers_for(outcome.game, outcome.state, outcome.events,
+                                 interaction.user.id):
+            await interaction.followup.send(clip(text, MESSAGE_CONTENT), ephemeral=True)
 
     async def post_board(
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None

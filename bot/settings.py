@@ -82,6 +82,13 @@ class Settings(BaseSettings):
         description="drawn map layers kept for games that draw their board (~1 MiB each);"
         " a table whose layer was dropped pays a full first render again",
     )
+    group_commit: bool = Field(
+        default=True,
+        validation_alias=_env("PANDEMONIUM_GROUP_COMMIT"),
+        description="SQLite: concurrent changes from different channels share one"
+        " transaction and one fsync; each is answered once its batch is durable"
+        " (0 commits every change alone)",
+    )
     verify_storage: bool = Field(
         default=False,
         validation_alias=_env("PANDEMONIUM_VERIFY_STORAGE"),

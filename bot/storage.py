@@ -1,11 +1,14 @@
 """The SQLite backend (aiosqlite): the embedded default for one machine.
 
 Durability: WAL with synchronous=FULL, so a committed action survives a power
-cut. Every change to a game is one transaction that appends its log rows and
-updates the snapshot only if the version is still the one the caller loaded
-(optimistic concurrency on top of the per-channel lock). Each transaction runs
-as a single function on aiosqlite's worker thread: one thread hop per action,
-rather than one per statement, and sqlite3 is never called on the event loop.
+cut; group commit (bot/group_commit.py, on unless PANDEMONIUM_GROUP_COMMIT=0)
+lets concurrent changes from different channels share that one fsync, and a
+caller returns only once its change is durable. Every change to a game is one
+transaction (or, in a group commit, one savepoint of it) that appends its log
+rows and updates the snapshot only if the version is still the one the caller
+loaded (optimistic concurrency on top of the per-channel lock). Each
+transaction runs as a single function on aiosqlite's worker thread: one thread
+hop per action (or per batch), and sqlite3 is never called on the event loop.
 The interface and the rules shared with PostgreSQL are in bot/storage_api.py.
 """
 
@@ -16,10 +19,11 @@ import sqlite3
 import time
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Self, TypeVar
 
 import aiosqlite
 
+from bot.group_commit import GroupCommit
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
     GAME_COLUMNS,
@@ -151,20 +155,27 @@ def _insert_entries(db: sqlite3.Connection, game_id: int, entries: Sequence[LogE
 class SqliteStorage(Storage):
     """One SQLite file per process (or per shard partition)."""
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, *, group_commit: bool = True) -> None:
         self._conn = conn
+        self.writes = GroupCommit(self._run, enabled=group_commit)
+        """The path of every write about a game (create, step, timer claim, board)."""
 
     @classmethod
-    async def open(cls, path: Path | str) -> SqliteStorage:
+    async def open(cls, path: Path | str, *, group_commit: bool = True) -> Self:
         if str(path) != ":memory:":
             Path(path).parent.mkdir(parents=True, exist_ok=True)
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = sqlite3.Row
-        storage = cls(conn)
-        await storage._run(_prepare)
+        storage = cls(conn, group_commit=group_commit)
+        try:
+            await storage._run(_prepare)
+        except BaseException:
+            await conn.close()
+            raise
         return storage
 
     async def close(self) -> None:
+        await self.writes.close()
         await self._conn.close()
 
     async def _run(self, fn: Callable[[sqlite3.Connection], T]) -> T:
@@ -222,7 +233,7 @@ class SqliteStorage(Storage):
                 _insert_entries(db, game_id, entries)
                 return game_id
 
-        game_id = await self._run(txn)
+        game_id = await self.writes.submit(txn)
         return game.model_copy(update={"id": game_id})
 
     async def commit_step(
@@ -261,7 +272,7 @@ class SqliteStorage(Storage):
                         ],
                     )
 
-        await self._run(txn)
+        await self.writes.submit(txn)
 
     # Turn timers
 
@@ -305,7 +316,7 @@ class SqliteStorage(Storage):
                 )
                 return cur.rowcount == 1
 
-        return await self._run(txn)
+        return await self.writes.submit(txn)
 
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
         def txn(db: sqlite3.Connection) -> None:
@@ -315,7 +326,7 @@ class SqliteStorage(Storage):
                     "UPDATE games SET board_message_id = ? WHERE id = ?", (message_id, game_id)
                 )
 
-        await self._run(txn)
+        await self.writes.submit(txn)
 
     async def live_game(self, channel_id: int) -> GameRow | None:
         placeholders = ", ".join("?" for _ in LIVE_STATUSES)
@@ -569,16 +580,28 @@ def _known_column(db: sqlite3.Connection, table: str, column: str) -> str:
 
 
 class _transaction:
-    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (autocommit connection)."""
+    """BEGIN IMMEDIATE … COMMIT, or ROLLBACK on any exception (autocommit connection).
+
+    Inside a transaction already open (a group commit's batch) it is a SAVEPOINT
+    instead: an exception rolls back this write alone, and the batch commits."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
+        self._nested = False
 
     def __enter__(self) -> None:
-        self._db.execute("BEGIN IMMEDIATE")
+        self._nested = self._db.in_transaction
+        self._db.execute("SAVEPOINT write" if self._nested else "BEGIN IMMEDIATE")
 
     def __exit__(self, exc_type: object, exc: object, tb: object) -> None:
-        self._db.execute("ROLLBACK" if exc_type else "COMMIT")
+        if not self._db.in_transaction:
+            return  # SQLite rolled the whole transaction back itself (I/O error, full disk)
+        if not self._nested:
+            self._db.execute("ROLLBACK" if exc_type else "COMMIT")
+            return
+        if exc_type:
+            self._db.execute("ROLLBACK TO write")
+        self._db.execute("RELEASE write")
 
 
 def _prepare(db: sqlite3.Connection) -> None:

@@ -23,6 +23,7 @@ from bot.table_core import (
 )
 from bot.table_options import engine_options
 from bot.table_packs import embed_chosen_pack
+from bot.table_seats import chosen_seats, seats_phrase
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
@@ -120,45 +121,82 @@ class LobbyOps(TableCore):
         notice = f"{actor.name} joins the game in seat {seat.index + 1}."
         return _Cached(new, state), [entry], Outcome(new, state, events, notice)
 
-    async def leave(self, channel_id: int, actor: Actor, game_id: int | None = None) -> Outcome:
+    async def leave(
+        self, channel_id: int, actor: Actor, game_id: int | None = None, seat: int | None = None
+    ) -> Outcome:
+        """Give up every seat the member holds, or only `seat` (0-based). Before the
+        start the seats go; during play each becomes an AI's or vacant, as a kick does."""
+
         async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
             game = c.game
             _check_game_id(game, game_id)
-            seat = game.seat_of(actor.user_id)
-            if seat is None:
-                raise RuleError("You don't have a seat at this table.")
+            chosen = chosen_seats(game, actor.user_id, seat, own=True)
             if game.status != "lobby":
-                raise RuleError(
-                    "The game is under way. The host or a GM can `/game kick` you,"
-                    " or `/game end` the game."
-                )
-            return self._remove_seat(game, seat, actor, by_gm=False)
+                return await self._vacate(c, chosen, actor, by_gm=False)
+            return self._remove_seats(game, chosen, actor, by_gm=False)
 
         return await self._change(channel_id, fn)
 
-    def _remove_seat(
-        self, game: GameRow, seat: int, actor: Actor, *, by_gm: bool
+    def _remove_seats(
+        self, game: GameRow, chosen: list[int], actor: Actor, *, by_gm: bool
     ) -> tuple[_Cached, list[LogEntry], Outcome]:
-        leaving = game.seats[seat]
-        seats = [s for i, s in enumerate(game.seats) if i != seat]
+        """Before the start: the seats go, and the host passes on if they held none else."""
+        leaving = game.seats[chosen[0]]
+        seats = [s for i, s in enumerate(game.seats) if i not in chosen]
         update: dict[str, Any] = {"seats": seats}
+        keeps = any(s.user_id == leaving.user_id for s in seats)
         notice = f"{leaving.name} left the table."
+        if keeps or len(chosen) > 1:
+            notice = f"{leaving.name} left {seats_phrase(game, chosen)}."
         if not any(s.user_id is not None for s in seats):
             update.update(status="cancelled", finished_at=self._clock())
             notice = f"{leaving.name} left and the table is empty, so it was closed."
-        elif leaving.user_id == game.host_id:
+        elif leaving.user_id == game.host_id and not keeps:
             new_host = next(s for s in seats if s.user_id is not None)
             assert new_host.user_id is not None
             update["host_id"] = new_host.user_id
             notice += f" {new_host.name} is the host now."
         new = self._bump(game, **update)
-        payload = (
-            GmLine(op="kick", user_id=leaving.user_id)
-            if by_gm
-            else LobbyLine(op="leave", user_id=leaving.user_id)
+        if keeps and leaving.user_id is not None:
+            kept = new.seats_of(leaving.user_id)
+            notice += f" {leaving.name} keeps {seats_phrase(new, kept)}."
+        entries = [_leave_line(actor, leaving.user_id, i, by_gm) for i in chosen]
+        return _Cached(new, None), entries, Outcome(game=new, state=None, notice=notice)
+
+    async def _vacate(
+        self, c: _Cached, chosen: list[int], actor: Actor, *, by_gm: bool
+    ) -> tuple[_Cached, list[LogEntry], Outcome]:
+        """During play: each seat keeps its place (and character) for a computer player
+        (digital games with AI players) or stays vacant for a GM to play."""
+        game = c.game
+        engine = registry.get(game.game)
+        ai = engine.supports_ai and game.mode == "digital"
+        old = game.seats[chosen[0]]
+        seats = [_stand_in(s, ai) if i in chosen else s for i, s in enumerate(game.seats)]
+        new_game = self._bump(game, seats=seats)
+        entries = [_leave_line(actor, old.user_id, i, by_gm) for i in chosen]
+        state = c.state
+        events: list[Event] = []
+        if ai:
+            new_game, state = await self._advance(engine, new_game, state, entries, events)
+        several = len(chosen) > 1
+        if ai:
+            how = "computer players take over" if several else "a computer player takes over"
+        else:
+            how = f"a GM can play the seat{'s' if several else ''}"
+        where = seats_phrase(game, chosen)
+        kept = new_game.seats_of(old.user_id) if old.user_id is not None else []
+        if by_gm:
+            notice = f"{old.name} was removed from {where}; {how}."
+        else:
+            notice = f"{old.name} left {where}; {how}."
+        if kept:
+            notice += f" {old.name} keeps {seats_phrase(new_game, kept)}."
+        return (
+            _Cached(new_game, state),
+            entries,
+            Outcome(game=new_game, state=state, events=events, notice=notice),
         )
-        entry = LogEntry(user_id=actor.user_id, gm=by_gm, payload=payload)
-        return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
 
     async def add_ai(self, channel_id: int, actor: Actor, guild_id: int | None) -> Outcome:
         async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
@@ -183,41 +221,22 @@ class LobbyOps(TableCore):
         return await self._change(channel_id, fn)
 
     async def kick(
-        self, channel_id: int, actor: Actor, guild_id: int | None, target_user_id: int
+        self,
+        channel_id: int,
+        actor: Actor,
+        guild_id: int | None,
+        target_user_id: int,
+        seat: int | None = None,
     ) -> Outcome:
+        """Remove a member from every seat they hold, or only from `seat` (0-based)."""
+
         async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
             game = c.game
             await self._require_gm(game, actor, guild_id, "kick players")
-            seat = game.seat_of(target_user_id)
-            if seat is None:
-                raise RuleError("That member has no seat at this table.")
+            chosen = chosen_seats(game, target_user_id, seat, own=False)
             if game.status == "lobby":
-                return self._remove_seat(game, seat, actor, by_gm=True)
-            engine = registry.get(game.game)
-            old = game.seats[seat]
-            replacement = SeatRow(user_id=None, name=f"{old.name} (AI)", ai=True)
-            if not engine.supports_ai or game.mode != "digital":
-                replacement = SeatRow(user_id=None, name=f"{old.name} (vacant)", ai=False)
-            seats = [replacement if i == seat else s for i, s in enumerate(game.seats)]
-            new_game = self._bump(game, seats=seats)
-            entries = [
-                LogEntry(
-                    user_id=actor.user_id,
-                    gm=True,
-                    payload=GmLine(op="kick", user_id=target_user_id, seat=seat),
-                )
-            ]
-            state = c.state
-            events: list[Event] = []
-            if replacement.ai:
-                new_game, state = await self._advance(engine, new_game, state, entries, events)
-            how = "a computer player takes over" if replacement.ai else "a GM can play the seat"
-            notice = f"{old.name} was removed from the game; {how}."
-            return (
-                _Cached(new_game, state),
-                entries,
-                Outcome(game=new_game, state=state, events=events, notice=notice),
-            )
+                return self._remove_seats(game, chosen, actor, by_gm=True)
+            return await self._vacate(c, chosen, actor, by_gm=True)
 
         return await self._change(channel_id, fn)
 
@@ -278,3 +297,20 @@ class LobbyOps(TableCore):
             return _Cached(new, c.state), [entry], Outcome(game=new, state=c.state, notice=notice)
 
         return await self._change(channel_id, fn)
+
+
+def _stand_in(old: SeatRow, ai: bool) -> SeatRow:
+    """Who holds a seat its member left during play: 'Alice (AI)', 'Alice (vacant)', or
+    for a character's seat the character, shown as 'Liz Sherman (vacant)'."""
+    tag = "AI" if ai else "vacant"
+    name = tag if old.character else f"{old.name} ({tag})"
+    return SeatRow(user_id=None, name=name, ai=ai, character=old.character)
+
+
+def _leave_line(actor: Actor, user_id: int | None, seat: int, by_gm: bool) -> LogEntry:
+    payload = (
+        GmLine(op="kick", user_id=user_id, seat=seat)
+        if by_gm
+        else LobbyLine(op="leave", user_id=user_id, seat=seat)
+    )
+    return LogEntry(user_id=actor.user_id, gm=by_gm, payload=payload)

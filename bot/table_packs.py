@@ -26,6 +26,8 @@ NAME = re.compile(r"^[a-z0-9][a-z0-9_-]{0,31}$")
 MAX_PACKS = 25
 """Per server: what one autocomplete list shows, and plenty for one group's boxes."""
 
+SHOWN_KEYS = 8
+"""Card keys named when a pack is described; the rest are counted."""
 OPTION = "pack"
 """The `/game new` option that chooses a pack, and the options field that carries it."""
 
@@ -182,7 +184,20 @@ def contents(row: PackRow) -> str:
             if isinstance(c, dict)
         )
         parts.append(f"deck '{deck.get('name', 'deck')}' ({size} cards)")
+    for section in ("enemies", "threats"):
+        cards = raw.get(section)
+        if isinstance(cards, list) and cards:
+            parts.append(_cards_in(section, [c for c in cards if isinstance(c, dict)]))
     return "; ".join(parts) or "nothing"
+
+
+def _cards_in(section: str, cards: list[dict[str, Any]]) -> str:
+    """'enemies frog, deep-one (1 house, unverified)': keys, and any house data."""
+    keys = [str(c.get("key")) for c in cards]
+    shown = ", ".join(keys[:SHOWN_KEYS]) + (f" and {len(keys) - SHOWN_KEYS} more"
+                                            if len(keys) > SHOWN_KEYS else "")
+    house = sum(1 for c in cards if c.get("verified") is False)
+    return f"{section} {shown}" + (f" ({house} house, unverified)" if house else "")
 
 
 def game_title(row: PackRow) -> str:

@@ -3,7 +3,8 @@
 Timers live in SQLite, written in the same transaction as the step that
 resets them, so they survive restarts. This loop fires what is due: on
 start-up an overdue timer fires at once, and `TableService.claim_timer` marks
-it fired before anything is sent, so it never fires twice.
+it fired before anything is sent, so it never fires twice. The app hands the
+loop what it uses (storage, the table, a way to reach a channel), never the bot.
 """
 
 from __future__ import annotations
@@ -11,18 +12,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 
 from bot.models import GameRow, TimerRow
+from bot.presenting import ChannelOf
+from bot.storage_api import Storage
+from bot.table import TableService
 from bot.table_core import stalled_seats
+from bot.table_seats import and_join
 from bot.ui.components import TableButton
 from engines import registry
 from engines.core.protocol import Engine
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 log = logging.getLogger(__name__)
 
@@ -39,9 +41,34 @@ def can_skip(game_key: str) -> bool:
     return type(engine).skip_turn is not Engine.skip_turn
 
 
+def waited_members(game: GameRow, seats: list[int]) -> list[list[int]]:
+    """The seats waited for, grouped by member (in order of their first seat), so a
+    member held up at several seats is named once; an empty seat stands alone."""
+    groups: dict[object, list[int]] = {}
+    for seat in seats:
+        user = game.seats[seat].user_id
+        groups.setdefault(("seat", seat) if user is None else user, []).append(seat)
+    return list(groups.values())
+
+
+def member_words(game: GameRow, held: list[int], pinged: set[int]) -> str:
+    """One member waited for: a mention if pings are on, else the seat as the table
+    shows it; at several seats, the member then the characters (or seat numbers)."""
+    seat = game.seats[held[0]]
+    mention = f"<@{seat.user_id}>" if seat.user_id in pinged else None
+    if len(held) == 1:
+        return mention or f"**{seat.shown}**"
+    which = and_join([game.seats[i].character or f"seat {i + 1}" for i in held])
+    return f"{mention or f'**{seat.name}**'} ({which})"
+
+
 class TurnTimers:
-    def __init__(self, bot: PandemoniumBot, poll: float = 30.0) -> None:
-        self.bot = bot
+    def __init__(
+        self, storage: Storage, table: TableService, channel_of: ChannelOf, poll: float = 30.0
+    ) -> None:
+        self.storage = storage
+        self.table = table
+        self.channel_of = channel_of
         self.poll = poll
         self._task: asyncio.Task[None] | None = None
         self._running = asyncio.Lock()
@@ -64,9 +91,9 @@ class TurnTimers:
         bursts past Discord's rate limits."""
         claimed: list[tuple[TimerRow, GameRow, Any]] = []
         async with self._running:
-            now = self.bot.table.clock()
-            for timer in await self.bot.storage.due_timers(now):
-                found = await self.bot.table.claim_timer(timer)
+            now = self.table.clock()
+            for timer in await self.storage.due_timers(now):
+                found = await self.table.claim_timer(timer)
                 if found is not None:
                     claimed.append((timer, *found))
         gate = asyncio.Semaphore(ANNOUNCED_AT_ONCE)
@@ -86,25 +113,25 @@ class TurnTimers:
         while True:
             try:
                 await self.run_due()
-                due = await self.bot.storage.next_timer_due()
+                due = await self.storage.next_timer_due()
             except Exception:
                 log.exception("turn timers failed; retrying")
                 due = None
-            delay = self.poll if due is None else due - self.bot.table.clock()
+            delay = self.poll if due is None else due - self.table.clock()
             await asyncio.sleep(min(self.poll, max(0.2, delay)))
 
     async def _announce(self, timer: TimerRow, game: GameRow, state: Any) -> None:
         """Name every seat the game waits for (several in a co-operative phase); the
         timer's own seat only if the state no longer says (it always should)."""
-        settings, _ = await self.bot.table.settings_for(game.guild_id, game.channel_id)
+        settings, _ = await self.table.settings_for(game.guild_id, game.channel_id)
         engine = registry.get(game.game)
-        seats = [game.seats[s] for s in stalled_seats(engine, game, state) or [timer.seat]]
+        waited = stalled_seats(engine, game, state) or [timer.seat]
+        seats = [game.seats[s] for s in waited]
         title = engine.title
-        channel = self.bot.get_partial_messageable(game.channel_id)
+        channel = self.channel_of(game.channel_id)
         pinged = list(dict.fromkeys(s.user_id for s in seats if s.user_id and settings.pings))
-        name = " and ".join(
-            f"<@{s.user_id}>" if s.user_id in pinged else f"**{s.shown}**" for s in seats
-        )
+        members = waited_members(game, waited)
+        name = and_join([member_words(game, held, set(pinged)) for held in members])
         mentions = discord.AllowedMentions(
             everyone=False,
             roles=False,
@@ -131,7 +158,7 @@ class TurnTimers:
             if options
             else ("A GM can `/game kick` or `/game seat` someone else in.")
         )
-        seems = "seems" if len(seats) == 1 else "seem"
+        seems = "seems" if len(members) == 1 else "seem"
         await channel.send(
             f"💤 {name} {seems} to be away from {title} ({settings.afk_minutes} min). {what}",
             view=view,

@@ -4,6 +4,9 @@ Bad input raises RuleError, which the tree's error handler (bot/errors.py)
 answers with one polite ephemeral sentence. The Re-roll button is a
 DynamicItem whose custom_id holds only the privacy flag: the expression is read
 back from the embed it sits under, so old buttons keep working after a restart.
+The cog is handed the bot's dice and dice RNG when the app builds it; only the
+button, which discord.py rebuilds from its custom id, finds them through the
+client (`dice_of`, the one accessor).
 """
 
 from __future__ import annotations
@@ -30,8 +33,9 @@ REROLL_PRIVATE_ID = "pd:reroll:private"
 
 
 def dice_of(client: discord.Client) -> tuple[Mapping[str, Die], random.Random]:
-    """The bot's dice and its dice RNG (PandemoniumBot.dice / .dice_rng), checked,
-    so this cog depends on two attributes rather than on the whole app."""
+    """The bot's dice and its dice RNG (PandemoniumBot.dice / .dice_rng), checked: how
+    the Re-roll button, rebuilt by discord.py from a custom id with no cog at hand,
+    reaches them. It depends on two attributes rather than on the whole app."""
     dice = getattr(client, "dice", None)
     rng = getattr(client, "dice_rng", None)
     if not isinstance(dice, Mapping) or not isinstance(rng, random.Random):
@@ -39,8 +43,13 @@ def dice_of(client: discord.Client) -> tuple[Mapping[str, Die], random.Random]:
     return dice, rng
 
 
-async def send_roll(interaction: discord.Interaction[Any], text: str, private: bool) -> None:
-    dice, rng = dice_of(interaction.client)
+async def send_roll(
+    interaction: discord.Interaction[Any],
+    text: str,
+    private: bool,
+    dice: Mapping[str, Die],
+    rng: random.Random,
+) -> None:
     result = roll_dice(parse(text, dice), rng)
     view = discord.ui.View(timeout=None)
     view.add_item(RerollButton(private))
@@ -79,12 +88,13 @@ class RerollButton(
         text = expression_of(message.embeds[0]) if message and message.embeds else None
         if text is None:
             raise RuleError("I can't read that roll any more; please use /roll again.")
-        await send_roll(interaction, text, self.private)
+        await send_roll(interaction, text, self.private, *dice_of(interaction.client))
 
 
 class DiceCog(commands.Cog):
-    def __init__(self, bot: commands.Bot) -> None:
-        self.bot = bot
+    def __init__(self, dice: Mapping[str, Die], rng: random.Random) -> None:
+        self.dice = dice
+        self.rng = rng
 
     @app_commands.command(name="roll", description="Roll dice: 2d6+3, 4d6kh3, 3 red + blue, 6d6>=4")
     @app_commands.describe(
@@ -94,7 +104,7 @@ class DiceCog(commands.Cog):
     async def roll(
         self, interaction: discord.Interaction[Any], expression: str, private: bool = False
     ) -> None:
-        await send_roll(interaction, expression, private)
+        await send_roll(interaction, expression, private, self.dice, self.rng)
 
     @app_commands.command(name="odds", description="Exact chance that a roll reaches a target")
     @app_commands.describe(
@@ -104,15 +114,6 @@ class DiceCog(commands.Cog):
     async def odds(
         self, interaction: discord.Interaction[Any], expression: str, target: int
     ) -> None:
-        dice, _ = dice_of(interaction.client)
-        answer = exact_odds(parse(expression, dice), target)
+        answer = exact_odds(parse(expression, self.dice), target)
         await interaction.response.send_message(embed=odds_embed(answer))
 
-
-async def setup(bot: commands.Bot) -> None:
-    bot.add_dynamic_items(RerollButton)
-    await bot.add_cog(DiceCog(bot))
-
-
-async def teardown(bot: commands.Bot) -> None:
-    bot.remove_dynamic_items(RerollButton)

@@ -4,13 +4,14 @@ from __future__ import annotations
 
 import io
 import json
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
 from bot import corrections, table_options
+from bot.frontend import Services
 from bot.presenting import actor_of, board_embed, board_view, channel_id_of
 from bot.render.style import clip
 from bot.table import Actor
@@ -19,11 +20,9 @@ from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
 from cogs.game_packs import PackCommands
+from cogs.game_seats import SeatOptions
 from engines import registry
 from engines.core.errors import RuleError
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 MODES = [
     app_commands.Choice(name="digital: the bot rolls and draws", value="digital"),
@@ -33,12 +32,13 @@ MODES = [
 
 class GameCog(
     PackCommands,
+    SeatOptions,
     commands.GroupCog,
     group_name="game",
     group_description="Open, join and run a game table",
 ):
-    def __init__(self, bot: PandemoniumBot) -> None:
-        self.bot = bot
+    def __init__(self, services: Services) -> None:
+        self.services = services
         super().__init__()
 
     async def _game_autocomplete(
@@ -69,9 +69,9 @@ class GameCog(
         game = engine.key
         chosen = table_options.parse(engine, options)
         if mode is None:
-            settings, _ = await self.bot.table.settings_for(interaction.guild_id, channel)
+            settings, _ = await self.services.table.settings_for(interaction.guild_id, channel)
             mode = settings.default_mode
-        outcome = await self.bot.table.new_game(
+        outcome = await self.services.table.new_game(
             channel_id=channel,
             guild_id=interaction.guild_id,
             host=actor_of(interaction),
@@ -79,7 +79,7 @@ class GameCog(
             mode="physical" if mode == "physical" else "digital",
             options=chosen,
         )
-        await self.bot.tables_ui.post_board(interaction, outcome)
+        await self.services.ui.post_board(interaction, outcome)
 
     new.autocomplete("game")(_game_autocomplete)
 
@@ -98,47 +98,59 @@ class GameCog(
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.table.join(channel_id_of(interaction), actor_of(interaction))
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        outcome = await self.services.table.join(channel_id_of(interaction), actor_of(interaction))
+        await self.services.ui.publish_reply(interaction, outcome)
 
-    @app_commands.command(name="leave", description="Give up your seat before the game starts")
+    @app_commands.command(
+        name="leave", description="Give up your seat (in play, an AI or a GM takes it over)"
+    )
+    @app_commands.describe(seat="Only this one of your seats: its number or character")
     @app_commands.guild_only()
-    async def leave(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.table.leave(channel_id_of(interaction), actor_of(interaction))
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+    async def leave(
+        self,
+        interaction: discord.Interaction[Any],
+        seat: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        channel = channel_id_of(interaction)
+        outcome = await self.services.table.leave(
+            channel, actor_of(interaction), seat=await self.seat_named(channel, seat)
+        )
+        await self.services.ui.publish_reply(interaction, outcome)
+
+    leave.autocomplete("seat")(SeatOptions.own_seats)
 
     @app_commands.command(name="start", description="Start the game (host or GM)")
     @app_commands.guild_only()
     async def start(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.table.start(
+        outcome = await self.services.table.start(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(name="ai", description="Add a computer player to the lobby (host or GM)")
     @app_commands.guild_only()
     async def ai(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.table.add_ai(
+        outcome = await self.services.table.add_ai(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(name="status", description="Show this channel's table again")
     @app_commands.guild_only()
     async def status(self, interaction: discord.Interaction[Any]) -> None:
-        current = await self.bot.table.current(channel_id_of(interaction))
+        current = await self.services.table.current(channel_id_of(interaction))
         if current is None:
             raise RuleError("There is no game in this channel. Start one with `/game new`.")
-        await self.bot.tables_ui.post_board(interaction, current)
+        await self.services.ui.post_board(interaction, current)
 
     @app_commands.command(name="end", description="End this channel's game (host or GM)")
     @app_commands.guild_only()
     async def end(self, interaction: discord.Interaction[Any]) -> None:
         channel = channel_id_of(interaction)
-        current = await self.bot.table.current(channel)
+        current = await self.services.table.current(channel)
         if current is None:
             raise RuleError("There is no game in this channel.")
-        if not await self.bot.table.is_gm(
+        if not await self.services.table.is_gm(
             current.game, actor_of(interaction), interaction.guild_id
         ):
             raise RuleError(
@@ -147,26 +159,40 @@ class GameCog(
             )
         await interaction.response.send_message(
             "End this game for everyone? It stays in the channel's history.",
-            view=self.bot.tables_ui.end_confirmation(current.game),
+            view=self.services.ui.end_confirmation(current.game),
             ephemeral=True,
         )
 
     @app_commands.command(name="undo", description="Take back the last move (host or GM)")
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.table.undo(
+        outcome = await self.services.table.undo(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(name="kick", description="Remove a member from the table (host or GM)")
-    @app_commands.describe(member="Who to remove")
+    @app_commands.describe(
+        member="Who to remove", seat="Only this one of their seats: its number or character"
+    )
     @app_commands.guild_only()
-    async def kick(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
-        outcome = await self.bot.table.kick(
-            channel_id_of(interaction), actor_of(interaction), interaction.guild_id, member.id
+    async def kick(
+        self,
+        interaction: discord.Interaction[Any],
+        member: discord.Member,
+        seat: app_commands.Range[str, 1, 40] | None = None,
+    ) -> None:
+        channel = channel_id_of(interaction)
+        outcome = await self.services.table.kick(
+            channel,
+            actor_of(interaction),
+            interaction.guild_id,
+            member.id,
+            seat=await self.seat_named(channel, seat),
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
+
+    kick.autocomplete("seat")(SeatOptions.members_seats)
 
     @app_commands.command(name="log", description="Download this channel's game log")
     @app_commands.describe(game_id="A past game's number (default: the current or latest game)")
@@ -178,14 +204,14 @@ class GameCog(
     ) -> None:
         channel = channel_id_of(interaction)
         if game_id is None:
-            recent = await self.bot.storage.games_in_channel(channel, limit=1)
+            recent = await self.services.storage.games_in_channel(channel, limit=1)
             if not recent:
                 raise RuleError("No game has been played in this channel yet.")
             game_id = recent[0].id
-        game = await self.bot.storage.game(game_id)
+        game = await self.services.storage.game(game_id)
         if game is None or game.channel_id != channel:
             raise RuleError(f"There is no game #{game_id} in this channel.")
-        document = await self.bot.table.export_log(
+        document = await self.services.table.export_log(
             game_id, actor_of(interaction), interaction.guild_id
         )
         data = json.dumps(document, indent=1).encode()
@@ -211,7 +237,7 @@ class GameCog(
         if not interaction.permissions.manage_guild and not interaction.permissions.manage_channels:
             raise RuleError("Only members with Manage Channels can set the GM role.")
         assert interaction.guild_id is not None
-        await self.bot.table.put_setting(
+        await self.services.table.put_setting(
             "guild", interaction.guild_id, "gm_role", role.id if role else None
         )
         text = (
@@ -224,18 +250,18 @@ class GameCog(
     @app_commands.command(name="pause", description="Pause the game (host or GM)")
     @app_commands.guild_only()
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.table.pause(
+        outcome = await self.services.table.pause(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id, True
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(name="resume", description="Resume a paused game (host or GM)")
     @app_commands.guild_only()
     async def resume(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.bot.table.pause(
+        outcome = await self.services.table.pause(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id, False
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(
         name="seat", description="Put a member in a seat: swap, replace, or take over (GM)"
@@ -254,7 +280,7 @@ class GameCog(
         also: bool = False,
     ) -> None:
         target = Actor(user_id=member.id, name=member.display_name)
-        outcome = await self.bot.table.assign_seat(
+        outcome = await self.services.table.assign_seat(
             channel_id_of(interaction),
             actor_of(interaction),
             interaction.guild_id,
@@ -262,7 +288,7 @@ class GameCog(
             seat - 1,
             also=also,
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(
         name="character", description="Name the character a seat plays (its player or a GM)"
@@ -275,10 +301,10 @@ class GameCog(
         seat: app_commands.Range[int, 1, 100],
         name: app_commands.Range[str, 1, 32] | None = None,
     ) -> None:
-        outcome = await self.bot.table.set_character(
+        outcome = await self.services.table.set_character(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id, seat - 1, name
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(name="correct", description="Correct the game's state (GM)")
     @app_commands.describe(
@@ -292,7 +318,7 @@ class GameCog(
     ) -> None:
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
-        current = await self.bot.table.current(channel)
+        current = await self.services.table.current(channel)
         if current is None:
             raise RuleError("There is no game in this channel.")
         engine = registry.get(current.game.game)
@@ -301,20 +327,20 @@ class GameCog(
                 clip(corrections.describe(engine), 2000), ephemeral=True
             )
             return
-        outcome = await self.bot.table.correct(
+        outcome = await self.services.table.correct(
             channel, actor, interaction.guild_id, corrections.read(correction)
         )
-        await self.bot.tables_ui.publish_reply(interaction, outcome)
+        await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(name="as", description="Act for a seated player (GM); only you see it")
     @app_commands.describe(member="The player whose move you make")
     @app_commands.guild_only()
     async def act_as(self, interaction: discord.Interaction[Any], member: discord.Member) -> None:
         channel = channel_id_of(interaction)
-        current = await self.bot.table.current(channel)
+        current = await self.services.table.current(channel)
         if current is None or current.game.status != "active":
             raise RuleError("There is no game in play in this channel.")
-        if not await self.bot.table.is_gm(
+        if not await self.services.table.is_gm(
             current.game, actor_of(interaction), interaction.guild_id
         ):
             raise RuleError(
@@ -359,7 +385,7 @@ class GameCog(
         if key is not None and value is not None:
             await self._change_setting(interaction, key, value, scope)
             return
-        values, sources = await self.bot.table.settings_for(guild, channel)
+        values, sources = await self.services.table.settings_for(guild, channel)
         lines = [
             f"`{k}` = **{getattr(values, k)}** ({sources[k]}) — {describe_setting(k)}"
             for k in SETTING_KEYS
@@ -377,9 +403,9 @@ class GameCog(
             target_scope: Scope = "guild"
             target_id = interaction.guild_id
         else:
-            current = await self.bot.table.current(channel_id_of(interaction))
+            current = await self.services.table.current(channel_id_of(interaction))
             game = current.game if current else None
-            if not perms.manage_channels and not await self.bot.table.is_gm(
+            if not perms.manage_channels and not await self.services.table.is_gm(
                 game, actor_of(interaction), interaction.guild_id
             ):
                 raise RuleError(
@@ -389,7 +415,7 @@ class GameCog(
             target_id = interaction.channel_id
         assert target_id is not None
         parsed = None if value.strip().lower() == "default" else parse_setting(key, value)
-        await self.bot.table.put_setting(target_scope, target_id, key, parsed)
+        await self.services.table.put_setting(target_scope, target_id, key, parsed)
         where = "this server" if target_scope == "guild" else "this channel"
         shown = "its default" if parsed is None else f"**{parsed}**"
         await interaction.response.send_message(
@@ -399,7 +425,7 @@ class GameCog(
     @app_commands.command(name="history", description="Recent games in this channel")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction[Any]) -> None:
-        games = await self.bot.storage.games_in_channel(channel_id_of(interaction), limit=10)
+        games = await self.services.storage.games_in_channel(channel_id_of(interaction), limit=10)
         if not games:
             raise RuleError("No game has been played in this channel yet.")
         lines = []
@@ -417,10 +443,6 @@ class GameCog(
         embed = discord.Embed(title="Recent games here", description=clip("\n".join(lines), 4096))
         embed.set_footer(text="/game log game_id:N downloads a game's full log")
         await interaction.response.send_message(embed=embed)
-
-
-async def setup(bot: PandemoniumBot) -> None:
-    await bot.add_cog(GameCog(bot))
 
 
 __all__ = ["GameCog", "board_embed"]

@@ -7,19 +7,17 @@ storage are the table service's (bot/table_packs.py).
 from __future__ import annotations
 
 import io
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.frontend import Services
 from bot.presenting import actor_of, channel_id_of
 from bot.render.style import clip
 from bot.table_packs import check_upload_size, contents, game_title
 from engines.core.errors import RuleError
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 DIGEST_SHOWN = 12
 
@@ -27,7 +25,7 @@ DIGEST_SHOWN = 12
 class PackCommands(commands.Cog):
     """`/game pack upload|list|show|delete`; a base of the /game cog, never added alone."""
 
-    bot: PandemoniumBot
+    services: Services
 
     pack = app_commands.Group(
         name="pack", description="This server's own packs: dice faces and card values"
@@ -39,7 +37,7 @@ class PackCommands(commands.Cog):
         if interaction.guild_id is None:
             return []
         needle = current.lower()
-        rows = await self.bot.table.packs(interaction.guild_id)
+        rows = await self.services.table.packs(interaction.guild_id)
         return [
             app_commands.Choice(name=f"{r.name} ({game_title(r)})"[:100], value=r.name)
             for r in rows
@@ -62,7 +60,7 @@ class PackCommands(commands.Cog):
         assert interaction.guild_id is not None
         check_upload_size(file.size)
         data = await file.read()
-        row = await self.bot.table.upload_pack(
+        row = await self.services.table.upload_pack(
             guild_id=interaction.guild_id,
             channel_id=channel,
             actor=actor_of(interaction),
@@ -85,7 +83,7 @@ class PackCommands(commands.Cog):
     @app_commands.guild_only()
     async def pack_list(self, interaction: discord.Interaction[Any]) -> None:
         assert interaction.guild_id is not None
-        rows = await self.bot.table.packs(interaction.guild_id)
+        rows = await self.services.table.packs(interaction.guild_id)
         if not rows:
             raise RuleError(
                 "This server has no packs yet. A GM can add one with `/game pack upload`."
@@ -106,7 +104,7 @@ class PackCommands(commands.Cog):
     @app_commands.guild_only()
     async def pack_show(self, interaction: discord.Interaction[Any], name: str) -> None:
         assert interaction.guild_id is not None
-        row = await self.bot.table.pack(interaction.guild_id, name)
+        row = await self.services.table.pack(interaction.guild_id, name)
         await interaction.response.send_message(
             clip(
                 f"**{row.name}** — {game_title(row)} · {contents(row)} · uploaded by"
@@ -123,7 +121,7 @@ class PackCommands(commands.Cog):
     @app_commands.guild_only()
     async def pack_delete(self, interaction: discord.Interaction[Any], name: str) -> None:
         assert interaction.guild_id is not None
-        row = await self.bot.table.delete_pack(
+        row = await self.services.table.delete_pack(
             guild_id=interaction.guild_id, actor=actor_of(interaction), name=name
         )
         await interaction.response.send_message(

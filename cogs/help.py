@@ -3,7 +3,7 @@ command tree itself so the help cannot fall behind the commands."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -11,9 +11,6 @@ from discord.ext import commands
 
 from bot.render.style import COLOUR_LOBBY, FIELD_VALUE, clip
 from engines import registry
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 FIRST_STEPS = (
     "1. `/game new game:<name>` opens a table here (pick **digital** to let the bot roll"
@@ -77,17 +74,20 @@ def topic_embed(tree: app_commands.CommandTree[Any], name: str) -> discord.Embed
 
 
 class HelpCog(commands.Cog):
-    def __init__(self, bot: PandemoniumBot) -> None:
-        self.bot = bot
+    """Handed the bot's command tree, which it reads when asked (so every cog added
+    after it shows too)."""
+
+    def __init__(self, tree: app_commands.CommandTree[Any]) -> None:
+        self.tree = tree
 
     @app_commands.command(name="help", description="How to play with the bot, and every command")
     @app_commands.describe(topic="A command group, e.g. game, roll, hellboy")
     async def help(self, interaction: discord.Interaction[Any], topic: str | None = None) -> None:
-        embed = overview(self.bot.tree)
+        embed = overview(self.tree)
         if topic:
-            chosen = topic_embed(self.bot.tree, topic)
+            chosen = topic_embed(self.tree, topic)
             if chosen is None:
-                names = ", ".join(f"`{c.name}`" for c in _top_level(self.bot.tree))
+                names = ", ".join(f"`{c.name}`" for c in _top_level(self.tree))
                 await interaction.response.send_message(
                     f"There is no command group called '{topic[:40]}'. Try one of: {names}.",
                     ephemeral=True,
@@ -103,10 +103,7 @@ class HelpCog(commands.Cog):
         needle = current.lower().lstrip("/")
         return [
             app_commands.Choice(name=f"/{c.name}", value=c.name)
-            for c in _top_level(self.bot.tree)
+            for c in _top_level(self.tree)
             if needle in c.name
         ][:25]
 
-
-async def setup(bot: PandemoniumBot) -> None:
-    await bot.add_cog(HelpCog(bot))

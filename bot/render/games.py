@@ -89,6 +89,33 @@ class PrivatePresenter(Protocol):
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed: ...
 
 
+@runtime_checkable
+class WhisperingPresenter(Protocol):
+    """A presenter with lines for one seat's eyes after a change (optional): the card
+    it drew, say, while the channel is told only that a card was drawn."""
+
+    def whispers(self, game: GameRow, state: Any, events: list[Event], seat: int) -> list[str]:
+        ...
+
+
+def whispers_for(game: GameRow, state: Any, events: list[Event], user_id: int) -> list[str]:
+    """The private lines for the member `user_id` (their seats), which the bot sends
+    only to them: none for a presenter without the hook."""
+    presenter = presenter_for(game.game)
+    if not isinstance(presenter, WhisperingPresenter) or state is None:
+        return []
+    return [line for seat in game.seats_of(user_id)
+            for line in presenter.whispers(game, state, events, seat)]
+
+
+@runtime_checkable
+class LobbyPresenter(Protocol):
+    """A presenter that explains its game in the lobby (optional): how to play, the
+    table's options and the house options there are, as (name, value) embed fields."""
+
+    def lobby_fields(self, game: GameRow) -> list[tuple[str, str]]: ...
+
+
 def action_selects(presenter: Presenter, game: GameRow, state: Any) -> list[SelectChoice]:
     """The presenter's select menus, or none for a presenter without the hook."""
     if isinstance(presenter, SelectingPresenter):
@@ -188,5 +215,9 @@ def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
         inline=False,
     )
     embed.add_field(name="Mode", value=game.mode, inline=True)
+    presenter = presenter_for(game.game)
+    if isinstance(presenter, LobbyPresenter):
+        for name, value in presenter.lobby_fields(game):
+            embed.add_field(name=clip(name, 256), value=clip(value, FIELD_VALUE), inline=False)
     embed.set_footer(text=f"Game #{game.id} · v{game.version}")
     return embed

@@ -16,11 +16,16 @@ from typing import Any, TypeVar
 
 import yaml
 from pydantic import BaseModel, ValidationError
+from pydantic_core import ErrorDetails
 
-from engines.core.errors import PackError, first_problem
+from engines.core.errors import PackError
 
 M = TypeVar("M", bound=BaseModel)
 
+MAX_PROBLEMS = 5
+"""Problems named one by one in an upload's refusal; more are counted."""
+VALUE_ERROR = "Value error, "
+"""Pydantic's prefix to a validator's own sentence: jargon to the GM who reads it."""
 MAX_PACK_BYTES = 64 * 1024
 """Far above any real pack (the house deck is 5 KiB), small enough to keep in a game's options."""
 
@@ -85,16 +90,22 @@ def parse(text: str) -> tuple[dict[Any, Any], yaml.Node | None]:
 
 
 def validate(data: object, node: yaml.Node | None, model: type[M]) -> M:
-    """`model` from the parsed YAML; the first problem names its line and field."""
+    """`model` from the parsed YAML. Each problem (up to `MAX_PROBLEMS`, the rest
+    counted) names its line and field, so a GM fixes a whole library in one pass."""
     try:
         return model.model_validate(data)
     except ValidationError as exc:
-        where, problem = first_problem(exc, "")
-        line = line_of(node, exc.errors()[0]["loc"])
-        field = f", field '{where}'" if where else ""
-        more = exc.error_count() - 1
+        errors = exc.errors()
+        listed = [_problem(node, error) for error in errors[:MAX_PROBLEMS]]
+        more = len(errors) - len(listed)
         extra = f" (and {more} more problem{'s' if more > 1 else ''})" if more else ""
-        raise PackError(f"line {line}{field}: {problem}{extra}") from None
+        raise PackError("; ".join(listed) + extra) from None
+
+
+def _problem(node: yaml.Node | None, error: ErrorDetails) -> str:
+    where = ".".join(str(part) for part in error["loc"])
+    field = f", field '{where}'" if where else ""
+    return f"line {line_of(node, error['loc'])}{field}: {error['msg'].removeprefix(VALUE_ERROR)}"
 
 
 def line_of(node: yaml.Node | None, loc: tuple[int | str, ...]) -> int:

@@ -15,8 +15,9 @@ Public surface, for renderers and cogs:
   ``waiting_for`` = the player whose test dice are due, else nobody;
   ``correction_adapter`` / ``correct`` for GM corrections (``actions.Correction``).
 - Options (``HBBoardOptions``): ``mode``, ``leave_discard`` ("each" | "may"),
-  ``wild_melee`` (None = as transcribed), ``dice_path``, ``library`` (a server's
-  ``PresetLibrary`` of enemy and threat cards over the built-in presets).
+  ``wild_melee`` (None = as transcribed), ``dice_path``, ``pack`` (a server's pack,
+  ``ChosenPack[HBBoardPack]``: enemy and threat cards laid over the built-in
+  presets, dice faces; ``ENGINE.pack_model`` is ``HBBoardPack``).
 - Actions (``actions.Action``, discriminated on ``type``) and events
   (``models.HBEvent``: ``type``, ``text``, and ``rule`` naming the rule row).
 - Chance: a test's dice are dice (``source='die'``, reported by the agent's
@@ -32,6 +33,7 @@ from engines.hellboy_board.actions import Action, Correction
 from engines.hellboy_board.cards import EnemyCard, PresetLibrary, ThreatCard, builtin_library
 from engines.hellboy_board.engine import HBBoardEngine
 from engines.hellboy_board.models import HBBoardOptions, HBBoardState, HBEvent
+from engines.hellboy_board.pack import HBBoardPack
 
 ENGINE = HBBoardEngine()
 
@@ -42,6 +44,7 @@ __all__ = [
     "EnemyCard",
     "HBBoardEngine",
     "HBBoardOptions",
+    "HBBoardPack",
     "HBBoardState",
     "HBEvent",
     "PresetLibrary",

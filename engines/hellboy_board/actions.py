@@ -49,9 +49,14 @@ class ArmAgent(_Action):
 
 
 class DefineEnemy(EnemyStats):
-    """An Enemy card typed in from the group's own card."""
+    """An Enemy card typed in from the group's own card, and `count` of its figures
+    put in play in `area`. The count defaults to none only so that games logged
+    before figures came with the card replay as they were played; `/hbboard enemy`
+    puts one in play unless told otherwise."""
 
     type: Literal["define_enemy"] = "define_enemy"
+    area: str | None = Field(default=None, min_length=1, max_length=40)
+    count: int = Field(default=0, ge=0, le=10)
 
 
 class AddEnemy(_Action):

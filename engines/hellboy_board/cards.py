@@ -13,7 +13,7 @@ from functools import cache
 from pathlib import Path
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, model_validator
+from pydantic import BaseModel, ConfigDict, Field, ValidationInfo, field_validator, model_validator
 
 from engines.core.packs import Provenance, load_pack, require_unique
 
@@ -118,11 +118,14 @@ class PresetLibrary(BaseModel):
     enemies: tuple[EnemyCard, ...] = ()
     threats: tuple[ThreatCard, ...] = ()
 
-    @model_validator(mode="after")
-    def _unique_keys(self) -> PresetLibrary:
-        require_unique("enemy keys", [e.key for e in self.enemies])
-        require_unique("threat keys", [t.key for t in self.threats])
-        return self
+    @field_validator("enemies", "threats")
+    @classmethod
+    def _unique_keys(cls, cards: tuple[EnemyCard | ThreatCard, ...],
+                     info: ValidationInfo) -> tuple[EnemyCard | ThreatCard, ...]:
+        """A repeated key would silently hide a card; the error names the section."""
+        require_unique(f"{'enemy' if info.field_name == 'enemies' else 'threat'} keys",
+                       [c.key for c in cards])
+        return cards
 
     def over(self, base: PresetLibrary) -> PresetLibrary:
         """This library laid over `base`; every threat's enemy must then exist."""

@@ -39,7 +39,7 @@ def correct(s: HBBoardState, c: Correction, events: Events) -> None:
     elif isinstance(c, PlaceEnemy):
         e = query.enemy(s, c.enemy)
         e.area = c.area
-        say(events, "correction", f"GM: {e.id} placed in {c.area}.", enemy=e.id)
+        say(events, "correction", f"GM: {e.id} placed in {query.area_words(c.area)}.", enemy=e.id)
     elif isinstance(c, SetEnemyDamage):
         e = query.enemy(s, c.enemy)
         health = query.card_of(s, e).health

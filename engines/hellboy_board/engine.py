@@ -44,6 +44,7 @@ from engines.hellboy_board.actions import (
 from engines.hellboy_board.cards import builtin_library
 from engines.hellboy_board.legal import candidates
 from engines.hellboy_board.models import HBBoardOptions, HBBoardState
+from engines.hellboy_board.pack import HBBoardPack
 from engines.hellboy_board.query import Events, say
 from engines.hellboy_board.roller import EFFECT_DIE, LADDER
 from engines.hellboy_board.view import board
@@ -63,19 +64,19 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
     cards_from_box: ClassVar[bool] = True
     state_model = HBBoardState
     options_model = HBBoardOptions
+    pack_model = HBBoardPack
     action_adapter: TypeAdapter[Action] = ACTION_ADAPTER
     correction_adapter: ClassVar[TypeAdapter[Any] | None] = CORRECTION_ADAPTER
 
     def setup(self, seats: list[Seat], options: HBBoardOptions) -> HBBoardState:
         self.check_seats(len(seats))
-        try:
-            library = options.library.over(builtin_library())
-        except ValueError as exc:
-            raise RuleError(f"The table's card library is incomplete: {exc}.") from None
+        library = builtin_library() if options.pack is None else options.pack.content.library()
         try:
             dice = load_dice(None if options.dice_path is None else Path(options.dice_path))
         except PackError as exc:
             raise RuleError(f"The game's dice pack can't be used: {exc}") from None
+        if options.pack is not None:
+            dice |= {d.name: d for d in options.pack.content.dice}
         wanted = (*LADDER, EFFECT_DIE)
         return HBBoardState(
             options=options,

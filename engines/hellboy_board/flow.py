@@ -20,6 +20,7 @@ from engines.hellboy_board.models import (
     MAX_ENEMIES,
     MAX_INFO,
     ROUND,
+    UNNAMED_START,
     Agent,
     Enemy,
     HBBoardState,
@@ -28,13 +29,20 @@ from engines.hellboy_board.models import (
 from engines.hellboy_board.query import Events, say
 
 OTHER = "other"
+TYPED_IN = "typed in at the table from the group's card"
 THREAT_PREFIX = "threat:"
 BEHAVIOUR_HINT = "the Behaviour card's name, as printed"
 
 
 def set_up_case(s: HBBoardState, action: SetUpCase, events: Events) -> None:
-    """U2: the case may add one Unexpected Threat, unseen, to the Deck of Doom."""
+    """U2: the case may add one Unexpected Threat, unseen, to the Deck of Doom. Naming
+    the starting area names it for whoever is already there (it is the same area)."""
     if action.starting_area is not None:
+        if s.starting_area == UNNAMED_START:
+            pieces: list[Agent | Enemy] = [*s.agents.values(), *s.enemies.values()]
+            for piece in pieces:
+                if piece.area == UNNAMED_START:
+                    piece.area = action.starting_area
         s.starting_area = action.starting_area
     if action.doom_length is not None:
         s.tracks.doom_length = action.doom_length
@@ -46,8 +54,12 @@ def set_up_case(s: HBBoardState, action: SetUpCase, events: Events) -> None:
         s.doom_deck.threat_inside = action.threat_shuffled_in
     inside = " with one unseen Unexpected Threat shuffled in" if s.doom_deck.threat_inside else ""
     size = f"{s.doom_deck.size} cards" if s.doom_deck.size is not None else "size not given"
-    say(events, "setup", f"Case set up: starting area {s.starting_area}; Deck of Doom"
-        f" ({size}){inside}.", rule="U2" if s.doom_deck.threat_inside else None)
+    start = ("the starting area is not named" if s.starting_area == UNNAMED_START
+             else f"the starting area is {s.starting_area}")
+    doom = (f"; Impending Doom has {s.tracks.doom_length} spaces"
+            if s.tracks.doom_length is not None else "")
+    say(events, "setup", f"Case set up: {start}{doom}; the Deck of Doom has {size}{inside}.",
+        rule="U2" if s.doom_deck.threat_inside else None)
 
 
 def add_agent(s: HBBoardState, seat: int, action: AddAgent, events: Events) -> None:
@@ -64,29 +76,45 @@ def add_agent(s: HBBoardState, seat: int, action: AddAgent, events: Events) -> N
     s.agents[a_id] = Agent(id=a_id, name=action.name, seat=owner, skills=dict(action.skills),
                            health=action.health, area=area, weapons=action.weapons, cubes=cubes)
     s.tracks.priority = (*s.tracks.priority, a_id)
-    say(events, "setup", f"{action.name} joins the case in {area}, run by {s.names[owner]}, at"
-        " the back of Target Priority.", agent=a_id)
+    say(events, "setup", f"{action.name} joins the case in {query.area_words(area)}, run by"
+        f" {s.names[owner]}, at the back of Target Priority.", agent=a_id)
 
 
 def define_enemy(s: HBBoardState, action: DefineEnemy, events: Events) -> None:
+    """A card typed in from the group's box, and (usually) its figures put in play."""
     if action.key in s.cards:
-        raise RuleError(f"There is already an enemy card '{action.key}'.")
-    fields = action.model_dump(exclude={"type"})
-    s.cards[action.key] = EnemyCard(
-        **fields, source="typed in at the table from the group's card", verified=True)
-    say(events, "setup", f"Enemy card {action.name} added.")
+        card = s.cards[action.key]
+        raise RuleError(f"There is already an enemy card '{action.key}' ({card.name}): put it"
+                        " in play with `/hbboard preset`, or choose another key.")
+    card = EnemyCard(**action.model_dump(exclude={"type", "area", "count"}),
+                     source=TYPED_IN, verified=True)
+    s.cards[action.key] = card
+    if action.count:
+        _check_room(s, action.count)
+    say(events, "setup", f"Enemy card {action.name} ({action.key}) added.")
+    _put_in_play(s, card, action.area, action.count, events)
 
 
 def add_enemy(s: HBBoardState, action: AddEnemy, events: Events) -> None:
     card = s.cards.get(action.card) or s.cards.get(query.slug(action.card))
     if card is None:
         raise RuleError(f"There is no enemy card '{action.card}' (cards: {', '.join(s.cards)}).")
-    if len(s.enemies) + action.count > MAX_ENEMIES:
-        raise RuleError(f"A table can follow at most {MAX_ENEMIES} enemies at once.")
-    for _ in range(action.count):
-        e = Enemy(id=query.new_id(s, card.key, s.enemies), card=card.key, area=action.area)
+    _check_room(s, action.count)
+    _put_in_play(s, card, action.area, action.count, events)
+
+
+def _check_room(s: HBBoardState, count: int) -> None:
+    if len(s.enemies) + count > MAX_ENEMIES:
+        raise RuleError(f"A table can follow at most {MAX_ENEMIES} enemies at once"
+                        f" ({len(s.enemies)} in play).")
+
+
+def _put_in_play(s: HBBoardState, card: EnemyCard, area: str | None, count: int,
+                 events: Events) -> None:
+    for _ in range(count):
+        e = Enemy(id=query.new_id(s, card.key, s.enemies), card=card.key, area=area)
         s.enemies[e.id] = e
-        where = f" in {e.area}" if e.area else ""
+        where = f" in {query.area_words(e.area)}" if e.area else " (not placed yet)"
         say(events, "setup", f"{card.name} ({e.id}) comes into play{where}.", enemy=e.id)
 
 
@@ -138,15 +166,16 @@ def check_minions_may_act(s: HBBoardState) -> None:
 
 def spend(s: HBBoardState, a: Agent, n: int, why: str, events: Events) -> None:
     if a.cubes < n:
-        raise RuleError(f"{a.name} has {a.cubes} action cube(s) left.")
+        raise RuleError(f"{a.name} has {query.count_of(a.cubes, 'action cube')} left.")
     a.cubes -= n
     reason = f" ({why})" if why else ""
-    say(events, "cubes", f"{a.name} spends {n} action cube(s){reason}.", agent=a.id, amount=n)
+    say(events, "cubes", f"{a.name} spends {query.count_of(n, 'action cube')}{reason}.",
+        agent=a.id, amount=n)
 
 
 def move_agent(s: HBBoardState, a: Agent, area: str, cubes: int, events: Events) -> None:
     if a.area == area:
-        raise RuleError(f"{a.name} is already in {area}.")
+        raise RuleError(f"{a.name} is already in {query.area_words(area)}.")
     if cubes:
         spend(s, a, cubes, "move", events)
     here = [e.id for e in s.enemies.values() if a.area is not None and e.area == a.area]
@@ -154,7 +183,7 @@ def move_agent(s: HBBoardState, a: Agent, area: str, cubes: int, events: Events)
         say(events, "warning", f"Leaving enemies ({', '.join(here)}): dodge and take 1 damage,"
             " or let them follow (move them).", agent=a.id)
     a.area = area
-    say(events, "moved", f"{a.name} moves to {area}.", agent=a.id)
+    say(events, "moved", f"{a.name} moves to {query.area_words(area)}.", agent=a.id)
 
 
 def advance_doom(s: HBBoardState, steps: int, events: Events) -> None:

@@ -11,9 +11,11 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from engines.core.packs import ChosenPack
 from engines.core.protocol import Event
 from engines.dice.model import Die
-from engines.hellboy_board.cards import EnemyCard, PresetLibrary, ThreatCard
+from engines.hellboy_board.cards import EnemyCard, ThreatCard
+from engines.hellboy_board.pack import HBBoardPack
 from engines.hellboy_board.roller import Colour
 
 Skill = Literal["fight", "shoot", "explore", "defend"]
@@ -25,6 +27,8 @@ CUBES_PER_ROUND = 3
 MAX_AGENTS = 8
 MAX_ENEMIES = 40
 MAX_INFO = 99
+UNNAMED_START = "starting area"
+"""The starting area until `set_up_case` names it; said as "the starting area"."""
 NAME = Field(min_length=1, max_length=40)
 AREA = Field(min_length=1, max_length=40)
 
@@ -46,9 +50,10 @@ class HBBoardOptions(BaseModel):
         " transcribed on the threat card (8 for Krampus, the same as printed: a warning shows)",
     )
     dice_path: str | None = Field(default=None, description="a group's own dice faces")
-    library: PresetLibrary = Field(
-        default_factory=PresetLibrary,
-        description="a server's own enemy and threat cards, laid over the built-in presets",
+    pack: ChosenPack[HBBoardPack] | None = Field(
+        default=None,
+        description="a pack of this server's (`/game pack list`): enemy and threat cards laid"
+        " over the built-in presets, dice faces",
     )
 
 
@@ -170,7 +175,8 @@ class HBBoardState(BaseModel):
     enemies: dict[str, Enemy] = Field(default_factory=dict)
     threats: dict[str, Threat] = Field(default_factory=dict)
     doom_deck: DoomDeck = Field(default_factory=DoomDeck)
-    starting_area: str = "starting area"
+    starting_area: str = Field(
+        default=UNNAMED_START, description="its name, once the case gives it one")
     dice: dict[str, Die] = Field(default_factory=dict, description="the test dice in use")
     test: PendingTest | None = None
     draw: PendingDraw | None = None

@@ -7,7 +7,15 @@ from typing import Any
 
 from engines.core.errors import RuleError
 from engines.hellboy_board.cards import EnemyCard, ThreatCard
-from engines.hellboy_board.models import Agent, Enemy, EventType, HBBoardState, HBEvent, Threat
+from engines.hellboy_board.models import (
+    UNNAMED_START,
+    Agent,
+    Enemy,
+    EventType,
+    HBBoardState,
+    HBEvent,
+    Threat,
+)
 
 Events = list[HBEvent]
 
@@ -86,6 +94,17 @@ def wild_melee(s: HBBoardState, card: ThreatCard) -> int | None:
     if card.marked_knocked_out_otherwise != "run_wild":
         return None
     return s.options.wild_melee if s.options.wild_melee is not None else card.wild_melee
+
+
+def count_of(n: int, thing: str) -> str:
+    """'no action cubes', '1 action cube', '2 action cubes': never 'cube(s)'."""
+    return f"no {thing}s" if n == 0 else f"1 {thing}" if n == 1 else f"{n} {thing}s"
+
+
+def area_words(area: str) -> str:
+    """An area as a sentence names it: "Crypt", or "the starting area" while the
+    case has not named it (never "in starting area")."""
+    return f"the {UNNAMED_START}" if area == UNNAMED_START else area
 
 
 def new_id(s: HBBoardState, base: str, taken: dict[str, Any]) -> str:

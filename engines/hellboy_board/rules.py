@@ -27,7 +27,7 @@ def hurt_enemy(
     if kw is not None and dealt > kw.most:
         say(events, "damage",
             f"{kw.name or card.name}: {card.name} takes at most {kw.most} damage from a"
-            f" {attack} with a {kw.weapon_tag} ({dealt} capped to {kw.most}).",
+            f" {attack.title()} with a {kw.weapon_tag} ({dealt} capped to {kw.most}).",
             rule="K9", enemy=e.id, amount=kw.most)
         dealt = kw.most
     mark_damage(s, e, dealt, events)
@@ -46,7 +46,8 @@ def mark_damage(s: HBBoardState, e: Enemy, dealt: int, events: Events) -> bool:
     whether it was."""
     card = query.card_of(s, e)
     e.damage += dealt
-    say(events, "damage", f"{card.name} takes {dealt} damage ({e.damage}/{card.health}).",
+    left = max(0, card.health - e.damage)
+    say(events, "damage", f"{card.name} takes {dealt} damage (health {left}/{card.health}).",
         rule="U8", enemy=e.id, amount=dealt)
     if e.damage < card.health:
         return False
@@ -102,12 +103,13 @@ def move_enemy(
     for step in path:
         left = e.area
         if step == left:
-            raise RuleError(f"{card.name} is already in {step}: list only the areas it enters.")
+            raise RuleError(f"{card.name} is already in {query.area_words(step)}: list only the"
+                            " areas it enters.")
         if toll is not None and left is not None and _leave_toll(s, e, left, toll, declined,
                                                                    events):
             return
         e.area = step
-    say(events, "moved", f"{card.name} moves to {e.area}.", enemy=e.id)
+    say(events, "moved", f"{card.name} moves to {query.area_words(path[-1])}.", enemy=e.id)
 
 
 def _leave_toll(
@@ -126,8 +128,8 @@ def _leave_toll(
     for a in payers:
         a.cubes -= 1
         say(events, "cubes",
-            f"{card.name} leaves {left}: {a.name} discards an action cube to deal {card.name}"
-            f" {toll} damage.", rule="K4", agent=a.id, amount=1)
+            f"{card.name} leaves {query.area_words(left)}: {a.name} discards an action cube to"
+            f" deal {card.name} {toll} damage.", rule="K4", agent=a.id, amount=1)
     if not payers:
         return False
     return mark_damage(s, e, toll * len(payers), events)

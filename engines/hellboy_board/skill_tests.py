@@ -45,7 +45,7 @@ def declare(s: HBBoardState, action: Test, events: Events) -> None:
     for a_id, n in need.items():
         payer = s.agents[a_id]
         if payer.cubes < n:
-            raise RuleError(f"{payer.name} has {payer.cubes} action cube(s) left;"
+            raise RuleError(f"{payer.name} has {query.count_of(payer.cubes, 'action cube')} left;"
                             f" this test needs {n}.")
     if action.upgrade_dice is None:
         chosen = roller.default_upgrades(colour, action.dice, len(payers))
@@ -60,7 +60,8 @@ def declare(s: HBBoardState, action: Test, events: Events) -> None:
     for a_id, n in need.items():
         if n:
             s.agents[a_id].cubes -= n
-            say(events, "cubes", f"{s.agents[a_id].name} spends {n} action cube(s) on the test.",
+            spent = query.count_of(n, "action cube")
+            say(events, "cubes", f"{s.agents[a_id].name} spends {spent} on the test.",
                 agent=a_id, amount=n)
     notes = ("house: a downgrade below yellow is lost",) if pool.clamped else ()
     pending = PendingTest(agent=a.id, skill=action.skill, pool=pool.colours,
@@ -79,9 +80,10 @@ def _crowd(s: HBBoardState, a: Agent, target: str | None, action: Test, events: 
         return 0
     others = sum(1 for e in s.enemies.values() if e.area == a.area and e.id != target)
     if others:
-        say(events, "test", f"{others} other enem{'y' if others == 1 else 'ies'} in {a.area}:"
-            f" {others} downgrade(s) (one step each is the companion's reading; give"
-            " downgrades to change it).", agent=a.id, amount=others)
+        where = query.area_words(a.area)
+        say(events, "test", f"{others} other enem{'y' if others == 1 else 'ies'} in {where}:"
+            f" {query.count_of(others, 'downgrade')} (one step each is the companion's reading;"
+            " give downgrades to change it).", agent=a.id, amount=others)
     return others
 
 

@@ -32,7 +32,7 @@ def bring_in(s: HBBoardState, card: ThreatCard, events: Events) -> Threat:
                   area=area, brought_by=t_id)
         s.enemies[e.id] = e
         brought = (e.id,)
-        where = f" in {area}" if area else ": place it as the card says"
+        where = f" in {query.area_words(area)}" if area else ": place it as the card says"
         say(events, "threat", f"{card.name} and {enemy_card.name} are put in play{where}.",
             rule="K1" if card.setup_in_starting_area else "U4", enemy=e.id)
     t = Threat(id=t_id, card=card.key, enemy=e.id, brought=brought,
@@ -115,9 +115,10 @@ def discard(s: HBBoardState, t: Threat, why: str, rule: str, events: Events) -> 
     del s.threats[t.id]
     s.discard = (*s.discard, t.id)
     gone = [e for e in t.brought if e in s.enemies]
+    names = [query.card_of(s, s.enemies[e]).name for e in gone]
     for e_id in gone:
         remove_enemy(s, e_id)
-    also = f" with {', '.join(gone)}" if gone else ""
+    also = f" with {' and '.join(names)}" if names else ""
     say(events, "discarded", f"{why} {card.name} is discarded{also}.", rule=rule, enemy=t.enemy)
 
 

@@ -5,15 +5,14 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from engines.hellboy_board import query, threats
+from engines.hellboy_board import flow, query, skill_tests, threats
+from engines.hellboy_board.cards import EnemyCard, ThreatCard
 from engines.hellboy_board.models import HBBoardState
 from engines.hellboy_board.unknowns import unknowns_for
 
 
 def prompt(s: HBBoardState) -> str | None:
     """What the table is waiting for, if anything."""
-    from engines.hellboy_board import flow, skill_tests
-
     if s.phase == "over":
         return None
     if s.test is not None:
@@ -42,6 +41,29 @@ def warnings(s: HBBoardState) -> list[str]:
     return [w for w in found if w is not None]
 
 
+def origin(s: HBBoardState, card: EnemyCard | ThreatCard) -> str:
+    """Where a table's card comes from: the server's pack, typed in, or built in."""
+    pack = s.options.pack
+    listed = (pack.content.enemies if isinstance(card, EnemyCard) else pack.content.threats
+              ) if pack is not None else ()
+    if pack is not None and any(c.key == card.key for c in listed):
+        return f"pack {pack.name}"
+    if card.source == flow.TYPED_IN:
+        return "typed in"
+    return "built-in"
+
+
+def presets(s: HBBoardState) -> list[dict[str, Any]]:
+    """The table's library, enemies then threats: what `/hbboard preset` lists."""
+    rows = [{"kind": "enemy", "key": c.key, "name": c.name, "origin": origin(s, c),
+             "source": c.source, "verified": c.verified, "boss": c.boss}
+            for c in s.cards.values()]
+    rows += [{"kind": "threat", "key": t.key, "name": t.name, "origin": origin(s, t),
+              "source": t.source, "verified": t.verified, "enemy": t.enemy}
+             for t in s.threat_cards.values()]
+    return rows
+
+
 def board(s: HBBoardState) -> dict[str, Any]:
     marked = {t.marked: t for t in s.threats.values() if t.marked is not None}
     agents = []
@@ -60,7 +82,7 @@ def board(s: HBBoardState) -> dict[str, Any]:
         found = query.threat_of(s, e.id)
         prey = query.hunted(s, e.id)
         enemies.append({
-            "id": e.id, "name": card.name, "area": e.area, "damage": e.damage,
+            "id": e.id, "card": card.key, "name": card.name, "area": e.area, "damage": e.damage,
             "health": card.health, "left": card.health - e.damage, "move": card.move,
             "resilience": card.resilience, "range": card.range, "ranged": card.ranged,
             "melee": query.melee_of(s, e), "printed_melee": card.melee,
@@ -69,7 +91,7 @@ def board(s: HBBoardState) -> dict[str, Any]:
             "runs_wild": bool(found and found[0].runs_wild),
             "threat": found[1].name if found else None,
             "keywords": [kw.name or kw.kind for kw in card.keywords], "text": card.text,
-            "source": card.source, "verified": card.verified,
+            "source": card.source, "verified": card.verified, "origin": origin(s, card),
         })
     threat_rows = []
     for t in s.threats.values():

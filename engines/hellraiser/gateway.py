@@ -168,6 +168,7 @@ def on_puzzle(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -
     result = "success" if mine > theirs else "failure" if theirs > mine else "tie"
     if not out.quiet:
         out.add(PuzzleAttempted(figure=fig.id, difficulty=roll.number, result=result,
+                                mine=mine, theirs=theirs, left=len(cenobites_on_map(s)),
                                 text=f"{fig.name} works the puzzle: {mine} against Leviathan's"
                                      f" {theirs}."))
     if result == "success":

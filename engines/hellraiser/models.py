@@ -586,6 +586,11 @@ class DiceRolled(Event):
     labels: list[str] = Field(default_factory=list, description="whose dice, one per group")
     target: int = Field(default=4, description="the face a die needs to be a success")
     seat: int | None = Field(default=None, description="the seat that rolled (reported)")
+    stat: Stat | None = Field(default=None, description="an attack's statistic")
+    item: str | None = Field(default=None, description="an attack's weapon (a Search card)")
+    ranged: bool = Field(default=False, description="a shot or throw: attacker's dice only")
+    aimed_at: str = Field(default="", description="an attack's target, by name")
+    against: Literal["figure", "doorway", "furniture"] = "figure"
 
 
 class FigureMoved(Event):
@@ -596,12 +601,16 @@ class FigureMoved(Event):
 
 
 class CardDrawn(Event):
-    """`card` is None when the card is hidden from the table (Action and Leviathan cards)."""
+    """`card` is None when the card is hidden from the table (Action and Leviathan cards).
+    A hidden card kept in a hand says whose (`hand`) and where in it (`index`), both
+    public (hand sizes are), so the bot can show that player alone what they drew."""
 
     type: Literal["card_drawn"] = "card_drawn"
     seat: int
     deck: DeckName
     card: str | None
+    hand: int | None = None
+    index: int | None = None
 
 
 class CardPlayed(Event):
@@ -661,6 +670,9 @@ class PuzzleAttempted(Event):
     figure: str
     difficulty: int
     result: Literal["success", "failure", "tie"]
+    mine: int = 0
+    theirs: int = 0
+    left: int = Field(default=0, description="Cenobites on the map when it was worked")
 
 
 class Note(Event):

@@ -100,19 +100,23 @@ def receive(s: HellraiserState, draw: Draw, card: str | None, out: Out) -> None:
         if not out.quiet:
             out.add(Note(text="The deck is empty."))
         return
+    shown = card if draw.deck == "search" else None
+    drawn = CardDrawn(seat=draw.seat, deck=draw.deck, card=shown,
+                      text=f"A card is drawn from the {draw.deck.capitalize()} deck.")
+    kept = draw.deck != "search" and not (
+        cat().action[card].on_draw if draw.deck == "action" else cat().leviathan[card].on_draw)
+    if kept:
+        owner = _hand_for(s, draw)
+        drawn = drawn.model_copy(update={"hand": owner, "index": len(s.hands.get(owner, ()))})
     if not out.quiet:
-        shown = card if draw.deck == "search" else None
-        out.add(CardDrawn(seat=draw.seat, deck=draw.deck, card=shown,
-                          text=f"A card is drawn from the {draw.deck.capitalize()} deck."))
+        out.add(drawn)
     if draw.deck == "search":
         _found(s, draw, card, out)
         return
-    if draw.deck == "action":
-        spec = cat().action[card]
-        if spec.on_draw:
+    if not kept:
+        if draw.deck == "action":
             _action_on_draw(s, draw, card, out)
             return
-    elif cat().leviathan[card].on_draw:
         if not out.quiet:
             out.add(Note(text="Disorder: the Leviathan player discards their hand."))
         discard(s, "leviathan", card)

@@ -89,6 +89,7 @@ from engines.hellraiser.query import (
     find,
     gate_open,
     hid,
+    maybe,
     order,
     role,
     seat_name,
@@ -411,11 +412,20 @@ def rolled(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -> N
         out.add(DiceRolled(
             purpose=roll.purpose, dice=dice, successes=[successes(d, target) for d in dice],
             totals=[sum(d) for d in dice], labels=list(roll.labels), target=target,
-            seat=roll.seat,
+            seat=roll.seat, stat=roll.stat, item=roll.item, ranged=roll.ranged,
+            aimed_at=_aimed_at(s, roll),
+            against="doorway" if roll.doorway is not None
+            else "furniture" if roll.furniture is not None else "figure",
             text=f"{', '.join(roll.labels)}: " + " vs ".join(
                 " ".join(str(x) for x in d) or "no dice" for d in dice),
         ))
     ROLLS[roll.purpose](s, roll, dice, out)
+
+
+def _aimed_at(s: HellraiserState, roll: Roll) -> str:
+    """An attack's target by name, for the roll's line (figures only)."""
+    target = maybe(s, roll.target) if roll.purpose == "attack" and roll.target else None
+    return target.name if target is not None else ""
 
 
 def _cenobite_roll(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -> None:

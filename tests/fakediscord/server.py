@@ -72,11 +72,15 @@ class FakeDiscord:
         *,
         answer_timeout: float = 3.0,
         reject_invalid: bool = True,
+        check_bodies: bool = True,
         spec_path: Path | None = None,
         bot_name: str = "Pandemonium",
         bot_token: str = "fake-bot-token",
     ) -> None:
         self.reject_invalid = reject_invalid
+        self.check_bodies = check_bodies
+        """Validate every JSON body against the spec (off only in load benchmarks: the
+        check runs on the bot's own event loop and costs more than a click)."""
         self.bot_token = bot_token
         self.ids = SnowflakeFactory()
         self.bot_user = FakeUser(id=self.ids.next(), name=bot_name, bot=True)

@@ -124,3 +124,72 @@ def core_imports_of_games(root: Path) -> list[str]:
 def local_imports(root: Path, justified: frozenset[str] = frozenset()) -> list[str]:
     """Imports inside functions (they hide cycles), except in the `justified` modules."""
     return [str(i) for i in imports(root) if i.local and i.importer not in justified]
+
+
+INJECTED_MODULES = ("cogs", "bot/turn_timers.py")
+"""Where every service is handed in when the app builds the object (never read off the
+bot): the shared cogs and the turn-timer loop."""
+
+BOT_NAMES = frozenset({"bot", "client", "_bot"})
+"""Names an expression reaches the bot object by: `self.bot`, `interaction.client`,
+a `_bot(interaction)` helper."""
+
+
+def _mentions_bot(node: ast.expr) -> bool:
+    for sub in ast.walk(node):
+        if isinstance(sub, ast.Name) and sub.id in BOT_NAMES:
+            return True
+        if isinstance(sub, ast.Attribute) and sub.attr in BOT_NAMES:
+            return True
+    return False
+
+
+class _ServiceReads(ast.NodeVisitor):
+    def __init__(self, module: str, services: frozenset[str], allowed: frozenset[str]) -> None:
+        self.module, self.services, self.allowed = module, services, allowed
+        self.found: list[str] = []
+        self._functions: list[str] = []
+
+    def _function(self, node: ast.FunctionDef | ast.AsyncFunctionDef) -> None:
+        self._functions.append(node.name)
+        self.generic_visit(node)
+        self._functions.pop()
+
+    visit_FunctionDef = _function
+    visit_AsyncFunctionDef = _function
+
+    def _report(self, attr: str, line: int) -> None:
+        where = f"{self.module}.{self._functions[-1]}" if self._functions else self.module
+        if where not in self.allowed:
+            self.found.append(f"{self.module}:{line} reads {attr} off the bot")
+
+    def visit_Attribute(self, node: ast.Attribute) -> None:
+        if node.attr in self.services and _mentions_bot(node.value):
+            self._report(node.attr, node.lineno)
+        self.generic_visit(node)
+
+    def visit_Call(self, node: ast.Call) -> None:
+        func, args = node.func, node.args
+        if (isinstance(func, ast.Name) and func.id == "getattr" and len(args) >= 2
+                and isinstance(args[1], ast.Constant) and args[1].value in self.services
+                and _mentions_bot(args[0])):
+            self._report(str(args[1].value), node.lineno)
+        self.generic_visit(node)
+
+
+def service_reads(
+    root: Path, services: frozenset[str], allowed: frozenset[str] = frozenset()
+) -> list[str]:
+    """A service (`services`: attribute names) read off the bot object, directly or by
+    `getattr`, in the injected modules, except inside the `allowed` functions
+    (`module.function`: the documented accessors of items discord.py rebuilds)."""
+    found: list[str] = []
+    for where in INJECTED_MODULES:
+        base = root / where
+        for path in sorted(base.rglob("*.py")) if base.is_dir() else [base]:
+            if not path.is_file():
+                continue
+            visitor = _ServiceReads(module_name(root, path), services, allowed)
+            visitor.visit(ast.parse(path.read_text(encoding="utf-8")))
+            found.extend(visitor.found)
+    return found

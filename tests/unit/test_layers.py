@@ -1,19 +1,29 @@
 """The layers hold. engines/ is pure: no discord, no I/O beyond pack loading, no clock, no
 global random. The bot: each game's Discord side is a package of its own that no other
 game and no core module imports; only the composition roots read the list of games;
-and nothing imports inside a function to hide a cycle. Each bot rule is also shown
-catching a bad import planted in a small tree, so none passes vacuously."""
+nothing imports inside a function to hide a cycle; and the shared cogs and the turn
+timers are handed their services, never reading them off the bot object. Each bot
+rule is also shown catching a bad line planted in a small tree, so none passes
+vacuously."""
 
 from __future__ import annotations
 
 import ast
 import importlib
+from dataclasses import fields
 from pathlib import Path
 
 import pytest
 
+from bot.app import PandemoniumBot
+from bot.frontend import Services
 from bot.games import GAMES
-from tests.support.layers import core_imports_of_games, cross_game_imports, local_imports
+from tests.support.layers import (
+    core_imports_of_games,
+    cross_game_imports,
+    local_imports,
+    service_reads,
+)
 
 ROOT = Path(__file__).resolve().parents[2]
 ENGINES = Path(__file__).resolve().parents[2] / "engines"
@@ -98,6 +108,18 @@ JUSTIFIED_LAZY: frozenset[str] = frozenset()
 """Modules allowed an import inside a function, each for a reason written here (none)."""
 
 
+SERVICE_ATTRIBUTES = frozenset({
+    "storage", "table", "boards", "ui", "tables_ui", "services", "timers", "leases",
+    "dice", "dice_rng", "settings", "tree",
+})
+"""What the bot object holds for others: its services, settings, dice and command tree."""
+
+CLIENT_ACCESSORS = frozenset({"cogs.dice.dice_of"})
+"""Functions allowed to read a service off the client, each for a reason written here:
+`dice_of` is how the Re-roll button, which discord.py rebuilds from its custom id with
+no cog at hand, reaches the bot's dice."""
+
+
 def test_a_game_package_never_imports_another_game() -> None:
     assert cross_game_imports(ROOT) == []
 
@@ -108,6 +130,19 @@ def test_core_modules_never_import_a_game_package() -> None:
 
 def test_no_function_local_imports_in_the_bot() -> None:
     assert local_imports(ROOT, JUSTIFIED_LAZY) == []
+
+
+def test_cogs_and_turn_timers_are_handed_their_services() -> None:
+    """Point 8 of issue 10: what a cog or the timer loop uses is handed to it when the
+    app builds it (`Services`, or a narrower set), never reached through the bot."""
+    assert service_reads(ROOT, SERVICE_ATTRIBUTES, CLIENT_ACCESSORS) == []
+
+
+def test_the_service_rule_knows_every_service_the_bot_holds() -> None:
+    held = {f.name for f in fields(Services)} | {
+        name for name, value in vars(PandemoniumBot).items() if isinstance(value, property)
+    }
+    assert held <= SERVICE_ATTRIBUTES
 
 
 def test_every_game_folder_is_in_the_list_once() -> None:
@@ -142,6 +177,17 @@ def planted(tmp_path: Path) -> Path:
         "bot/app.py": "from bot.games import GAMES\n",
         "bot/storage.py": "from bot.games import GAMES\n",
         "cogs/game.py": "def f() -> None:\n    from bot import table\n",
+        "cogs/help.py": (
+            "class Cog:\n"
+            "    async def f(self, interaction):\n"
+            "        await self.bot.table.join()\n"
+            "        interaction.client.tables_ui.show()\n"
+            "        getattr(self.bot, 'storage')\n"
+            "        return self.services.table, self.tree\n"
+            "def dice_of(client):\n"
+            "    return getattr(client, 'dice')\n"
+        ),
+        "bot/turn_timers.py": "def run(bot):\n    return bot.storage.due_timers()\n",
     })
 
 
@@ -162,3 +208,18 @@ def test_the_core_rule_catches_a_planted_game_import(planted: Path) -> None:
 def test_the_local_import_rule_catches_a_planted_one(planted: Path) -> None:
     assert local_imports(planted) == ["cogs.game:2 imports bot.table (inside a function)"]
     assert local_imports(planted, frozenset({"cogs.game"})) == []
+
+
+def test_the_service_rule_catches_planted_reads_off_the_bot(planted: Path) -> None:
+    everything = [
+        "cogs.help:3 reads table off the bot",
+        "cogs.help:4 reads tables_ui off the bot",
+        "cogs.help:5 reads storage off the bot",
+        "cogs.help:8 reads dice off the bot",
+        "bot.turn_timers:2 reads storage off the bot",
+    ]
+    assert service_reads(planted, SERVICE_ATTRIBUTES) == everything
+    accessor = frozenset({"cogs.help.dice_of"})
+    assert service_reads(planted, SERVICE_ATTRIBUTES, accessor) == [
+        line for line in everything if ":8 " not in line
+    ]

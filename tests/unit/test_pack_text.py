@@ -67,9 +67,14 @@ def test_an_unknown_key_names_its_line() -> None:
     assert problem.startswith("line 7, field 'colour': Extra inputs are not permitted")
 
 
-def test_further_problems_are_counted_not_listed() -> None:
+def test_each_problem_names_its_line_and_field_and_many_are_counted() -> None:
     problem = _problem(GOOD.replace("value: 3", "value: x").replace("value: 0", "value: y"))
-    assert problem.endswith("(and 1 more problem)")
+    first, second = problem.split("; ")
+    assert first.startswith("line 4, field 'dice.0.faces.0.value': Input should be")
+    assert second.startswith("line 6, field 'dice.0.faces.1.value': Input should be")
+    many = GOOD + "".join(f"extra{i}: 1\n" for i in range(pack_text.MAX_PROBLEMS + 2))
+    assert _problem(many).endswith("(and 2 more problems)")
+    assert _problem(many).count("Extra inputs are not permitted") == pack_text.MAX_PROBLEMS
 
 
 def test_broken_yaml_names_the_line() -> None:

@@ -14,12 +14,14 @@ from typing import Any
 import discord
 
 from bot.models import GameRow
-from bot.render.style import COLOUR_DONE, COLOUR_PLAY, FIELD_VALUE, clip
+from bot.render.style import COLOUR_DONE, COLOUR_PLAY, FIELD_VALUE, clip, fit_lines
 from engines.hellboy_board import ENGINE
 from engines.hellboy_board.models import HBBoardState
+from engines.hellboy_board.query import area_words
 
 CUBE, NO_CUBE = "■", "□"
 TITLE = "Hellboy: The Board Game — companion"
+FIGURES_PER_LINE = 3
 
 
 def percent(p: Fraction) -> str:
@@ -59,8 +61,8 @@ def board(game: GameRow, state: HBBoardState) -> discord.Embed:
 def _header(game: GameRow, view: dict[str, Any]) -> list[str]:
     if view["phase"] == "setup":
         lines = ["**Setting up the case.** Add agents (`/hbboard agent`), set up the case"
-                 " (`/hbboard case`), add enemies (`/hbboard preset`), then press"
-                 " **Start round 1**."]
+                 " (`/hbboard case`), put enemies in play (`/hbboard enemy` from your cards,"
+                 " `/hbboard preset` for presets), then press **Start round 1**."]
     elif view["phase"] == "over":
         lines = [f"**The case is {'closed' if view['result'] == 'won' else 'lost'}.**"]
     else:
@@ -96,32 +98,48 @@ def _agents(view: dict[str, Any]) -> str:
             parts.append("💤 knocked out")
         if a["marked"]:
             parts.append(f"🎯 the {a['marked']}")
-        rows.append(" · ".join(parts))
-    return clip("\n".join(rows) or "None yet: `/hbboard agent`.", FIELD_VALUE)
+        rows.append((" · ".join(parts), 1))
+    if not rows:
+        return "None yet: `/hbboard agent`."
+    return fit_lines(rows, FIELD_VALUE, "agents")
 
 
 def _enemies(view: dict[str, Any]) -> str:
-    rows = []
+    """One line per card (its printed numbers, once), then its figures in play a few
+    to a line, a threat's enemy first: what doesn't fit is counted, never dropped
+    silently."""
+    rows: list[tuple[str, int]] = []
+    by_card: dict[str, list[dict[str, Any]]] = {}
     for e in view["enemies"]:
-        melee = str(e["melee"])
-        if e["melee"] != e["printed_melee"]:
-            melee += f" (printed {e['printed_melee']})"
-        parts = [f"**{e['name']}** `{e['id']}`", e["area"] or "not placed",
-                 f"health {e['left']}/{e['health']}",
-                 f"Mv {e['move']} Res {e['resilience']} Rng {e['range']}"
-                 f" Ranged {e['ranged']} Melee {melee}"]
-        if e["hunting"]:
-            parts.append(f"hunts **{e['hunting']}**")
-        if e["runs_wild"]:
-            parts.append("🔥 runs wild")
-        if e["boss"] is None and e["threat"]:
-            parts.append("Boss? not known")
-        elif e["boss"]:
-            parts.append("Boss")
-        if not e["verified"]:
-            parts.append("house card")
-        rows.append(" · ".join(parts))
-    return clip("\n".join(rows), FIELD_VALUE)
+        by_card.setdefault(e["card"], []).append(e)
+    threats_first = sorted(by_card.values(), key=lambda fs: not any(f["threat"] for f in fs))
+    for figures in threats_first:
+        e = figures[0]
+        house = "" if e["verified"] else " · house card (unverified)"
+        rows.append((f"**{e['name']}** · Mv {e['move']} Res {e['resilience']} Health {e['health']}"
+                     f" Rng {e['range']} Ranged {e['ranged']} Melee {e['printed_melee']}"
+                     f"{house}", 0))
+        shown = [_figure(f) for f in figures]
+        for k in range(0, len(shown), FIGURES_PER_LINE):
+            chunk = shown[k:k + FIGURES_PER_LINE]
+            rows.append(("└ " + " · ".join(chunk), len(chunk)))
+    return fit_lines(rows, FIELD_VALUE, "enemies")
+
+
+def _figure(e: dict[str, Any]) -> str:
+    where = f"in {area_words(e['area'])}" if e["area"] else "not placed"
+    parts = [f"`{e['id']}` {where}", f"health {e['left']}/{e['health']}"]
+    if e["hunting"]:
+        parts.append(f"hunts **{e['hunting']}**")
+    if e["runs_wild"]:
+        parts.append("🔥 runs wild")
+    if e["melee"] != e["printed_melee"]:
+        parts.append(f"Melee {e['melee']} (printed {e['printed_melee']})")
+    if e["boss"] is None and e["threat"]:
+        parts.append("Boss? not known")
+    elif e["boss"]:
+        parts.append("Boss")
+    return ", ".join(parts)
 
 
 def _threat(t: dict[str, Any]) -> str:

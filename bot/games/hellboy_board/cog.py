@@ -14,6 +14,7 @@ from discord.ext import commands
 
 from bot.frontend import Services
 from bot.games.hellboy_board.odds import odds_embed, odds_line
+from bot.games.hellboy_board.presets import choices, presets_embed
 from bot.games.hellboy_board.reference import rules_embed
 from bot.table import Outcome
 from cogs.running import play, running_game
@@ -73,8 +74,7 @@ class HBBoardCog(
 
     async def _cards(self, interaction: discord.Interaction[Any],
                      typed: str) -> list[app_commands.Choice[str]]:
-        return await self._suggest(interaction, typed, lambda s: [
-            (f"{c.name} ({c.key})", c.key) for c in s.cards.values()])
+        return await self._suggest(interaction, typed, choices)
 
     async def _do(self, interaction: discord.Interaction[Any], action: act.Action) -> None:
         current, _ = await self._game(interaction)
@@ -126,28 +126,43 @@ class HBBoardCog(
         await play(self.services, interaction, current, ENGINE, act.AddAgent(
             name=name, seat=seat, skills=skills, health=health, area=area, weapons=weapons))
 
-    @app_commands.command(name="enemy", description="Type in an Enemy card (then /hbboard preset)")
+    @app_commands.command(name="enemy", description="Type in an Enemy card and put it in play")
     @app_commands.describe(key="A short id, like 'frog-soldier'", name="As printed",
-                           boss="Does the card show Behaviour icons?")
+                           boss="Does the card show Behaviour icons?",
+                           area="Where its figure is placed", count="Figures put in play (0: none)")
     @app_commands.guild_only()
     async def enemy(self, interaction: discord.Interaction[Any],
                     key: app_commands.Range[str, 1, 40], name: app_commands.Range[str, 1, 60],
                     move: Small, resilience: Small, health: app_commands.Range[int, 1, 999],
-                    range: Small, ranged: Small, melee: Small, boss: bool | None = None) -> None:
+                    range: Small, ranged: Small, melee: Small, boss: bool | None = None,
+                    area: app_commands.Range[str, 1, 40] | None = None,
+                    count: app_commands.Range[int, 0, 10] = 1) -> None:
         await self._do(interaction, act.DefineEnemy(
             key=key.lower(), name=name, move=move, resilience=resilience, health=health,
-            range=range, ranged=ranged, melee=melee, boss=boss))
+            range=range, ranged=ranged, melee=melee, boss=boss, area=area, count=count))
 
-    @app_commands.command(name="preset", description="Put an enemy in play from a card or preset")
-    @app_commands.describe(card="The card's id (krampus, or one you typed in)",
+    @app_commands.command(name="preset",
+                          description="Put an enemy in play from a preset; without one, list them")
+    @app_commands.describe(card="The card's id: built in (krampus), from the table's pack, or"
+                                " typed in; leave out to list them",
                            area="Where it is placed", count="How many")
     @app_commands.autocomplete(card=_cards)
     @app_commands.guild_only()
     async def preset(self, interaction: discord.Interaction[Any],
-                     card: app_commands.Range[str, 1, 40],
+                     card: app_commands.Range[str, 1, 40] | None = None,
                      area: app_commands.Range[str, 1, 40] | None = None,
                      count: app_commands.Range[int, 1, 10] = 1) -> None:
-        await self._do(interaction, act.AddEnemy(card=card, area=area, count=count))
+        if card is not None:
+            await self._do(interaction, act.AddEnemy(card=card, area=area, count=count))
+            return
+        _, state = await self._game(interaction)
+        chosen = state.options.pack.name if state.options.pack is not None else None
+        others = []
+        if interaction.guild_id is not None:
+            others = [p.name for p in await self.services.table.packs(interaction.guild_id)
+                      if p.game == ENGINE.key and p.name != chosen]
+        await interaction.response.send_message(embed=presets_embed(state, others),
+                                                ephemeral=True)
 
     # The round
 

@@ -10,11 +10,15 @@ from __future__ import annotations
 
 import re
 
+from bot.render.style import clip
 from bot.ui.report import FormField, as_spelled
 from engines.core.chance import ChanceItem, ChanceRequest
 from engines.core.errors import RuleError
 from engines.hellboy_board.flow import OTHER, THREAT_PREFIX
 
+THREAT_LABEL = "Unexpected Threat: "
+PLACEHOLDER = 100
+"""Discord's limit on a text input's placeholder."""
 _OTHER_WORDS = {"other", "another", "doom", "no", "none", "a doom card", "another doom card"}
 
 
@@ -69,8 +73,15 @@ class DoomForm:
         return len(request.items) == 1 and request.items[0].key == "doom"
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
-        names = [request.items[0].label_of(o) for o in request.items[0].options]
-        return [FormField("What did you draw?", " · or ".join(names), max_length=80)]
+        """The threats by name in the placeholder (Discord shows 100 characters of it),
+        so the ones a server's pack adds are named too."""
+        item = request.items[0]
+        threats = [item.label_of(o).removeprefix(THREAT_LABEL) for o in item.options
+                   if o.startswith(THREAT_PREFIX)]
+        hint = (["another"] if OTHER in item.options else []) + (
+            [f"a threat: {' / '.join(threats)}"] if threats else [])
+        return [FormField("What did you draw?", clip(", or ".join(hint), PLACEHOLDER),
+                          max_length=80)]
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
         item = request.items[0]
@@ -78,7 +89,7 @@ class DoomForm:
         if said in _OTHER_WORDS and OTHER in item.options:
             return [OTHER]
         for option in item.options:
-            name = _words(item.label_of(option).removeprefix("Unexpected Threat:"))
+            name = _words(item.label_of(option).removeprefix(THREAT_LABEL))
             if option.startswith(THREAT_PREFIX) and said and (
                     said in name or said == _words(option)):
                 return [option]

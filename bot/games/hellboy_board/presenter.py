@@ -152,6 +152,9 @@ class HBBoardPresenter:
         for key in ("leave_discard", "wild_melee"):
             if key in game.options:
                 rules.append(f"{key}={game.options[key]}")
+        pack = game.options.get("pack")
+        if isinstance(pack, dict) and "name" in pack:
+            rules.append(f"pack {pack['name']}")
         return " · ".join(["companion: your box, your rulebook", *rules])
 
 

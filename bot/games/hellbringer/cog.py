@@ -17,7 +17,6 @@ from discord.ext import commands
 
 from bot.frontend import Services
 from bot.games.hellbringer import codes
-from bot.games.hellbringer.board import hand
 from bot.games.hellbringer.labels import label
 from bot.games.hellbringer.presenter import KEY
 from bot.games.hellbringer.rules import step_rules
@@ -58,8 +57,9 @@ class HellbringerCog(
     @app_commands.command(name="hand", description="Your cards, shown only to you")
     @app_commands.guild_only()
     async def hand(self, interaction: discord.Interaction[Any]) -> None:
-        _, state, seat = await self._seat(interaction)
-        await interaction.response.send_message(embed=hand(state, seat), ephemeral=True)
+        """As the board's My hand: every seat the member holds (a GM may hold several)."""
+        current, _, _ = await self._seat(interaction)
+        await self.services.ui.show_private(interaction, current.game.id)
 
     @app_commands.command(name="do", description="Any of your legal moves, by name")
     @app_commands.describe(action="What to do (suggestions as you type)")

@@ -1,8 +1,9 @@
 """The live Hellraiser board, character sheets and a player's own hand, as embeds.
 
 The board must make sense without its picture (images off, screen readers,
-a failed upload): the description holds the text map, and the fields say who
-stands where with which statistics, what the gateway and the decks are doing,
+a failed upload): the fields say who stands where (square and room) with which
+statistics, the text map is one command away (`/hellraiser map`, not on every
+board: it filled a phone's screen), what the gateway and the decks are doing,
 and what the table waits for. Everything comes from the engine's public view
 (`view(state, None)`); a hand only ever appears in `private`, which the bot
 sends ephemerally to its owner.
@@ -55,6 +56,7 @@ MAIN_DONE = {
     "puzzle": "worked the puzzle", "skin": "took a skin", "break_free": "struggled in the chains",
 }
 """The turn's main action, as the board says it."""
+MAP_HINT = "-# 🗺️ The picture's squares are named like C7; `/hellraiser map` posts it as text."
 FATES = {
     "corpse": "💀 dead", "mad": "🌀 permanently insane", "hell": "🔥 in Hell",
     "cenobite": "⛓️ became a Cenobite", "creature": "🧟 raised as a Creature",
@@ -82,9 +84,8 @@ def board(game: GameRow, state: HellraiserState) -> discord.Embed:
         colour=COLOUR_DONE if state.phase == "over" else COLOUR_PLAY,
     )
     lines = [_headline(game, state, view)]
-    drawn = text_map(state)
-    if drawn is not None:
-        lines.append(f"```\n{drawn}\n```")
+    if state.board is not None and state.phase == "play":
+        lines.append(MAP_HINT)
     embed.description = clip("\n".join(lines), EMBED_DESCRIPTION)
     if state.phase == "create":
         _add(embed, "✍️ Characters", _creation_text(game, state))
@@ -235,7 +236,7 @@ def _monsters_text(view: dict[str, Any]) -> str:
         lines.append(f"{icon} **{escape_markdown(f['name'])}** · "
                      f"{_figure_line_plain(f)}")
     if waiting:
-        lines.append(f"🔥 {waiting} Cenobite{'s' if waiting > 1 else ''} wait in Hell.")
+        lines.append(f"🔥 {waiting} Cenobite{'s wait' if waiting > 1 else ' waits'} in Hell.")
     return "\n".join(lines) or "None on the map yet."
 
 

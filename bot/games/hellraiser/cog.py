@@ -3,9 +3,9 @@
 `create` spreads the 18 points any way you like (a modal holds only five
 inputs, so the six statistics are command options); `move`, `attack`, `card`
 and `do` reach every legal action, with suggestions as you type; `map`
-re-posts the text map, `sheet` shows a character's public sheet, and `hand`
-your own cards, only to you. Moves go through the table service like a button
-click, so every rule and check applies.
+posts the text map, `rules` the rules with this table's options, `sheet` a
+character's public sheet, and `hand` your own cards, only to you. Moves go
+through the table service like a button click, so every rule and check applies.
 """
 
 from __future__ import annotations
@@ -19,8 +19,9 @@ from discord.ext import commands
 
 from bot.frontend import Services
 from bot.games.hellraiser import commands as words
-from bot.games.hellraiser.board import private, sheet, text_map
+from bot.games.hellraiser.board import CREDIT, private, sheet, text_map
 from bot.games.hellraiser.presenter import KEY
+from bot.games.hellraiser.reference import rules_embed
 from bot.table import Outcome
 from cogs.running import play, running_game
 from engines.core.errors import RuleError
@@ -187,6 +188,19 @@ class HellraiserCog(
         if drawn is None:
             raise RuleError("The map isn't laid yet.")
         await interaction.response.send_message(f"```\n{drawn}\n```")
+
+    @app_commands.command(name="rules", description="The rules as this table plays them")
+    @app_commands.guild_only()
+    async def rules(self, interaction: discord.Interaction[Any]) -> None:
+        """The short rules with this channel's table's options (open or running), or a
+        new table's defaults when there is none here."""
+        current = None
+        if interaction.channel_id is not None:
+            current = await self.services.table.current(interaction.channel_id)
+        here = current is not None and current.game.game == KEY
+        options = current.game.options if current is not None and here else {}
+        await interaction.response.send_message(
+            embed=rules_embed(options, CREDIT, for_table=here), ephemeral=True)
 
     @app_commands.command(name="sheet", description="A character's sheet (public facts only)")
     @app_commands.describe(member="Whose character (default: yours)")

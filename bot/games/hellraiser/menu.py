@@ -7,10 +7,12 @@ statistics Plaything can swap), so:
 
 - the few one-off actions are buttons (Search, Work the puzzle, Roll the
   Cenobites' movement, Draw, ... and always End turn);
-- moves, attacks, cards and the rest each get a select, and when one holds
-  more than 25, the options are spread over their groups (one square per
-  tile, one per Cenobite, one play per card, ...) before any group gets a
-  second, so every kind of choice stays one click away;
+- cards get a select in steps (`card_menu`: the card, then its target, ...),
+  so every legal play is reachable within the 25 options of a select;
+- moves, attacks and the rest each get a select, and when one holds more
+  than 25, the options are spread over their groups (one square per tile,
+  one per Cenobite, ...) before any group gets a second, so every kind of
+  choice stays one click away;
 - anything a menu leaves out is still a command (`/hellraiser move`, `do`).
 
 Every option is a legal action (they are taken from `legal_actions`), and its
@@ -24,7 +26,9 @@ from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from bot.games.hellraiser.codes import BUTTON_CODE, VALUE_CODE, encode
+from bot.games.hellraiser.card_menu import NARROW
+from bot.games.hellraiser.card_menu import step as card_step
+from bot.games.hellraiser.codes import BUTTON_CODE, VALUE_CODE, decode, encode
 from bot.games.hellraiser.labels import (
     any_card_name,
     choice_prompt,
@@ -161,15 +165,13 @@ def menu(s: HellraiserState, seat: int) -> Menu:
     cards = [a for a in rest if isinstance(a, PlayCard)]
     other = [a for a in rest if not isinstance(a, (Move, MoveFigure, Attack, PlayCard))]
     attack_groups = grouped(attacks, _attack_pair)
-    card_groups = grouped(cards, _card_of)
     selects = [
         _select(s, SELECT_MOVE, "🚶 Move", "/hellraiser move for any square",
                 _moves(s, moves), len(moves), lambda a: _move_text(s, a)),
         _select(s, SELECT_ATTACK, "⚔️ Attack", "/hellraiser attack for the rest",
                 spread(attack_groups, MAX_OPTIONS),
                 len(attacks), lambda a: _attack_text(s, a)),
-        _select(s, SELECT_CARD, "🃏 Play a card", "/hellraiser card for every way",
-                spread(card_groups, MAX_OPTIONS), len(cards), _card_text),
+        card_select(s, cards, []) if cards else None,
         _select(s, SELECT_OTHER, "✨ More actions", "/hellraiser do for the rest",
                 spread(grouped(other, type), MAX_OPTIONS), len(other), _no_text),
     ]
@@ -180,8 +182,20 @@ def _attack_pair(a: Attack) -> tuple[str | None, str | None]:
     return a.attacker, a.target
 
 
-def _card_of(a: PlayCard) -> str:
-    return a.card
+def card_select(s: HellraiserState, legal: Sequence[Action],
+                path: list[tuple[str, str]]) -> Select:
+    """A step of the card menu (`card_menu`): every play, or choices that narrow to it."""
+    found = card_step(s, legal, path)
+    options = [Option(_clip(text), code, _clip(description or _card_text_of(code)))
+               for text, code, description in found.options]
+    return Select(SELECT_CARD, found.prompt[:PLACEHOLDER], options)
+
+
+def _card_text_of(code: str) -> str:
+    if code.startswith(NARROW):
+        return ""
+    action = decode(code)
+    return _card_text(action) if isinstance(action, PlayCard) else ""
 
 
 def _no_text(a: Action) -> str:

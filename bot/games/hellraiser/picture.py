@@ -2,9 +2,15 @@
 
 `render_board(board, pieces)` draws the Channard Institute: room and corridor
 floors, walls, doorways (and Key doorways, destroyed walls, blocked doorways),
-room furniture (greyed once used), the Stairs and the Elevators, the gateway,
-and every piece. `render_text(board, pieces)` is the fallback for when a
-picture cannot be shown: one character per square with the walls between
+room furniture as small icons by what it can be used for (greyed once used),
+the Stairs and the Elevators, the gateway, and every piece, with a roster under
+the map saying who each token is, by name and square. It is drawn to be read
+where Discord shows it, about 400 px wide on a phone: tokens, letters and the
+roster are large, and nothing on the map needs small print (a room item's kind
+and numbers are named where it can be used: the board's menu).
+
+`render_text(board, pieces)` is the fallback for when a picture cannot be shown
+(`/hellraiser map`): one character per square with the walls between
 them, short enough for a Discord code block.
 
 Squares are named like the board module names them (column A-R, row 1-18) and
@@ -17,6 +23,7 @@ from __future__ import annotations
 import io
 import threading
 from collections import OrderedDict, defaultdict
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Literal
 
@@ -26,7 +33,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator
 from bot.render.pictures import LAYERS
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Edge, Square
-from engines.hellraiser.tiles import TILE_COUNT, FurnitureKind
+from engines.hellraiser.tiles import TILE_COUNT
 
 FigureKind = Literal["human", "skinned", "cenobite", "creature"]
 RGB = tuple[int, int, int]
@@ -60,6 +67,7 @@ class Corpse(BaseModel):
 
     square: Square
     label: str = Field(default="", max_length=3)
+    name: str = Field(default="", max_length=40, description="for the roster")
 
     _square_ok = field_validator("square")(_on_map)
 
@@ -89,8 +97,21 @@ CELL = 46
 MARGIN = 36
 BOARD_PX = CELL * bd.SIZE
 WIDTH = MARGIN * 2 + BOARD_PX
-LEGEND_TOP = MARGIN + BOARD_PX + 12
-HEIGHT = LEGEND_TOP + 60
+MAP_HEIGHT = MARGIN * 2 + BOARD_PX
+"""The map with its letters and numbers; the key and the roster follow below it."""
+KEY_TOP = MAP_HEIGHT - 6
+KEY_ROW = 34
+KEY_ROWS = 3
+"""Rows the symbols' key wraps to at KEY_FONT (a test checks it fits)."""
+ROSTER_TOP = KEY_TOP + KEY_ROWS * KEY_ROW + 6
+ROSTER_ROW = 40
+ROSTER_COLUMNS = 3
+ROSTER_WIDTH = (WIDTH - 2 * MARGIN) // ROSTER_COLUMNS
+HEIGHT = ROSTER_TOP + 12
+"""The height with an empty roster: each row of three figures adds ROSTER_ROW."""
+TOKEN = 20
+"""Radius of a lone figure's token (a square is 46 px): about 18 px across at 400 px."""
+SHARED_TOKEN = 13
 
 BACKGROUND: RGB = (22, 17, 19)
 ROOM_FLOOR: RGB = (216, 203, 176)
@@ -114,27 +135,18 @@ HELL_MARK: RGB = (140, 20, 20)
 BADGE: RGB = (255, 232, 90)
 WALL_WIDTH = 5
 
-FURNITURE_CODES: dict[FurnitureKind, str] = {
-    "bookshelf": "Bk",
-    "wardrobe": "Wd",
-    "steel cabinet": "Cb",
-    "tall mirror": "Mi",
-    "desk": "Dk",
-    "water cooler": "Wc",
-    "pot plants": "Pp",
-    "bed": "Bd",
-    "chair": "Ch",
-    "carpet": "Cp",
-    "rug": "Rg",
-    "curtains": "Ct",
-    "sheets": "Sh",
-}
 USE_COLOURS: dict[tuple[str, ...], RGB] = {
     ("tip", "obstacle"): (112, 70, 36),
     ("obstacle",): (166, 118, 70),
     ("restraint",): (118, 58, 112),
 }
 USED_FURNITURE: RGB = (150, 146, 140)
+USE_WORDS: dict[tuple[str, ...], str] = {
+    ("tip", "obstacle"): "tip over / block",
+    ("obstacle",): "block a door",
+    ("restraint",): "tie up",
+}
+"""What a room item's icon means, for the key (its shape says it too, not only colour)."""
 
 STATUS_MARKS = {
     "paralysed": "P",
@@ -268,29 +280,32 @@ def _draw_blocked(draw: ImageDraw.ImageDraw, line: tuple[int, int, int, int]) ->
 def _draw_furniture(
     draw: ImageDraw.ImageDraw, board: Board, used: frozenset[tuple[int, str]]
 ) -> None:
-    """A box per room item: colour by what it can be used for, a two-letter kind and
-    its number (Strength difficulty and health); crossed out once used."""
-    font, small = _font(13), _font(11)
+    """A small icon per room item in its square's lower left corner, leaving the middle
+    to the pieces: its shape and colour say what it can be used for, greyed and
+    crossed once used (its kind and numbers are in the text map)."""
     for index in range(36):
         for item in bd.room_furniture(board, index):
             x, y = _origin(item.square)
             spent = (index, item.furniture.id) in used
-            fill = USED_FURNITURE if spent else USE_COLOURS[item.furniture.uses]
-            box = (x + 5, y + 14, x + CELL - 5, y + CELL - 5)
-            draw.rounded_rectangle(box, radius=5, fill=fill)
-            ink = _text_colour(fill)
-            code = FURNITURE_CODES[item.furniture.kind]
-            draw.text((x + 8, y + 30), code, font=font, fill=ink, anchor="lm")
-            draw.text(
-                (x + CELL - 8, y + 30),
-                str(item.furniture.number),
-                font=small,
-                fill=ink,
-                anchor="rm",
-            )
-            if spent:
-                draw.line((box[0], box[1], box[2], box[3]), fill=(70, 70, 70), width=2)
-                draw.line((box[0], box[3], box[2], box[1]), fill=(70, 70, 70), width=2)
+            _furniture_icon(draw, x + 4, y + CELL - 20, item.furniture.uses, spent)
+
+
+def _furniture_icon(
+    draw: ImageDraw.ImageDraw, x: int, y: int, uses: tuple[str, ...], spent: bool = False
+) -> None:
+    """A 16 px icon: a block (blocks a doorway), a block with a tilt line (can be tipped
+    over too), a ring (a restraint)."""
+    fill = USED_FURNITURE if spent else USE_COLOURS[uses]
+    box = (x, y, x + 16, y + 16)
+    if uses == ("restraint",):
+        draw.ellipse(box, outline=fill, width=4)
+    else:
+        draw.rectangle(box, fill=fill, outline=(40, 30, 26))
+        if "tip" in uses:
+            draw.line((x + 2, y + 14, x + 14, y + 2), fill=(240, 220, 190), width=2)
+    if spent:
+        draw.line((x, y, x + 16, y + 16), fill=(60, 60, 60), width=2)
+        draw.line((x, y + 16, x + 16, y), fill=(60, 60, 60), width=2)
 
 
 def _draw_stairs(draw: ImageDraw.ImageDraw, x: int, y: int, size: int) -> None:
@@ -319,17 +334,17 @@ def _draw_portals(draw: ImageDraw.ImageDraw, board: Board) -> None:
 
 
 def _draw_tile_names(draw: ImageDraw.ImageDraw, board: Board) -> None:
-    font = _font(10)
+    font = _font(14)
     for index in range(36):
         name = bd.placed(board, index).tile.name
         x0, y0 = _origin(bd.tile_origin(index))
         while font.getlength(name) > 3 * CELL - 8 and len(name) > 4:
             name = name[:-2] + "…"
-        draw.text((x0 + 4, y0 + 2), name, font=font, fill=TILE_NAME)
+        draw.text((x0 + 4, y0 + 1), name, font=font, fill=TILE_NAME)
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
-    font = _font(16)
+    font = _font(24)
     for i in range(bd.SIZE):
         letter = bd.COLUMNS[i]
         cx = MARGIN + i * CELL + CELL // 2
@@ -339,59 +354,65 @@ def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
         draw.text((WIDTH - MARGIN // 2, cy), str(i + 1), font=font, fill=LABEL, anchor="mm")
 
 
-def _draw_legend(draw: ImageDraw.ImageDraw) -> None:
-    font = _font(13)
-    x, y = MARGIN, LEGEND_TOP
-    samples: list[tuple[str, RGB]] = [
-        ("room", ROOM_FLOOR),
-        ("corridor", CORRIDOR_FLOOR),
-        ("tip/obstacle", USE_COLOURS[("tip", "obstacle")]),
-        ("obstacle", USE_COLOURS[("obstacle",)]),
-        ("restraint", USE_COLOURS[("restraint",)]),
-        ("used item", USED_FURNITURE),
-        ("Key doorway", KEY_GOLD),
-        ("gateway", GATEWAY),
+KEY_FONT = 22
+ROSTER_FONT = 22
+
+
+def _key_entries() -> list[tuple[str, Callable[[ImageDraw.ImageDraw, int, int], None]]]:
+    """The symbols a player must learn, each with the little drawing that shows it."""
+
+    def token(kind: FigureKind) -> Callable[[ImageDraw.ImageDraw, int, int], None]:
+        def draw(d: ImageDraw.ImageDraw, x: int, y: int) -> None:
+            _draw_token(d, kind, None, x + 10, y + 11, 9)
+
+        return draw
+
+    def furniture(uses: tuple[str, ...]) -> Callable[[ImageDraw.ImageDraw, int, int], None]:
+        return lambda d, x, y: _furniture_icon(d, x + 2, y + 3, uses)
+
+    return [
+        ("Human", token("human")),
+        ("Skinned", token("skinned")),
+        ("Cenobite", token("cenobite")),
+        ("Creature", token("creature")),
+        ("corpse", lambda d, x, y: d.rounded_rectangle((x, y + 5, x + 20, y + 17), radius=3,
+                                                       fill=CORPSE)),
+        ("item", lambda d, x, y: _diamond(d, (x + 10, y + 11), 8, ITEM, (60, 40, 0))),
+        ("gateway", lambda d, x, y: d.ellipse((x, y + 1, x + 20, y + 21), fill=GATEWAY)),
+        ("stairs", lambda d, x, y: _draw_stairs(d, x, y + 2, 18)),
+        ("lift", lambda d, x, y: _draw_elevator(d, x, y + 1, 20)),
+        (USE_WORDS[("obstacle",)], furniture(("obstacle",))),
+        (USE_WORDS[("tip", "obstacle")], furniture(("tip", "obstacle"))),
+        (USE_WORDS[("restraint",)], furniture(("restraint",))),
+        ("Key door", lambda d, x, y: d.line((x, y + 11, x + 20, y + 11), fill=KEY_GOLD, width=5)),
+        ("blocked", lambda d, x, y: _draw_blocked(d, (x, y + 11, x + 20, y + 11))),
+        ("broken wall", lambda d, x, y: _draw_rubble(d, (x, y + 11, x + 22, y + 11))),
     ]
-    for text, colour in samples:
-        draw.rectangle((x, y + 2, x + 14, y + 16), fill=colour, outline=LABEL)
-        draw.text((x + 19, y), text, font=font, fill=LABEL)
-        x += 19 + int(font.getlength(text)) + 12
-    _draw_stairs(draw, x, y + 2, 15)
-    draw.text((x + 20, y), "stairs", font=font, fill=LABEL)
-    x += 20 + int(font.getlength("stairs")) + 12
-    _draw_elevator(draw, x, y + 1, 16)
-    draw.text((x + 21, y), "elevator", font=font, fill=LABEL)
-    x, y = MARGIN, LEGEND_TOP + 24
-    draw.ellipse((x, y + 1, x + 16, y + 17), fill=(70, 130, 200), outline=(255, 255, 255))
-    draw.text((x + 21, y), "Human", font=font, fill=LABEL)
-    x += 80
-    draw.ellipse((x, y + 1, x + 16, y + 17), fill=(70, 130, 200), outline=CENOBITE_EDGE, width=3)
-    draw.text((x + 21, y), "Skinned", font=font, fill=LABEL)
-    x += 86
-    _diamond(draw, (x + 8, y + 9), 9, CENOBITE, CENOBITE_EDGE)
-    draw.text((x + 21, y), "Cenobite", font=font, fill=LABEL)
-    x += 92
-    draw.polygon([(x + 8, y), (x, y + 17), (x + 16, y + 17)], fill=CREATURE)
-    draw.text((x + 21, y), "Creature", font=font, fill=LABEL)
-    x += 92
-    draw.rounded_rectangle((x, y + 2, x + 16, y + 16), radius=3, fill=CORPSE)
-    draw.text((x + 21, y), "corpse", font=font, fill=LABEL)
-    x += 78
-    _diamond(draw, (x + 7, y + 9), 7, ITEM, (60, 40, 0))
-    draw.text((x + 19, y), "item", font=font, fill=LABEL)
-    x += 62
-    draw.line((x, y + 9, x + 16, y + 9), fill=(112, 70, 36), width=7)
-    draw.line((x + 3, y + 3, x + 13, y + 15), fill=BLOCKED, width=2)
-    draw.text((x + 21, y), "blocked door", font=font, fill=LABEL)
-    x += 112
-    _draw_rubble(draw, (x, y + 9, x + 20, y + 9))
-    draw.text((x + 24, y), "broken wall", font=font, fill=LABEL)
-    x += 106
-    draw.text((x, y), "P I B D R S T: status", font=font, fill=LABEL)
+
+
+def key_layout() -> list[tuple[int, int]]:
+    """Where each entry of the symbols' key goes: rows that wrap at the map's width."""
+    font = _font(KEY_FONT)
+    x, y = MARGIN, KEY_TOP
+    spots = []
+    for text, _ in _key_entries():
+        width = 26 + int(font.getlength(text))
+        if x + width > MARGIN + BOARD_PX:
+            x, y = MARGIN, y + KEY_ROW
+        spots.append((x, y))
+        x += width + 16
+    return spots
+
+
+def _draw_key(draw: ImageDraw.ImageDraw) -> None:
+    font = _font(KEY_FONT)
+    for (text, sample), (x, y) in zip(_key_entries(), key_layout(), strict=True):
+        sample(draw, x, y + 4)
+        draw.text((x + 26, y + 3), text, font=font, fill=LABEL)
 
 
 def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
-    image = Image.new("RGB", (WIDTH, HEIGHT), BACKGROUND)
+    image = Image.new("RGB", (WIDTH, ROSTER_TOP), BACKGROUND)
     draw = ImageDraw.Draw(image)
     _draw_floors(draw, board)
     _draw_furniture(draw, board, used)
@@ -399,7 +420,7 @@ def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
     _draw_tile_names(draw, board)
     _draw_walls(draw, board)
     _draw_labels(draw)
-    _draw_legend(draw)
+    _draw_key(draw)
     return image
 
 
@@ -460,34 +481,85 @@ def _slots(count: int, sq: Square) -> list[tuple[int, int, int]]:
     """Where up to four pieces sit in one square: (x, y, radius)."""
     cx, cy = _centre(sq)
     if count == 1:
-        return [(cx, cy, 16)]
+        return [(cx, cy, TOKEN)]
     q = CELL // 4
     spots = [(cx - q, cy - q), (cx + q, cy - q), (cx - q, cy + q), (cx + q, cy + q)]
-    return [(x, y, 10) for x, y in spots[:count]]
+    return [(x, y, SHARED_TOKEN) for x, y in spots[:count]]
+
+
+def _draw_token(draw: ImageDraw.ImageDraw, kind: FigureKind, colour: int | None,
+                x: int, y: int, r: int) -> RGB:
+    """A figure's shape (disc, ringed disc, diamond, triangle); returns its fill."""
+    if kind in ("human", "skinned"):
+        fill = _rgb(colour) if colour is not None else (70, 130, 200)
+        edge, width = ((255, 255, 255), 3) if kind == "human" else (CENOBITE_EDGE, 5)
+        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=edge, width=width)
+        return fill
+    if kind == "cenobite":
+        _diamond(draw, (x, y), r + 3, CENOBITE, CENOBITE_EDGE)
+        return CENOBITE
+    draw.polygon([(x, y - r - 2), (x - r - 2, y + r), (x + r + 2, y + r)], fill=CREATURE,
+                 outline=(20, 24, 10))
+    return CREATURE
 
 
 def _draw_figure(draw: ImageDraw.ImageDraw, figure: Figure, x: int, y: int, r: int) -> None:
-    font = _font(15 if r > 12 else 11)
-    if figure.kind in ("human", "skinned"):
-        fill = _rgb(figure.colour) if figure.colour is not None else (70, 130, 200)
-        edge, width = ((255, 255, 255), 2) if figure.kind == "human" else (CENOBITE_EDGE, 4)
-        draw.ellipse((x - r, y - r, x + r, y + r), fill=fill, outline=edge, width=width)
-    elif figure.kind == "cenobite":
-        fill = CENOBITE
-        _diamond(draw, (x, y), r + 3, fill, CENOBITE_EDGE)
-    else:
-        fill = CREATURE
-        draw.polygon(
-            [(x, y - r - 2), (x - r - 2, y + r), (x + r + 2, y + r)],
-            fill=fill,
-            outline=(20, 24, 10),
-        )
+    fill = _draw_token(draw, figure.kind, figure.colour, x, y, r)
+    font = _font(22 if r >= TOKEN else 15)
     draw.text((x, y + 1), figure.label, font=font, fill=_text_colour(fill), anchor="mm")
     marks = [STATUS_MARKS.get(s, s[:1].upper()) for s in figure.status][:2]
     for i, mark in enumerate(marks):
-        bx, by = x + r - 2 - i * 11, y - r + 1
-        draw.ellipse((bx - 6, by - 6, bx + 6, by + 6), fill=BADGE, outline=(0, 0, 0))
-        draw.text((bx, by + 1), mark, font=_font(10), fill=(0, 0, 0), anchor="mm")
+        bx, by = x + r - 2 - i * 14, y - r + 1
+        draw.ellipse((bx - 8, by - 8, bx + 8, by + 8), fill=BADGE, outline=(0, 0, 0))
+        draw.text((bx, by + 1), mark, font=_font(13), fill=(0, 0, 0), anchor="mm")
+
+
+def roster_rows(pieces: Pieces) -> int:
+    """Rows of the roster under the map (three figures or corpses a row)."""
+    return -(-(len(pieces.figures) + len(pieces.corpses)) // ROSTER_COLUMNS)
+
+
+def picture_height(pieces: Pieces) -> int:
+    return HEIGHT + roster_rows(pieces) * ROSTER_ROW
+
+
+def _draw_roster(draw: ImageDraw.ImageDraw, pieces: Pieces) -> None:
+    """Who each token is: the token again, the name, the square and any condition,
+    large enough to read at phone size."""
+    font = _font(ROSTER_FONT)
+    entries: list[tuple[Figure | Corpse, str, str]] = []
+    for f in pieces.figures:
+        states = ", ".join(f.status)
+        entries.append((f, f.name or f.label,
+                        bd.square_name(f.square) + (f" ({states})" if states else "")))
+    for c in pieces.corpses:
+        entries.append((c, c.name or c.label, f"{bd.square_name(c.square)} (dead)"))
+    for n, (piece, name, where) in enumerate(entries):
+        x = MARGIN + (n % ROSTER_COLUMNS) * ROSTER_WIDTH
+        y = ROSTER_TOP + (n // ROSTER_COLUMNS) * ROSTER_ROW
+        if isinstance(piece, Figure):
+            fill = _draw_token(draw, piece.kind, piece.colour, x + 16, y + 16, 15)
+            draw.text((x + 16, y + 17), piece.label, font=_font(16), fill=_text_colour(fill),
+                      anchor="mm")
+        else:
+            draw.rounded_rectangle((x + 1, y + 6, x + 31, y + 27), radius=4, fill=CORPSE)
+            draw.text((x + 16, y + 17), piece.label or "†", font=_font(16), fill=(20, 20, 20),
+                      anchor="mm")
+        draw.text((x + 38, y + 4), _fitted(font, name, where, ROSTER_WIDTH - 44), font=font,
+                  fill=LABEL)
+
+
+def _fitted(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, name: str, where: str,
+            room: int) -> str:
+    """`name where` in `room` pixels: a long name is shortened before the square is,
+    so the roster always says where a figure stands."""
+    text = f"{name} {where}"
+    while font.getlength(text) > room and len(name) > 5:
+        name = name[:-2] + "…"
+        text = f"{name} {where}"
+    while font.getlength(text) > room and len(text) > 4:
+        text = text[:-2] + "…"
+    return text
 
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> None:
@@ -500,7 +572,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> Non
     for corpse in pieces.corpses:
         x, y = _origin(corpse.square)
         draw.rounded_rectangle(
-            (x + 7, y + 12, x + CELL - 7, y + CELL - 12),
+            (x + 4, y + 10, x + CELL - 4, y + CELL - 10),
             radius=4,
             fill=CORPSE,
             outline=(40, 40, 40),
@@ -508,7 +580,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> Non
         draw.text(
             (x + CELL // 2, y + CELL // 2),
             corpse.label or "†",
-            font=_font(12),
+            font=_font(18),
             fill=(20, 20, 20),
             anchor="mm",
         )
@@ -517,10 +589,10 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> Non
         counts[sq] += 1
     for sq, n in counts.items():
         x, y = _origin(sq)
-        _diamond(draw, (x + CELL - 10, y + CELL - 10), 7, ITEM, (60, 40, 0))
+        _diamond(draw, (x + CELL - 11, y + CELL - 11), 9, ITEM, (60, 40, 0))
         if n > 1:
             draw.text(
-                (x + CELL - 10, y + CELL - 9), str(n), font=_font(10), fill=(0, 0, 0), anchor="mm"
+                (x + CELL - 11, y + CELL - 10), str(n), font=_font(13), fill=(0, 0, 0), anchor="mm"
             )
     by_square: dict[Square, list[Figure]] = defaultdict(list)
     for figure in pieces.figures:
@@ -534,7 +606,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> Non
             x, y, r = slots[3]
             draw.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(0, 0, 0))
             draw.text(
-                (x, y + 1), f"+{len(figures) - 3}", font=_font(11), fill=(0, 0, 0), anchor="mm"
+                (x, y + 1), f"+{len(figures) - 3}", font=_font(15), fill=(0, 0, 0), anchor="mm"
             )
 
 
@@ -544,12 +616,16 @@ size (checked at 400 px wide) and is about a third of the bytes (32 vs 89 KiB)."
 
 
 def render_board(board: Board, pieces: Pieces, *, palette: bool = False) -> bytes:
-    """The map with its pieces, as PNG bytes (WIDTH × HEIGHT pixels): full colour, or
+    """The map with its pieces and roster, as PNG bytes (WIDTH × `picture_height`
+    pixels): full colour, or
     (`palette`, what the bot uploads) quantized to `PALETTE_COLOURS` colours, which
     costs no more time than full-colour encoding and saves two thirds of the bytes."""
     used = frozenset(pieces.used_furniture)
-    image = _base(board, used).copy()
-    _draw_pieces(ImageDraw.Draw(image), board, pieces)
+    image = Image.new("RGB", (WIDTH, picture_height(pieces)), BACKGROUND)
+    image.paste(_base(board, used), (0, 0))
+    draw = ImageDraw.Draw(image)
+    _draw_pieces(draw, board, pieces)
+    _draw_roster(draw, pieces)
     out = io.BytesIO()
     if palette:
         quantized = image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)

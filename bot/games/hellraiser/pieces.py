@@ -82,7 +82,7 @@ def pieces(state: HellraiserState, view: dict[str, Any] | None = None) -> Pieces
         if f["states"] and any(w.startswith("pinned") for w in f["states"]):
             status = (*status, "restrained")
         if f["kind"] == "human" and f["condition"] == "corpse":
-            corpses.append(Corpse(square=square, label=labels[f["id"]]))
+            corpses.append(Corpse(square=square, label=labels[f["id"]], name=f["name"][:40]))
             continue
         if f["kind"] == "human":
             kind = "skinned" if f["condition"] == "skinned" else "human"

@@ -19,15 +19,26 @@ from typing import Any
 
 import discord
 
+from bot.errors import ChooseFurther
 from bot.games.hellraiser import codes
 from bot.games.hellraiser.board import CREDIT, board, private
-from bot.games.hellraiser.events import event_lines
-from bot.games.hellraiser.menu import SELECT_CODES, Menu, creation_menus, menu
+from bot.games.hellraiser.card_menu import NARROW, parse_path
+from bot.games.hellraiser.events import drawn_lines, event_lines
+from bot.games.hellraiser.menu import (
+    SELECT_CARD,
+    SELECT_CODES,
+    Menu,
+    card_select,
+    creation_menus,
+    menu,
+)
 from bot.games.hellraiser.picture import render_board
 from bot.games.hellraiser.pieces import pieces
+from bot.games.hellraiser.reference import lobby_fields
 from bot.models import GameRow
 from bot.render.games import BoardPicture, SelectChoice
 from bot.render.style import COLOUR_PLAY
+from bot.ui.components import MoveSelect
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
 from engines.hellraiser import ENGINE, HellraiserState
@@ -91,16 +102,41 @@ class HellraiserPresenter:
         if code in SELECT_CODES:
             if len(values) != 1:
                 raise RuleError(codes.STALE)
+            if code == SELECT_CARD and values[0].startswith(NARROW):
+                raise self._next_card_step(game, state, seat, values[0])
             return ENGINE.dump_action(codes.decode(values[0]))
         if values:
             raise RuleError(codes.STALE)
         return ENGINE.dump_action(codes.decode(code))
+
+    def _next_card_step(self, game: GameRow, state: HellraiserState, seat: int,
+                        value: str) -> ChooseFurther:
+        """The card menu's next step, for the player alone: its select acts like a
+        command (the move is announced in a reply, the board updates)."""
+        found = card_select(state, ENGINE.legal_actions(state, seat), parse_path(value))
+        view = discord.ui.View(timeout=None)
+        view.add_item(MoveSelect(
+            game.id, game.version, seat, found.code,
+            [discord.SelectOption(label=o.label, value=o.code, description=o.description or None)
+             for o in found.options],
+            found.placeholder, gm=True))
+        return ChooseFurther(found.placeholder, view)
 
     def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
         return event_lines(events, [seat.name for seat in game.seats])
 
     def footer(self, game: GameRow) -> str:
         return CREDIT
+
+    def whispers(self, game: GameRow, state: Any, events: list[Event], seat: int) -> list[str]:
+        """The cards `seat` drew in this change, for their eyes only."""
+        if not isinstance(state, HellraiserState):
+            return []
+        return drawn_lines(state, events, seat)
+
+    def lobby_fields(self, game: GameRow) -> list[tuple[str, str]]:
+        """How to play and this table's options, in the lobby (see `reference`)."""
+        return lobby_fields(game.options, game.mode)
 
     def picture_digest(self, game: GameRow, state: Any) -> str | None:
         """What the picture shows: the map and its pieces, which are all it draws."""

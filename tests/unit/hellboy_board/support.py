@@ -27,6 +27,11 @@ ABE: dict[str, Any] = {"name": "Abe", "area": "Crypt", "seat": 1,
        "skills": {"fight": "orange", "shoot": "yellow", "explore": "red", "defend": "orange"}}
 
 
+def chosen(content: dict[str, Any], name: str = "ourbox") -> dict[str, Any]:
+    """A server's pack as a table embeds it in its options (bot/table_packs.py)."""
+    return {"name": name, "digest": "0" * 64, "content": content}
+
+
 class Table:
     def __init__(self, players: int = 2, **options: Any) -> None:
         seats = [Seat(index=i, name=n) for i, n in enumerate(["Ann", "Bo", "Cy", "Di"][:players])]

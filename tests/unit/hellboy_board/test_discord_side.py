@@ -9,13 +9,15 @@ from bot.games.hellboy_board.board import board
 from bot.games.hellboy_board.forms import DoomForm, TestDiceForm
 from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presenter import PRESENTER, buttons, decode_code
+from bot.games.hellboy_board.presets import presets_embed
 from bot.games.hellboy_board.reference import rules_embed
 from engines.core.errors import RuleError
 from engines.hellboy_board import ENGINE
 from engines.hellboy_board.actions import ResolveThreat, Test
 from engines.hellboy_board.models import MAX_AGENTS
+from engines.hellboy_board.pack import MAX_ENEMY_CARDS, MAX_THREAT_CARDS
 from tests.support.discord_limits import check_buttons, check_embed, worst_case_game
-from tests.unit.hellboy_board.support import Table
+from tests.unit.hellboy_board.support import Table, chosen
 
 LONG = "x" * 30
 
@@ -44,7 +46,13 @@ def _crowded() -> Table:
 def test_the_most_crowded_board_fits_discords_limits() -> None:
     t = _crowded()
     game = worst_case_game("hellboy-board", ["N" * 32] * 4)
-    check_embed(board(game, t.state))
+    embed = board(game, t.state)
+    check_embed(embed)
+    (enemies,) = [f.value or "" for f in embed.fields if f.name == "Enemies in play"]
+    listed = enemies.count("`") // 2
+    assert enemies.startswith("**Krampus**"), "the threat's enemy comes first"
+    assert enemies.endswith(f"…and {40 - listed} more enemies"), enemies[-80:]
+    check_embed(presets_embed(t.state, ["p" * 32] * 25))
     check_embed(rules_embed(t.state))
     shown = PRESENTER.action_buttons(game, t.state)
     assert len(shown) == 2 * MAX_AGENTS
@@ -116,3 +124,18 @@ def test_the_odds_answer_fits_and_names_the_pistol_cap() -> None:
     assert "capped at 2" in (embed.description or "")
     assert "defeats the target: **0.0%**" in (embed.description or "")
     assert "(capped at 2), defeats the target 0.0%" in odds_line(t.state, shoot)
+
+
+def test_the_largest_preset_library_lists_within_discords_limits() -> None:
+    """A pack at its limits: every card named, or counted ("…and N more cards")."""
+    enemies = [{"key": f"e{i}-" + "k" * 30, "name": "N" * 60, "move": 1, "resilience": 1,
+                "health": 1, "range": 0, "ranged": 0, "melee": 1, "source": "house",
+                "verified": False} for i in range(MAX_ENEMY_CARDS)]
+    threats = [{"key": f"t{i}-" + "k" * 30, "name": "T" * 60, "enemy": enemies[i]["key"],
+                "source": "house", "verified": False} for i in range(MAX_THREAT_CARDS)]
+    t = Table(pack=chosen({"game": "hellboy-board", "enemies": enemies, "threats": threats}))
+    embed = presets_embed(t.state, ["p" * 32] * 24)
+    check_embed(embed)
+    listed = embed.fields[0].value or ""
+    assert "house data, unverified" in listed and "pack ourbox" in listed
+    assert listed.endswith("more cards") and "…and " in listed

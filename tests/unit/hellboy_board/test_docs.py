@@ -6,7 +6,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engines.hellboy_board import HBBoardOptions
+from engines.core import pack_text
+from engines.hellboy_board import HBBoardOptions, HBBoardPack
 from engines.hellboy_board.unknowns import UNKNOWNS
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -30,3 +31,11 @@ def test_every_unknown_is_documented() -> None:
 def test_every_option_is_documented() -> None:
     for name in HBBoardOptions.model_fields:
         assert f"| `{name}` |" in DOC, name
+
+
+def test_the_docs_pack_sketch_is_a_valid_pack() -> None:
+    """The YAML a GM would copy from "A server's preset library" uploads as it is."""
+    found = re.search(r"^```yaml\n(game: hellboy-board.*?)^```", DOC, re.MULTILINE | re.DOTALL)
+    assert found is not None
+    pack = pack_text.load(found.group(1), HBBoardPack)
+    assert [e.key for e in pack.enemies] == ["frog-soldier"] and pack.threats

@@ -7,6 +7,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from pydantic import ValidationError
 
 from engines.core.chance import ChanceOutcome
 from engines.core.errors import RuleError
@@ -15,7 +16,7 @@ from engines.hellboy_board import ENGINE
 from engines.hellboy_board.actions import Test
 from engines.hellboy_board.odds import test_odds as odds_of
 from engines.hellboy_board.unknowns import UNKNOWNS
-from tests.unit.hellboy_board.support import Table, krampus_drawn, started
+from tests.unit.hellboy_board.support import Table, chosen, krampus_drawn, started
 
 
 def test_a_round_runs_enemy_agent_rest_doom_end() -> None:
@@ -198,15 +199,18 @@ def test_every_listed_legal_action_is_accepted() -> None:
         ENGINE.apply(t.state, 0, action)
 
 
-def test_a_server_library_lays_over_the_presets() -> None:
+def test_a_server_pack_lays_its_cards_over_the_presets() -> None:
+    """A server's library: its cards join the built-in presets by key, and a threat
+    whose enemy is nowhere is refused when the pack is read."""
     frog = {"key": "frog", "name": "Frog", "move": 2, "resilience": 1, "health": 2, "range": 0,
             "ranged": 0, "melee": 3, "source": "our box", "verified": True}
-    t = Table(library={"enemies": [frog]})
+    t = Table(pack=chosen({"game": "hellboy-board", "enemies": [frog]}))
     assert {"frog", "krampus"} <= set(t.state.cards)
-    broken = {"threats": [{"key": "hecate", "name": "Hecate", "enemy": "hecate",
-                           "source": "our box", "verified": True}]}
-    with pytest.raises(RuleError, match="library is incomplete"):
-        Table(library=broken)
+    broken = {"game": "hellboy-board", "threats": [
+        {"key": "hecate", "name": "Hecate", "enemy": "hecate", "source": "our box",
+         "verified": True}]}
+    with pytest.raises(ValidationError, match="neither in this pack's `enemies` nor a built-in"):
+        Table(pack=chosen(broken))
 
 
 def test_a_group_dice_pack_replaces_the_house_faces(tmp_path: Path) -> None:
@@ -246,3 +250,47 @@ def test_leaving_enemies_reminds_to_dodge_or_be_followed() -> None:
     events = t.do("move_agent", agent="hellboy", area="Crypt")
     assert events[1].type == "warning" and "dodge" in events[1].text
     assert t.agent("hellboy").damage == 0 and t.agent("hellboy").cubes == 2
+
+
+def test_a_typed_in_enemy_comes_into_play_where_it_is_put() -> None:
+    """The card and its figures in one step; `count=0` (the default, as games logged
+    before replay) only adds the card."""
+    t = Table()
+    t.do("define_enemy", key="frog", name="Frog Monster", move=2, resilience=2, health=3,
+         range=0, ranged=0, melee=4, area="Crypt", count=2)
+    assert [(e.id, e.area) for e in t.state.enemies.values()] == [
+        ("frog", "Crypt"), ("frog-2", "Crypt")]
+    assert [e.text for e in t.events][-1] == "Frog Monster (frog-2) comes into play in Crypt."
+    t.do("define_enemy", key="toad", name="Toad", move=1, resilience=1, health=2, range=0,
+         ranged=0, melee=1)
+    assert "toad" in t.state.cards and "toad" not in t.state.enemies
+    t.refused("define_enemy", "already an enemy card 'krampus'", key="krampus", name="K",
+              move=1, resilience=1, health=2, range=0, ranged=0, melee=1, count=1)
+
+
+def test_the_unnamed_starting_area_reads_as_the_starting_area() -> None:
+    """Until the case names it, sentences say "the starting area", never
+    "starting area starting area" or "in starting area"."""
+    t = Table()
+    t.do("add_agent", name="Hellboy")
+    assert "joins the case in the starting area" in t.events[0].text
+    t.do("set_up_case", doom_deck=2, threat_shuffled_in=True)
+    (said,) = t.events
+    assert said.text == ("Case set up: the starting area is not named; the Deck of Doom has"
+                         " 2 cards with one unseen Unexpected Threat shuffled in.")
+    t.to_phase("doom")
+    t.do("draw_doom")
+    t.roll("threat:wicked-child")
+    texts = " ".join(e.text for e in t.events)
+    assert "put in play in the starting area" in texts
+    assert "starting area starting area" not in texts and " in starting area" not in texts
+
+
+def test_naming_the_starting_area_names_it_for_whoever_is_there() -> None:
+    t = Table()
+    t.do("add_agent", name="Hellboy")
+    t.do("add_agent", name="Abe", area="Crypt")
+    t.do("set_up_case", starting_area="Hall")
+    assert t.agent("hellboy").area == "Hall" and t.agent("abe").area == "Crypt"
+    t.do("set_up_case", starting_area="Attic")
+    assert t.agent("hellboy").area == "Hall", "a named area is not renamed"

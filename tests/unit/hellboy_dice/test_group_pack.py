@@ -99,7 +99,7 @@ def test_the_options_carry_the_whole_pack_so_a_replay_needs_nothing_else() -> No
     (("name: yellow", "name: green"),
      "line 8, field 'dice.0.name': Input should be 'yellow', 'orange', 'red', 'black' or 'blue'"),
     (('value: 4, clue: true}', 'value: 4, effect: skull}'),
-     "line 8, field 'dice.0': Value error, face '4' has effect 'skull' with no meaning"),
+     "line 8, field 'dice.0': face '4' has effect 'skull' with no meaning"),
     (("game: hellboy-dice\n", "game: hellboy-dice\ncolour: red\n"),
      "line 7, field 'colour': Extra inputs are not permitted"),
 ])
@@ -118,6 +118,6 @@ def test_only_the_blue_die_has_effects_and_only_known_ones() -> None:
 
 def test_a_pack_holds_something_and_names_each_die_once() -> None:
     assert _problem("game: hellboy-dice\n") == (
-        "line 1: Value error, a pack needs `dice`, a `deck`, or both")
+        "line 1: a pack needs `dice`, a `deck`, or both")
     dice = EXAMPLE.split("dice:\n", 1)[1]
     assert "dice names must be unique: yellow" in _problem(EXAMPLE + dice)

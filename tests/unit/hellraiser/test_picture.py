@@ -59,15 +59,16 @@ def test_the_picture_renders_for_many_generated_maps() -> None:
         board = generate(rng)
         if seed % 2:
             board = bd.open_gateway(board, (rng.randrange(18), rng.randrange(18)))
-        image = open_png(render_board(board, random_pieces(board, rng, figures=seed % 12)))
-        assert image.size == (pic.WIDTH, pic.HEIGHT)
+        pieces = random_pieces(board, rng, figures=seed % 12)
+        image = open_png(render_board(board, pieces))
+        assert image.size == (pic.WIDTH, pic.picture_height(pieces))
         assert image.format == "PNG"
 
 
 def test_the_picture_fits_an_embed_and_is_the_same_for_the_same_board() -> None:
     board = generate(random.Random(1))
     pieces = random_pieces(board, random.Random(2))
-    assert 800 <= pic.WIDTH <= 1000 and 800 <= pic.HEIGHT <= 1000
+    assert 800 <= pic.WIDTH <= 1000 and 800 <= pic.picture_height(pieces) <= 1300
     assert render_board(board, pieces) == render_board(board, pieces)
 
 
@@ -118,9 +119,10 @@ def test_figures_the_gateway_and_used_items_are_drawn_where_they_are() -> None:
     gx, gy = pic._centre((9, 9))
     assert pixel(image, gx - 14, gy) == pic.GATEWAY
     fx, fy = pic._origin(item.square)
-    assert pixel(image, fx + 7, fy + 17) == pic.USED_FURNITURE
+    icon = fx + 4 + 2, fy + pic.CELL - 20 + 8
+    assert pixel(image, *icon) == pic.USED_FURNITURE
     fresh = open_png(render_board(board, Pieces()))
-    assert pixel(fresh, fx + 7, fy + 17) == pic.USE_COLOURS[item.furniture.uses]
+    assert pixel(fresh, *icon) == pic.USE_COLOURS[item.furniture.uses]
 
 
 def test_rendering_one_board_does_not_leak_pieces_into_the_next() -> None:
@@ -210,3 +212,40 @@ def test_the_uploaded_palette_picture_keeps_the_map_readable() -> None:
     drift = ImageChops.lighter(ImageChops.lighter(red, green), blue)
     far = drift.point(lambda v: 255 if v > 48 else 0).histogram()[255]
     assert far < rgb.width * rgb.height / 200, "fewer than 0.5 % of pixels drift visibly"
+
+
+def test_the_picture_is_legible_at_phone_width() -> None:
+    """Issue 15, point 6: Discord shows the board about 400 px wide on a phone. A lone
+    figure's token is still at least 16 px across there, the letters of the map and
+    roster at least 9 px tall, and the symbols' key fits the rows kept for it."""
+    board = generate(random.Random(8))
+    pieces = Pieces(figures=(Figure(kind="human", square=(4, 4), label="Al", name="Alice",
+                                    colour=0x12AB34),))
+    image = open_png(render_board(board, pieces)).convert("RGB")
+    scale = 400 / image.width
+    small = image.resize((400, round(image.height * scale)), Image.Resampling.LANCZOS)
+    cx, cy = (round(c * scale) for c in pic._centre((4, 4)))
+    row = [pixel(small, x, cy) for x in range(cx - 12, cx + 13)]
+    green = [x for x, p in enumerate(row) if p[1] > 120 and p[0] < 90 and p[2] < 110]
+    assert max(green) - min(green) + 1 >= 14, "the token's disc, between its white rims"
+    for size in (pic.KEY_FONT, pic.ROSTER_FONT, 24):
+        assert pic._font(size).getbbox("A")[3] * scale >= 9
+    assert max(y for _, y in pic.key_layout()) < pic.KEY_TOP + pic.KEY_ROWS * pic.KEY_ROW
+
+
+def test_the_roster_under_the_map_grows_a_row_per_three_pieces() -> None:
+    """Who is who, by name, beside the picture: one roster entry per figure and corpse."""
+    board = generate(random.Random(9))
+    figures = tuple(Figure(kind="human", square=(i, 0), label=f"H{i}", name=f"Human {i}")
+                    for i in range(4))
+    assert pic.picture_height(Pieces()) == pic.HEIGHT
+    assert pic.picture_height(Pieces(figures=figures[:3])) == pic.HEIGHT + pic.ROSTER_ROW
+    four = Pieces(figures=figures, corpses=(Corpse(square=(0, 1), label="Bo", name="Bob"),))
+    assert pic.picture_height(four) == pic.HEIGHT + 2 * pic.ROSTER_ROW
+    assert open_png(render_board(board, four)).size == (pic.WIDTH, pic.picture_height(four))
+
+
+def test_a_long_name_is_shortened_before_its_square() -> None:
+    font = pic._font(pic.ROSTER_FONT)
+    text = pic._fitted(font, "Esmeralda Featherstonehaugh", "Q13 (insane)", 230)
+    assert "Q13" in text and text.startswith("Esme") and font.getlength(text) <= 230

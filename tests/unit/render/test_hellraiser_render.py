@@ -15,17 +15,19 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from bot.errors import ChooseFurther
 from bot.games.hellraiser import commands
 from bot.games.hellraiser.board import private, sheet, text_map
+from bot.games.hellraiser.card_menu import NARROW, parse_path
 from bot.games.hellraiser.codes import decode, encode
 from bot.games.hellraiser.events import dice_line, event_lines
 from bot.games.hellraiser.forms import CARD_FORM, DICE_FORM, FORMS, MAP_FORM, TILE_FORM
-from bot.games.hellraiser.menu import BUILDS, MAX_OPTIONS, spread
+from bot.games.hellraiser.menu import BUILDS, MAX_OPTIONS, card_select, spread
 from bot.games.hellraiser.pieces import SEAT_COLOURS, initials, pieces
 from bot.games.hellraiser.presenter import PRESENTER
 from bot.models import GameRow
 from bot.presenting import board_embed, board_view
-from bot.ui.components import PrivateViewButton
+from bot.ui.components import MoveSelect, PrivateViewButton
 from bot.ui.report import form_for
 from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, sample
 from engines.core.errors import RuleError
@@ -34,6 +36,7 @@ from engines.hellraiser import ENGINE, HellraiserOptions, HellraiserState
 from engines.hellraiser.board import square_name, tile_index
 from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import (
+    Action,
     Attack,
     CardDrawn,
     CardPlayed,
@@ -43,6 +46,7 @@ from engines.hellraiser.models import (
     FloorItem,
     Item,
     Move,
+    PlayCard,
     Roll,
     clone,
 )
@@ -104,8 +108,9 @@ def test_boards_components_and_messages_fit_discord_limits_in_random_games() -> 
         game = _game(state, mode)
         embed = board_embed(game, state)
         check_embed(embed)
-        if state.board is not None:
-            assert "```" in (embed.description or ""), "the text map is on the board"
+        assert "```" not in (embed.description or ""), "the text map only on request"
+        if state.board is not None and state.phase == "play":
+            assert "/hellraiser map" in (embed.description or ""), "and says how to ask"
         buttons = PRESENTER.action_buttons(game, state)
         selects = PRESENTER.action_selects(game, state)
         assert len(buttons) <= 4 and len(selects) <= 4
@@ -124,6 +129,21 @@ def test_boards_components_and_messages_fit_discord_limits_in_random_games() -> 
     assert {"create", "play", "over"} <= phases
 
 
+def _legal_or_narrower(game: GameRow, state: HellraiserState, seat: int, code: str,
+                       value: str) -> int:
+    """A menu option is a legal action, or (the card menu's steps) a question whose
+    options, sent to the player alone, are: the options checked."""
+    try:
+        raw = PRESENTER.decode(game, state, seat, code, [value])
+    except ChooseFurther as further:
+        (select,) = further.view.children
+        assert isinstance(select, MoveSelect) and select.target.gm, "acts as a reply"
+        return sum(_legal_or_narrower(game, state, seat, code, o.value)
+                   for o in select.item.options)
+    assert ENGINE.parse_action(raw) in ENGINE.legal_actions(state, seat)
+    return 1
+
+
 def test_every_button_and_menu_option_is_a_legal_action() -> None:
     seen = 0
     for state, _, mode in _states():
@@ -134,11 +154,8 @@ def test_every_button_and_menu_option_is_a_legal_action() -> None:
             action = ENGINE.parse_action(PRESENTER.decode(game, state, seat, code, []))
             assert action in ENGINE.legal_actions(state, seat)
         for choice in selects:
-            legal = ENGINE.legal_actions(state, choice.seat)
             for option in choice.options:
-                raw = PRESENTER.decode(game, state, choice.seat, choice.code, [option.value])
-                assert ENGINE.parse_action(raw) in legal
-                seen += 1
+                seen += _legal_or_narrower(game, state, choice.seat, choice.code, option.value)
         if state.phase == "play" and ENGINE.chance(state) is None:
             (seat,) = ENGINE.to_move(state)
             assert {s for _, _, s in buttons} | {c.seat for c in selects} == {seat}, \
@@ -157,9 +174,19 @@ def test_codes_round_trip_for_every_legal_action() -> None:
                 assert decode(code) == action
 
 
+def _a_card_behind(state: HellraiserState, legal: list[Action], code: str) -> str:
+    """The card of the first play a step of the card menu leads to."""
+    while code.startswith(NARROW):
+        code = card_select(state, legal, parse_path(code)).options[0].code
+    play = decode(code)
+    assert isinstance(play, PlayCard)
+    return play.card
+
+
 def test_menus_leave_no_kind_of_action_unreachable() -> None:
-    """When a kind has more actions than a menu holds, every group (tile, Cenobite,
-    card) still gets an option before any gets a second."""
+    """When a kind has more actions than a menu holds, every group (tile, Cenobite)
+    still gets an option before any gets a second; every card in hand is on the
+    board's card menu (a play, or the first step to its plays)."""
     checked = 0
     for state, _, mode in _states():
         game = _game(state, mode)
@@ -169,7 +196,9 @@ def test_menus_leave_no_kind_of_action_unreachable() -> None:
                 {b.code for b in menu.buttons}
             cards = {a.card for a in legal if a.type == "play"}
             shown_cards = {decode(c).card for c in shown if c.startswith("pl,")}  # type: ignore[union-attr]
-            assert len(shown_cards) >= min(len(cards), MAX_OPTIONS)
+            shown_cards |= {_a_card_behind(state, legal, c) for c in shown
+                            if c.startswith(NARROW)}
+            assert shown_cards >= cards
             moves = [a for a in legal if isinstance(a, Move)]
             tiles = {tile_index(a.to) for a in moves}
             shown_tiles = {tile_index(decode(c).to) for c in shown  # type: ignore[union-attr]
@@ -306,7 +335,8 @@ def test_roll_lines_show_each_die_and_bold_the_successes() -> None:
                        text="Pinhead, Kirsty: 6 2 4 vs 1 5")
     line = dice_line(event)
     assert line == ("🎲 Attack — Pinhead **⚅6** ⚁2 **⚃4** (2 successes)"
-                    " vs Kirsty ⚀1 **⚄5** (1 success)")
+                    " vs Kirsty ⚀1 **⚄5** (1 success) → Pinhead wins by 1: Kirsty takes the"
+                    " damage.")
     search = DiceRolled(purpose="search", dice=[[3, 2]], successes=[1], totals=[5],
                         labels=["Kirsty"], target=3, text="Kirsty: 3 2")
     assert dice_line(search) == "🎲 Search the room — Kirsty **⚂3** ⚁2 (1 success)"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import sqlite3
+import threading
 from pathlib import Path
 
 import pytest
@@ -136,5 +137,10 @@ async def test_schema_version_is_recorded_and_newer_is_refused(
         await storage.load_tables({"schema_migrations": (["version", "applied_at"], [[99, 0.0]])})
     else:
         await storage._run(lambda db: db.execute("PRAGMA user_version = 99"))  # type: ignore[attr-defined]
+    before = set(threading.enumerate())
     with pytest.raises(SchemaTooNew, match="newer than this bot"):
         await open_storage(parse_database(database_url))
+    started = [t for t in threading.enumerate() if t not in before]
+    for thread in started:
+        thread.join(timeout=5)
+    assert not [t.name for t in started if t.is_alive()], "a refused open closes what it opened"
