@@ -50,7 +50,7 @@ def _turn(game: GameRow, state: HellbringerState, view: dict[str, Any]) -> str:
     if request is not None:
         seat = request.reporter
         who = game.seats[seat].shown if seat is not None and seat < len(game.seats) else \
-            "anyone at the table"
+            "Anyone at the table"
         return f"{request.prompt}.\n**{who}** presses **Report result** and fills in the form."
     names = [game.seats[s].shown for s in view["to_move"] if s < len(game.seats)]
     phase = "Enemies' turn" if view["phase"] == "enemies" else "Turn"
