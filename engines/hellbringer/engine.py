@@ -23,6 +23,7 @@ from engines.hellbringer.models import (
     LocationReport,
     Pass,
     Respawn,
+    SheetReport,
     Spawn,
     StartTurn,
     TradeReply,
@@ -56,11 +57,11 @@ class HellbringerEngine(Engine[HellbringerState, Action, HellbringerOptions]):
         if options.mule:
             queue.append(Deal(seat=0, count=catalogue().dungeon.mule_cards, dest="mule",
                               where="pool", instants=False))
-        what = "hero_sheet" if options.mode == "physical" else "class"
-        queue.append(Choose(what=what, seat=0, rest=list(range(1, n))))
         if options.mode == "physical":
+            queue.append(SheetReport(seat=0, rest=list(range(1, n))))
             queue.append(LocationReport(location="graveyard#1", seat=0))
         else:
+            queue.append(Choose(what="class", seat=0, rest=list(range(1, n))))
             graveyard = catalogue().location("graveyard")
             assert graveyard is not None
             queue.append(Spawn(pile="starter", count=graveyard.spawns[n - 1], seat=0))

@@ -19,6 +19,7 @@ from engines.hellbringer import combat, enemies, turns
 from engines.hellbringer.cards import Face, catalogue
 from engines.hellbringer.models import (
     AttackRoll,
+    CardReport,
     Choose,
     Deal,
     Enemy,
@@ -29,16 +30,29 @@ from engines.hellbringer.models import (
     LocationReport,
     PoolRoll,
     Rolled,
+    SheetReport,
     Spawn,
     Stage,
     StartTurn,
     Step,
 )
 from engines.hellbringer.out import Out
-from engines.hellbringer.physical import FACE_HINT, LOCATION_HINT, parse_face, parse_location
+from engines.hellbringer.physical import (
+    CARD,
+    ENEMY,
+    FORM_NAMES,
+    LOCATION,
+    SHEET,
+    open_items,
+    parse_face,
+    parse_form,
+    parse_location,
+    parse_sheet,
+)
 from engines.hellbringer.piles import (
     combat_card,
     draw_item,
+    draw_label,
     is_instant,
     pool_item,
     reshuffle,
@@ -49,6 +63,8 @@ from engines.hellbringer.piles import (
 from engines.hellbringer.stats import alive, card_id
 
 MAX_AUTO = 10_000
+NO_ARTICLE = {"Hell"}
+PILE_NAMES = {"starter": "Starter Monster", "monster": "Monster", "moose": "Moose"}
 
 
 @cache
@@ -82,21 +98,19 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     d = state.dungeon
     if isinstance(head, Deal):
         if head.where == "pool":
-            item = pool_item(d, physical)
+            item = pool_item(d)
         else:
             seg = top_segment(d) if head.where == "top" else under_segment(d)
             assert seg is not None
-            item = draw_item(d, seg, physical)
+            item = draw_item(d, seg)
         where = "from under the pile" if head.where == "under" else "from the Common pile"
         return ChanceRequest(prompt=f"Draw a card {where} for {_dest_name(state, head)}",
                              items=[item], reporter=head.seat, reporters="seat")
     if isinstance(head, Spawn):
         if physical or head.pile == "demon":
             return ChanceRequest(
-                prompt=f"Report the {head.pile} card that enters play",
-                items=[ChanceItem(key="enemy", label=f"{head.pile} card", source="card",
-                                  open_hint=FACE_HINT)],
-                reporter=head.seat, reporters="seat")
+                prompt=_spawn_prompt(state, head),
+                items=open_items(ENEMY, "enemy_"), reporter=head.seat, reporters="seat")
         counts = Counter(card_id(i) for i in _pile(state, head.pile))
         cat = catalogue()
         return ChanceRequest(
@@ -106,11 +120,21 @@ def request(state: HellbringerState) -> ChanceRequest | None:
                               labels=[cat.enemy(c).name for c in counts])],
             reporter=head.seat, reporters="seat")
     if isinstance(head, LocationReport):
+        where = card_id(head.location)
+        extra = " (the Demon comes too: its enemies are the Monsters that come with it)" \
+            if where == "tomb" else ""
         return ChanceRequest(
-            prompt=f"Read the {card_id(head.location).capitalize()} card",
-            items=[ChanceItem(key="location", label="location card", source="card",
-                              open_hint=LOCATION_HINT)],
-            reporter=head.seat, reporters="seat")
+            prompt=f"Read the {where.capitalize()} Location card{extra}",
+            items=open_items(LOCATION, "location_"), reporter=head.seat, reporters="seat")
+    if isinstance(head, SheetReport):
+        return ChanceRequest(prompt=f"{state.names[head.seat]}: report your hero sheet",
+                             items=open_items(SHEET, "sheet_"), reporter=head.seat,
+                             reporters="seat")
+    if isinstance(head, CardReport):
+        return ChanceRequest(
+            prompt=f"{state.names[head.seat]}: report {FORM_NAMES[head.form]} you hold",
+            items=open_items(CARD[head.form], f"{head.form}_"), reporter=head.seat,
+            reporters="seat")
     if isinstance(head, AttackRoll):
         return dice_request(head.damage, head.acid, "Roll the attack", head.seat)
     if isinstance(head, EnemyDie):
@@ -118,6 +142,14 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     if isinstance(head, PoolRoll):
         return dice_request(head.damage, head.acid, "Roll the enemies' combined dice", None)
     return None
+
+
+def _spawn_prompt(state: HellbringerState, head: Spawn) -> str:
+    if head.pile == "demon":
+        return ("Turn the Demon card over and report its Side B" if
+                state.dungeon.demon_side == "B" else "Reveal the Demon and report its Side A")
+    left = f" ({head.count} to come)" if head.count > 1 else ""
+    return f"Draw the next {PILE_NAMES[head.pile]} and report it{left}"
 
 
 def _dest_name(state: HellbringerState, deal: Deal) -> str:
@@ -142,13 +174,19 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
     if isinstance(head, Deal):
         _dealt(state, head, values[0], out)
     elif isinstance(head, Spawn):
-        _spawned(state, head, values[0], out)
+        _spawned(state, head, values, out)
+    elif isinstance(head, SheetReport):
+        _sheet(state, head, values, out)
+    elif isinstance(head, CardReport):
+        _shown(state, head, values, out)
     elif isinstance(head, LocationReport):
-        bonus, spawn = parse_location(values[0])
+        bonus, spawn = parse_location(values)
         state.queue.pop(0)
         loc = card_id(head.location)
         state.dungeon.location_bonus[loc] = bonus
         state.dungeon.location_spawns[loc] = spawn
+        out.say(f"{loc.capitalize()}: Sight +{bonus}, {spawn} enem{'y' if spawn == 1 else 'ies'}"
+                " to draw.")
         _location_spawns(state, loc, spawn, head.seat)
     elif isinstance(head, AttackRoll):
         state.queue.pop(0)
@@ -177,6 +215,9 @@ def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
     else:
         seg = top_segment(d) if head.where == "top" else under_segment(d)
         inst = take(d, seg, cid)
+    if state.options.mode == "physical" and head.where != "pool":
+        out.say(f"Revealed: {draw_label(cid)}." if head.dest == "middle" else
+                f"{_dest_name(state, head)} draws {draw_label(cid)}.")
     _place(state, head, inst)
 
 
@@ -194,17 +235,52 @@ def _place(state: HellbringerState, head: Deal, inst: str) -> None:
         state.queue.pop(0)
 
 
-def _spawned(state: HellbringerState, head: Spawn, value: str, out: Out) -> None:
+def _sheet(state: HellbringerState, head: SheetReport, values: list[str], out: Out) -> None:
+    """A hero sheet read off the table (its class is taken by this hero only, H10)."""
+    cls, sheet = parse_sheet(values)
+    hero = state.heroes[head.seat]
+    if any(h.cls == cls for h in state.heroes if h is not hero):
+        raise RuleError(f"Class: another hero is the {cls.capitalize()} already; each class"
+                        " is taken by one hero.")
+    card = catalogue().cls(cls)
+    hero.cls = cls
+    hero.base = {**sheet, "skill": card.skill, "hand": card.hand,
+                 "companions": card.companions}
+    hero.hand.append(f"common#s{hero.seat + 1}")
+    state.queue.pop(0)
+    if head.rest:
+        state.queue.insert(0, SheetReport(seat=head.rest[0], rest=head.rest[1:]))
+    out.say(f"{state.names[head.seat]} plays the {card.name}: Health {sheet['health']},"
+            f" Armor {sheet['armor']}, Sight {sheet['sight']}, {sheet['ap']} AP.")
+
+
+def _shown(state: HellbringerState, head: CardReport, values: list[str], out: Out) -> None:
+    """A card a player holds, now known to the bot: it replaces one unreported card."""
+    hero = state.heroes[head.seat]
+    held = [c for c in hero.hand if card_id(c) == "common"]
+    if not held:
+        raise RuleError("The bot counts no unreported card in your hand.")
+    cid = f"x{state.next_uid}"
+    card = parse_form(head.form, values, cid)
+    state.next_uid += 1
+    state.custom[cid] = card
+    hero.hand[hero.hand.index(held[0])] = f"{cid}#1"
+    state.queue.pop(0)
+    out.say(f"{state.names[head.seat]} has shown the bot a card from their hand (see 🂠 My"
+            " hand); the table sees it when it is played.")
+
+
+def _spawned(state: HellbringerState, head: Spawn, values: list[str], out: Out) -> None:
     pile = _pile(state, head.pile)
     if state.options.mode == "physical" or head.pile == "demon":
-        face = parse_face(value, head.pile)
+        face = parse_face(values, head.pile)
         inst = pile.pop(0)
         if head.pile == "demon" and state.dungeon.demon_side == "sealed":
             state.dungeon.demon_side = "A"
     else:
-        inst = next(i for i in pile if card_id(i) == value)
+        inst = next(i for i in pile if card_id(i) == values[0])
         pile.remove(inst)
-        card = catalogue().enemy(value)
+        card = catalogue().enemy(values[0])
         face = Face(**card.model_dump(include=set(Face.model_fields)))
     _enter(state, Enemy(uid=inst, face=face), head, out)
 
@@ -355,7 +431,8 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[St
     location = cat.location(cid)
     if location is not None:
         d.locations.append(inst)
-        out.say(f"The party reaches the {location.name}.")
+        out.say(f"The party reaches {'' if location.name in NO_ARTICLE else 'the '}"
+                f"{location.name}.")
         if state.options.mode == "physical":
             return [LocationReport(location=inst, seat=seat)]
         count = location.spawns[state.players - 1]

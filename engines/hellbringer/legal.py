@@ -1,4 +1,6 @@
-"""Every legal action of a seat (digital mode: physical reports are free-form)."""
+"""Every legal action of a seat. At a physical table the bot knows only the cards
+players have shown it, so `ShowCard` (one per form) comes first while a hand
+holds an unreported card."""
 
 from __future__ import annotations
 
@@ -31,11 +33,13 @@ from engines.hellbringer.models import (
     RemovePoint,
     Respawn,
     ReturnCombat,
+    ShowCard,
     Trade,
     TradeReply,
     UsePerk,
     Window,
 )
+from engines.hellbringer.moves import may_show
 from engines.hellbringer.piles import combat_card, is_instant
 from engines.hellbringer.stats import (
     ap_left,
@@ -59,7 +63,9 @@ def legal_actions(state: HellbringerState, seat: int) -> list[Action]:
         return _answers(state, hero, head) if head.seat == seat else []
     if isinstance(head, Window):
         passing: list[Action] = [Pass()] if seat in head.waiting else []
-        return passing + defences(state, hero) if not hero.eliminated else passing
+        if hero.eliminated:
+            return passing
+        return passing + shows(state, hero) + defences(state, hero)
     if state.phase != "player" or head is not None:
         return []
     if seat != state.active:
@@ -119,24 +125,31 @@ def _answers(state: HellbringerState, hero: Hero, head: Choose) -> list[Action]:
                    and attribute_cards(h) < mine]
         return [PlacePoint(attr=a, to=t) for t in givers for a in ATTRS]
     if what == "miss_discard":
-        return [DiscardCards(cards=c) for c in combinations(hero.hand, head.count)]
+        return [DiscardCards(cards=c) for c in distinct_sets(hero.hand, head.count)]
     if what == "return_combat":
         combat = [c for c in state.dungeon.middle if combat_card(card_id(c)) is not None]
         return [ReturnCombat(cards=c) for n in range(len(combat) + 1)
                 for c in combinations(combat, n)]
     if what == "pick":
-        return [Pick(card=c) for c in dict.fromkeys(state.dungeon.middle) if not is_instant(c)]
+        return [Pick(card=c) for c in distinct(state.dungeon.middle) if not is_instant(c)]
     if what == "respawn":
         return [Respawn(respawn=True), Respawn(respawn=False)]
     if what == "remove_point":
         return [RemovePoint(attr=a) for a in ATTRS if hero.points.get(a)]
     if what == "trade_reply":
-        return [TradeReply(give=None), *(TradeReply(give=c) for c in hero.hand)]
+        return [TradeReply(give=None), *(TradeReply(give=c) for c in distinct(hero.hand))]
     return [EnterPortal(enter=True), EnterPortal(enter=False)]
 
 
+def shows(state: HellbringerState, hero: Hero) -> list[Action]:
+    """Physical: show the bot a card you hold, on the form for its kind."""
+    if not may_show(state, hero):
+        return []
+    return [ShowCard(form="gear"), ShowCard(form="companion"), ShowCard(form="other")]
+
+
 def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
-    out: list[Action] = []
+    out: list[Action] = shows(state, hero)
     left = ap_left(state, hero)
     learned_room = len(hero.learned) < stats(state, hero)["skill"]
     for inst in dict.fromkeys(hero.hand):
@@ -165,8 +178,8 @@ def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
         if inst not in hero.used and inst not in hero.primed:
             out.append(DiscardCard(card=inst))
     if not hero.traded and hero.hand:
-        for give in dict.fromkeys(hero.hand):
-            out += [Trade(give=give, partner=MULE, take=t) for t in state.dungeon.mule]
+        for give in distinct(hero.hand):
+            out += [Trade(give=give, partner=MULE, take=t) for t in distinct(state.dungeon.mule)]
             out += [Trade(give=give, partner=h.seat) for h in state.heroes
                     if h.seat != hero.seat and h.hand]
     out += end_turns(state, hero)
@@ -192,8 +205,29 @@ def end_turns(state: HellbringerState, hero: Hero) -> list[EndTurn]:
     limit = stats(state, hero)["hand"]
     over = len(hero.hand) - limit
     if over > 0:
-        return [EndTurn(discard=c) for c in combinations(hero.hand, over)]
-    return [EndTurn(), *(EndTurn(discard=(c,)) for c in dict.fromkeys(hero.hand))]
+        return [EndTurn(discard=c) for c in distinct_sets(hero.hand, over)]
+    return [EndTurn(), *(EndTurn(discard=(c,)) for c in distinct(hero.hand))]
+
+
+def distinct(cards: list[str]) -> list[str]:
+    """Each card once; a physical table's unshown cards are all alike, so only the first
+    of them stands for the rest."""
+    first: dict[str, str] = {}
+    for card in cards:
+        first.setdefault(_alike(card), card)
+    return list(first.values())
+
+
+def distinct_sets(cards: list[str], size: int) -> list[tuple[str, ...]]:
+    """The different sets of `size` cards (unshown cards are alike)."""
+    found: dict[tuple[str, ...], tuple[str, ...]] = {}
+    for combo in combinations(cards, size):
+        found.setdefault(tuple(sorted(_alike(c) for c in combo)), combo)
+    return list(found.values())
+
+
+def _alike(inst: str) -> str:
+    return "common" if card_id(inst) == "common" else inst
 
 
 def _activatable(state: HellbringerState, hero: Hero) -> list[str]:

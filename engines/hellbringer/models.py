@@ -186,6 +186,25 @@ class LocationReport(BaseModel):
     seat: int
 
 
+class SheetReport(BaseModel):
+    """Physical mode: read each hero's sheet (class, Health, Armor, Sight, AP), in seat order."""
+
+    kind: Literal["sheet_report"] = "sheet_report"
+    seat: int
+    rest: list[int] = Field(default_factory=list, description="seats still to report, in order")
+
+
+CardForm = Literal["gear", "companion", "other"]
+
+
+class CardReport(BaseModel):
+    """Physical mode: a player shows the bot a card they hold, on the form for its kind."""
+
+    kind: Literal["card_report"] = "card_report"
+    seat: int
+    form: CardForm
+
+
 class AttackRoll(BaseModel):
     kind: Literal["attack_roll"] = "attack_roll"
     seat: int
@@ -228,7 +247,7 @@ class Choose(BaseModel):
     """A decision someone owes: choose a class, place a point, discard, pick, return..."""
 
     kind: Literal["choose"] = "choose"
-    what: Literal["class", "hero_sheet", "place_point", "miss_discard", "return_combat",
+    what: Literal["class", "place_point", "miss_discard", "return_combat",
                   "pick", "respawn", "remove_point", "trade_reply", "portal"]
     seat: int
     count: int = 0
@@ -238,8 +257,8 @@ class Choose(BaseModel):
     rest: list[int] = Field(default_factory=list, description="seats still owing this, in order")
 
 
-Step = Annotated[Deal | Instants | Spawn | LocationReport | AttackRoll | EnemyDie | PoolRoll
-                 | Window | Stage | StartTurn | Choose,
+Step = Annotated[Deal | Instants | Spawn | LocationReport | SheetReport | CardReport | AttackRoll
+                 | EnemyDie | PoolRoll | Window | Stage | StartTurn | Choose,
                  Field(discriminator="kind")]
 
 
@@ -323,19 +342,15 @@ class ChooseClass(_Action):
     swap: str | None = Field(default=None, description="a hand card traded for the 2nd starter")
 
 
-class ReportHero(_Action):
-    """Physical: the hero sheet (class and the stats written on the board)."""
+class ShowCard(_Action):
+    """Physical: show the bot a card you hold (its form comes next, as a report)."""
 
-    type: Literal["report_hero"] = "report_hero"
-    cls: ClassId
-    health: int = Field(ge=5, le=200, multiple_of=5)
-    armor: int = Field(ge=0, le=200, multiple_of=5)
-    sight: int = Field(ge=0, le=12)
-    ap: int = Field(ge=1, le=8)
+    type: Literal["show_card"] = "show_card"
+    form: CardForm
 
 
 class ReportCard(_Action):
-    """Physical: a card from the hand or the gear table, in five fields; its `effect`
+    """Physical: what a card form reads, before it compiles to a card; its `effect`
     uses the notation of docs/games/hellbringer.md ("single 2D1A pierce10",
     "armor+10 sight+1", "avoid", "ignore 2D", "companion 10/10 single 1D")."""
 
@@ -460,7 +475,7 @@ class EnterPortal(_Action):
 
 
 Action = Annotated[
-    ChooseClass | ReportHero | ReportCard | Equip | Enchant | Learn | Assign | Activate
+    ChooseClass | ShowCard | Equip | Enchant | Learn | Assign | Activate
     | UsePerk | Defend | CloseAttack | DiscardCard | Trade | TradeReply | EndTurn | PlacePoint
     | DiscardCards | ReturnCombat | Pick | Respawn | RemovePoint | Pass | EnterPortal,
     Field(discriminator="type"),

@@ -11,6 +11,7 @@ from engines.hellbringer.models import (
     Action,
     Activate,
     Assign,
+    CardReport,
     Choose,
     ChooseClass,
     CloseAttack,
@@ -28,10 +29,9 @@ from engines.hellbringer.models import (
     Pick,
     PlacePoint,
     RemovePoint,
-    ReportCard,
-    ReportHero,
     Respawn,
     ReturnCombat,
+    ShowCard,
     Spawn,
     StartTurn,
     Trade,
@@ -40,25 +40,26 @@ from engines.hellbringer.models import (
     Window,
 )
 from engines.hellbringer.out import Out
-from engines.hellbringer.physical import parse_card
 from engines.hellbringer.piles import combat_card, is_instant
 from engines.hellbringer.stats import attribute_cards, card_id, stats
 
 ANSWERS: dict[str, tuple[type, ...]] = {
-    "class": (ChooseClass,), "hero_sheet": (ReportHero,), "place_point": (PlacePoint,),
+    "class": (ChooseClass,), "place_point": (PlacePoint,),
     "miss_discard": (DiscardCards,), "return_combat": (ReturnCombat,), "pick": (Pick,),
     "respawn": (Respawn,), "remove_point": (RemovePoint,), "trade_reply": (TradeReply,),
     "portal": (EnterPortal,),
 }
 PROMPTS = {
-    "class": "choose a class, a Starter Card and a Perk", "hero_sheet": "report the hero sheet",
+    "class": "choose a class, a Starter Card and a Perk",
     "place_point": "place the Attribute Point", "miss_discard": "discard cards",
     "return_combat": "choose the Combat cards to return on top", "pick": "pick a revealed card",
     "respawn": "choose whether to Respawn", "remove_point": "remove an Attribute Point card",
     "trade_reply": "answer the trade", "portal": "choose whether to enter the Secret Portal",
 }
+ATTR_NAMES = {"health": "Health", "armor": "Armor", "sight": "Sight",
+              "ap": "the Additional Action (AP)", "skill": "Skill Points", "hand": "Cards in hand"}
 TURN_ACTIONS = (Equip, Enchant, Learn, Assign, Activate, UsePerk, CloseAttack, DiscardCard,
-                Trade, EndTurn, ReportCard)
+                Trade, EndTurn)
 
 
 def to_move(state: HellbringerState) -> list[int]:
@@ -102,10 +103,8 @@ def play(state: HellbringerState, seat: int, action: Action, out: Out) -> None:
         if not may_act(state, seat) or hero.eliminated:
             raise RuleError("You can't play a defence right now.")
         cardplay.defend(state, hero, action.card, action.target, out)
-    elif isinstance(action, ReportCard):
-        if not may_act(state, seat):
-            raise RuleError("Report a card when you are about to play it.")
-        _report_card(state, hero, action)
+    elif isinstance(action, ShowCard):
+        _show_card(state, hero, action)
     elif isinstance(head, Choose):
         if seat != head.seat or not isinstance(action, ANSWERS[head.what]):
             raise RuleError(f"Waiting for {state.names[head.seat]} to {PROMPTS[head.what]}.")
@@ -163,15 +162,6 @@ def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
             out: Out) -> None:
     if isinstance(action, ChooseClass):
         _choose_class(state, hero, action)
-    elif isinstance(action, ReportHero):
-        if any(h.cls == action.cls for h in state.heroes if h is not hero):
-            raise RuleError("Another hero has that class already.")
-        hero.cls = action.cls
-        hero.base = {"health": action.health, "armor": action.armor, "sight": action.sight,
-                     "ap": action.ap, "skill": catalogue().cls(action.cls).skill,
-                     "hand": catalogue().cls(action.cls).hand,
-                     "companions": catalogue().cls(action.cls).companions}
-        hero.hand.append(f"common#s{hero.seat + 1}")
     elif isinstance(action, PlacePoint):
         _place_point(state, hero, head, action, out)
     elif isinstance(action, DiscardCards):
@@ -253,7 +243,8 @@ def _place_point(state: HellbringerState, hero: Hero, head: Choose, action: Plac
     target.points.setdefault(action.attr, []).append(head.enemy)
     if action.attr == "ap" and state.options.ap_point == "once":
         target.ap_spent -= 1
-    out.say(f"{state.names[to]} gains +{action.attr} ({stats(state, target)[action.attr]}).")
+    out.say(f"{state.names[to]} places the Attribute Point on {ATTR_NAMES[action.attr]}"
+            f" (now {stats(state, target)[action.attr]}).")
 
 
 def _portal(state: HellbringerState, enter: bool, out: Out) -> None:
@@ -272,13 +263,24 @@ def _portal(state: HellbringerState, enter: bool, out: Out) -> None:
     out.say("The party steps through the Secret Portal: the Moose await.")
 
 
-def _report_card(state: HellbringerState, hero: Hero, action: ReportCard) -> None:
+def may_show(state: HellbringerState, hero: Hero) -> bool:
+    """Physical: a hero may show a card they hold when they may play one: on their turn,
+    or (a defence) in the window."""
+    if state.options.mode != "physical" or hero.eliminated or not any(
+            card_id(c) == "common" for c in hero.hand):
+        return False
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Window):
+        return True
+    return head is None and state.phase == "player" and hero.seat == state.active
+
+
+def _show_card(state: HellbringerState, hero: Hero, action: ShowCard) -> None:
     if state.options.mode != "physical":
-        raise RuleError("Cards are reported only at a physical table.")
-    held = [c for c in hero.hand if card_id(c) == "common"]
-    if not held:
-        raise RuleError("The bot counts no unreported card in your hand.")
-    cid = f"x{state.next_uid}"
-    state.next_uid += 1
-    state.custom[cid] = parse_card(action, cid)
-    hero.hand[hero.hand.index(held[0])] = f"{cid}#1"
+        raise RuleError("Cards are shown to the bot only at a physical table.")
+    if not may_show(state, hero):
+        if not any(card_id(c) == "common" for c in hero.hand):
+            raise RuleError("The bot knows every card in your hand already.")
+        raise RuleError("Show a card when you can play it: on your turn, or a defence in the"
+                        " defence window.")
+    state.queue.insert(0, CardReport(seat=hero.seat, form=action.form))

@@ -1,18 +1,19 @@
-"""Physical mode: what the table reads off its real cards, in short forms.
+"""Physical mode: what the table reads off its real cards, one chance item per
+printed value, so each report form has five inputs at most (a Discord modal's
+limit) and a misread value is refused naming its field:
 
-Each form has five fields at most (a Discord modal's limit):
-
-- hero sheet (action `ReportHero`): class, Health, Armor, Sight, AP;
-- enemy card (open chance item): `name; sight; health; armor; dice`, e.g.
-  `Ogre; 3; 10; 30; 3D1A`;
-- location (open chance item): `bonus; enemies`, e.g. `2; 3`;
-- what was drawn (enumerable chance item, reported): Common / Combat / Showdown /
+- hero sheet (`SheetReport`): class, Health, Armor, Sight, AP;
+- enemy card (`Spawn`): name, Sight, Health, Armor, dice (`3D1A`);
+- location (`LocationReport`): its Sight bonus and how many enemies it adds;
+- what was drawn (an enumerable item, reported): Common / Combat / Showdown /
   Tome, with the exact odds of the pile;
-- gear, skill, companion, defence or potion (action `ReportCard`): name, kind,
-  AP cost, effect, connection points. The effect notation is a few words:
-  `single 2D1A+5 pierce10`, `all 1D1A`, `armor+10 sight+1`, `boost ap+1`,
-  `avoid`, `ignore 2D 3A`, `guard armor+20`, `ally`, `resurrect`, `any`,
-  `companion 10/10`, `draw 2` (combine them with spaces).
+- a card a player holds (`CardReport`, after the `ShowCard` move): gear (name,
+  AP cost, attack, bonuses while equipped, connection points), a companion
+  (name, AP cost, Health/Armor, attack, other effects) or another card (name,
+  kind, AP cost, effect). Effects use a few words: `single 2D1A+5 pierce10`,
+  `all 1D1A`, `armor+10 sight+1`, `boost ap+1`, `avoid`, `ignore 2D 3A`,
+  `guard armor+20`, `ally`, `resurrect`, `any`, `draw 2`, `slots 1` (an item's
+  enchantment slots), `adds 1D` (what an enchantment adds to its item).
 """
 
 from __future__ import annotations
@@ -21,56 +22,163 @@ import re
 
 from pydantic import ValidationError
 
+from engines.core.chance import ChanceItem
 from engines.core.errors import RuleError, first_problem
-from engines.hellbringer.cards import CommonCard, Face, Guard, Strike
-from engines.hellbringer.models import ReportCard
+from engines.hellbringer.cards import (
+    CLASSES,
+    ClassId,
+    CommonCard,
+    Enchant,
+    EnchantmentCard,
+    Face,
+    Guard,
+    Strike,
+)
+from engines.hellbringer.models import CardForm, ReportCard
 
 _DICE = re.compile(r"^(?:(\d+)D)?(?:(\d+)A)?(?:\+(\d+))?$", re.IGNORECASE)
 _STAT = re.compile(r"^(health|armor|sight|ap|skill|hand|companions)([+-]\d+)$")
-FACE_HINT = "name; sight; health; armor; dice — e.g. Ogre; 3; 10; 30; 3D1A"
-LOCATION_HINT = "Sight bonus; enemies it adds — e.g. 2; 3"
+Printed = tuple[str, str, str]
+"""(key, label, hint) of one printed value."""
+
+SHEET: tuple[Printed, ...] = (
+    ("class", "Class", "warrior, hunter, sorcerer, paladin, monk or druid"),
+    ("health", "Health", "in fives, as on your sheet, e.g. 30"),
+    ("armor", "Armor", "in fives, e.g. 10"),
+    ("sight", "Sight", "0 to 12, e.g. 2"),
+    ("ap", "Action Points", "1 to 8, e.g. 2"),
+)
+ENEMY: tuple[Printed, ...] = (
+    ("name", "Name", "as printed, e.g. Ogre"),
+    ("sight", "Sight", "the eye on the card, 0 to 12, e.g. 3"),
+    ("health", "Health", "in fives, e.g. 10"),
+    ("armor", "Armor", "in fives, e.g. 30"),
+    ("dice", "Dice", "damage and acid dice, e.g. 3D1A, 2D or 1A"),
+)
+LOCATION: tuple[Printed, ...] = (
+    ("bonus", "Sight bonus", "the + Sight on the card, 0 to 6, e.g. 2"),
+    ("spawn", "Enemies it adds", "at your player count, 0 to 6, e.g. 3"),
+)
+DEFAULT_KINDS = {"gear": "item", "companion": "companion"}
+OTHER_KINDS = ("skill", "enchantment", "defense", "potion")
+CARD: dict[CardForm, tuple[Printed, ...]] = {
+    "gear": (
+        ("name", "Name", "as printed, e.g. Firebolt Wand"),
+        ("cost", "AP cost", "0 to 5, e.g. 1"),
+        ("attack", "Attack (blank if none)", "e.g. single 2D1A+5 pierce10, or all 1D"),
+        ("stats", "While equipped (blank if none)", "e.g. armor+10 sight+1 slots 1"),
+        ("points", "Connection points", "red, green, blue or violet, e.g. red green"),
+    ),
+    "companion": (
+        ("name", "Name", "as printed, e.g. Ash Hound"),
+        ("cost", "AP cost", "0 to 5, e.g. 1"),
+        ("body", "Health/Armor", "e.g. 10/10"),
+        ("attack", "Attack (blank if none)", "e.g. single 2D"),
+        ("stats", "Other effects (blank if none)", "e.g. armor+10 (while it is in play)"),
+    ),
+    "other": (
+        ("name", "Name", "as printed, e.g. Smoke Veil"),
+        ("kind", "Kind", "skill, enchantment, defence or potion"),
+        ("cost", "AP cost", "0 to 5, e.g. 1"),
+        ("effect", "Effect", "e.g. single 2D · avoid · ignore 2D · boost ap+1 · adds 1D"),
+    ),
+}
+FORM_NAMES: dict[CardForm, str] = {"gear": "a gear card (an item)", "companion": "a companion",
+                                   "other": "a skill, enchantment, defence or potion"}
+SPELLINGS = {"defence": "defense", "defense": "defense"}
 
 
-def parse_dice(text: str) -> tuple[int, int, int]:
+def open_items(fields: tuple[Printed, ...], prefix: str = "") -> list[ChanceItem]:
+    """One open chance item per printed value (a card from the box is always reported)."""
+    return [ChanceItem(key=f"{prefix}{key}", label=label, source="card", open_hint=hint)
+            for key, label, hint in fields]
+
+
+def parse_dice(text: str, what: str = "Dice") -> tuple[int, int, int]:
     """'3D1A+5' → (3 damage dice, 1 acid die, +5)."""
     m = _DICE.match(text.strip().replace(" ", ""))
     if not m or not text.strip():
-        raise RuleError(f"'{text}' is not dice like 2D1A (damage and acid dice), e.g. 3D"
-                        " or 2D1A+5.")
+        raise RuleError(f"{what}: '{text}' is not dice like 2D1A (damage and acid dice), e.g."
+                        " 3D or 2D1A+5.")
     return int(m.group(1) or 0), int(m.group(2) or 0), int(m.group(3) or 0)
 
 
-def _fields(text: str, count: int, hint: str) -> list[str]:
-    parts = [p.strip() for p in text.split(";")]
-    if len(parts) != count or not all(parts):
-        raise RuleError(f"Please give {count} values separated by ';': {hint}.")
-    return parts
+def _number(value: str, what: str, low: int = 0, high: int = 200, step: int = 1) -> int:
+    """A printed number, or one sentence naming the field."""
+    text = value.strip().lstrip("+")
+    if not text.isdigit():
+        raise RuleError(f"{what} must be a whole number, not '{value.strip() or '(nothing)'}'.")
+    number = int(text)
+    if not low <= number <= high:
+        raise RuleError(f"{what} must be from {low} to {high}, not {number}.")
+    if number % step:
+        raise RuleError(f"{what} comes in fives on the card (5, 10, 15 …), not {number}.")
+    return number
 
 
-def _number(value: str, what: str) -> int:
-    if not value.isdigit():
-        raise RuleError(f"{what} must be a whole number, not '{value}'.")
-    return int(value)
+def _values(values: list[str], fields: tuple[Printed, ...]) -> dict[str, str]:
+    if len(values) != len(fields):
+        names = ", ".join(label for _, label, _ in fields)
+        raise RuleError(f"Please give {len(fields)} values: {names}.")
+    return {key: value.strip() for (key, _, _), value in zip(fields, values, strict=True)}
 
 
-def parse_face(text: str, group: str) -> Face:
-    name, sight, health, armor, dice = _fields(text, 5, FACE_HINT)
-    damage, acid, _ = parse_dice(dice)
+def parse_sheet(values: list[str]) -> tuple[ClassId, dict[str, int]]:
+    """A hero sheet: its class and the stats written on it."""
+    v = _values(values, SHEET)
+    cls = v["class"].lower()
+    if cls not in CLASSES:
+        raise RuleError(f"Class must be one of {', '.join(CLASSES)}, not '{v['class']}'.")
+    return cls, {
+        "health": _number(v["health"], "Health", 5, 200, 5),
+        "armor": _number(v["armor"], "Armor", 0, 200, 5),
+        "sight": _number(v["sight"], "Sight", 0, 12),
+        "ap": _number(v["ap"], "Action Points", 1, 8),
+    }
+
+
+def parse_face(values: list[str], group: str) -> Face:
+    """An enemy card: name, Sight, Health, Armor, dice."""
+    v = _values(values, ENEMY)
+    if not v["name"]:
+        raise RuleError("Name: write the enemy's name as printed.")
+    damage, acid, _ = parse_dice(v["dice"], "Dice")
     try:
-        return Face(name=name, group=group, sight=_number(sight, "Sight"),
-                    health=_number(health, "Health"), armor=_number(armor, "Armor"),
-                    damage=damage, acid=acid)
+        return Face(name=v["name"][:40], group=group, sight=_number(v["sight"], "Sight", 0, 12),
+                    health=_number(v["health"], "Health", 0, 200, 5),
+                    armor=_number(v["armor"], "Armor", 0, 200, 5), damage=damage, acid=acid)
     except ValidationError as exc:
         where, problem = first_problem(exc, "the card")
         raise RuleError(f"The enemy's {where} does not fit: {problem}.") from None
 
 
-def parse_location(text: str) -> tuple[int, int]:
-    bonus, spawn = _fields(text, 2, LOCATION_HINT)
-    b, s = _number(bonus, "The Sight bonus"), _number(spawn, "The number of enemies")
-    if b > 6 or s > 6:
-        raise RuleError("A Location adds at most +6 Sight and 6 enemies.")
-    return b, s
+def parse_location(values: list[str]) -> tuple[int, int]:
+    v = _values(values, LOCATION)
+    return _number(v["bonus"], "The Sight bonus", 0, 6), \
+        _number(v["spawn"], "Enemies it adds", 0, 6)
+
+
+def parse_form(form: CardForm, values: list[str], cid: str) -> CommonCard:
+    """A card a player showed, from its form's values."""
+    v = _values(values, CARD[form])
+    kind = DEFAULT_KINDS.get(form) or SPELLINGS.get(v["kind"].lower(), v["kind"].lower())
+    if kind not in (*OTHER_KINDS, *DEFAULT_KINDS.values()) or (
+            form == "other" and kind not in OTHER_KINDS):
+        raise RuleError(f"Kind must be skill, enchantment, defence or potion, not '{v['kind']}'.")
+    words = [v.get("attack", ""), v.get("stats", ""), v.get("effect", "")]
+    if form == "companion":
+        words.insert(0, f"companion {v['body']}")
+    if form == "gear" and not v["points"]:
+        raise RuleError("Connection points: an item has at least one (red, green, blue,"
+                        " violet).")
+    cost = _number(v["cost"], "AP cost", 0, 5)
+    try:
+        report = ReportCard(name=v["name"], kind=kind, cost=cost,
+                            effect=" ".join(w for w in words if w), points=v.get("points", ""))
+    except ValidationError as exc:
+        where, problem = first_problem(exc, "the card")
+        raise RuleError(f"The card's {where} does not fit: {problem}.") from None
+    return parse_card(report, cid)
 
 
 def parse_card(report: ReportCard, cid: str) -> CommonCard:
@@ -81,6 +189,7 @@ def parse_card(report: ReportCard, cid: str) -> CommonCard:
     boost: dict[str, int] = {}
     guard: dict[str, object] = {}
     fields: dict[str, object] = {}
+    adds: Enchant | None = None
     into = stats
     i = 0
     while i < len(words):
@@ -91,7 +200,9 @@ def parse_card(report: ReportCard, cid: str) -> CommonCard:
             strike = Strike(kind=w, damage=damage, acid=acid, flat=flat)
             i += 1
         elif w.startswith("pierce") and strike is not None:
-            strike = strike.model_copy(update={"pierce": _number(w[6:] or nxt, "Pierce")})
+            strike = strike.model_copy(
+                update={"pierce": _number(w[6:] or nxt, "Pierce", 0, 100, 5)})
+            i += 0 if w[6:] else 1
         elif w == "boost":
             into = boost
         elif w == "guard":
@@ -110,13 +221,21 @@ def parse_card(report: ReportCard, cid: str) -> CommonCard:
         elif w == "any":
             fields["any_time"] = True
         elif w == "draw":
-            fields["draw"] = _number(nxt, "Draw")
+            fields["draw"] = _number(nxt, "Draw", 0, 3)
+            i += 1
+        elif w in ("slots", "slot"):
+            fields["slots"] = _number(nxt, "Slots", 0, 2)
+            i += 1
+        elif w == "adds":
+            damage, acid, _ = parse_dice(nxt, "Adds")
+            adds = Enchant(damage=min(damage, 4), acid=min(acid, 4))
             i += 1
         elif w == "companion":
             hp = nxt.split("/")
             if len(hp) != 2:
-                raise RuleError("Write a companion's Health/Armor as 10/10.")
-            fields["health"], fields["armor"] = _number(hp[0], "Health"), _number(hp[1], "Armor")
+                raise RuleError("Health/Armor: write a companion's as 10/10.")
+            fields["health"] = _number(hp[0], "The companion's Health", 5, 100, 5)
+            fields["armor"] = _number(hp[1], "The companion's Armor", 0, 100, 5)
             i += 1
         elif _STAT.match(w):
             m = _STAT.match(w)
@@ -126,13 +245,18 @@ def parse_card(report: ReportCard, cid: str) -> CommonCard:
             else:
                 into[m.group(1)] = int(m.group(2))
         else:
-            raise RuleError(f"'{w}' is not part of the effect notation (see /hellbringer rules).")
+            raise RuleError(f"'{w}' is not part of the effect words (see `/hellbringer rules`).")
         i += 1
     if guard:
         fields["any_time"] = True
     points = tuple(p for p in re.split(r"[ ,]+", report.points.lower()) if p)
+    model = EnchantmentCard if report.kind == "enchantment" else CommonCard
+    if adds is not None:
+        if model is not EnchantmentCard:
+            raise RuleError("'adds' is for an enchantment (what it adds to its item).")
+        fields["adds"] = adds
     try:
-        return CommonCard(
+        return model(
             id=cid, name=report.name, kind=report.kind, cost=report.cost, strike=strike,
             stats=stats, boost=boost, guard=Guard(**guard) if guard else None,
             points=points, source="reported by the table", verified=False,

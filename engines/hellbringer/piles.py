@@ -120,21 +120,22 @@ def draw_weights(d: Dungeon, seg: Segment) -> tuple[list[str], list[int]]:
     return options, weights
 
 
-def draw_item(d: Dungeon, seg: Segment, physical: bool) -> ChanceItem:
+def draw_item(d: Dungeon, seg: Segment) -> ChanceItem:
     options, weights = draw_weights(d, seg)
-    labels = [_label(o, physical) for o in options]
+    labels = [draw_label(o) for o in options]
     return ChanceItem(key="card", label="card drawn", options=options, weights=weights,
                       labels=labels, source="card")
 
 
-def pool_item(d: Dungeon, physical: bool) -> ChanceItem:
+def pool_item(d: Dungeon) -> ChanceItem:
     counts = Counter(card_id(i) for i in d.commons)
     return ChanceItem(key="card", label="card drawn", options=list(counts),
                       weights=list(counts.values()),
-                      labels=[_label(o, physical) for o in counts], source="card")
+                      labels=[draw_label(o) for o in counts], source="card")
 
 
-def _label(cid: str, physical: bool) -> str:
+def draw_label(cid: str) -> str:
+    """What a drawn card is called in public: a physical Common by its kind only."""
     if cid in LABELS:
         return LABELS[cid]
     if cid.startswith("tome"):

@@ -24,8 +24,14 @@ from engines.hellbringer.stats import (
     threshold,
 )
 
+UNSHOWN = "an unshown card"
+"""A physical card the bot only counts (its owner has not shown it on a form)."""
 
-def _name(state: HellbringerState, inst: str) -> str:
+
+def card_label(state: HellbringerState, inst: str) -> str:
+    """A card instance as players call it."""
+    if card_id(inst) == "common":
+        return UNSHOWN
     card = card_of(state, inst)
     return card.name if card is not None else card_id(inst).replace("_", " ").title()
 
@@ -37,16 +43,16 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
         "class": catalogue().cls(hero.cls).name if hero.cls else None,
         "stats": s, "threshold": threshold(state, hero), "ap_left": ap_left(state, hero),
         "eliminated": hero.eliminated,
-        "equipped": {p: _name(state, i) for p, i in hero.equipped.items()},
-        "learned": [_name(state, i) for i in hero.learned],
-        "companions": [_name(state, c.card) for c in hero.companions],
+        "equipped": {p: card_label(state, i) for p, i in hero.equipped.items()},
+        "learned": [card_label(state, i) for i in hero.learned],
+        "companions": [card_label(state, c.card) for c in hero.companions],
         "points": {a: len(p) for a, p in hero.points.items() if p},
         "hand_size": len(hero.hand),
         "perk": catalogue().perk(hero.perk).name if hero.perk else None,
         "perk_used": hero.perk_used,
     }
     if mine or hero.hand_shown:
-        out["hand"] = [{"card": i, "name": _name(state, i)} for i in hero.hand]
+        out["hand"] = [{"card": i, "name": card_label(state, i)} for i in hero.hand]
     return out
 
 
@@ -62,15 +68,15 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
     } for e in state.enemies]
     return {
         "phase": state.phase, "round": state.round, "active": state.active,
-        "location": _name(state, d.locations[-1]) if d.locations else None,
+        "location": card_label(state, d.locations[-1]) if d.locations else None,
         "enemies": enemies,
         "heroes": [_hero(state, h, h.seat == seat) for h in state.heroes],
         "piles": {"common": sum(s.cards for s in d.segments) + len(d.top),
                   "discard": len(d.discard), "monsters": len(d.monsters),
                   "removed": len(d.removed)},
         "next_location": {"in": nxt[0], "name": nxt[1].title()} if nxt else None,
-        "mule": [_name(state, i) for i in d.mule],
-        "middle": [_name(state, i) for i in d.middle],
+        "mule": [card_label(state, i) for i in d.mule],
+        "middle": [card_label(state, i) for i in d.middle],
         "strike_now": {k: float(v) for k, v in strike_now(state).items()},
         "attack": state.attack.model_dump() if state.attack else None,
         "waiting": (moves.PROMPTS[head.what] if isinstance(head, Choose)

@@ -43,7 +43,8 @@ async def _refused(handle: InteractionHandle) -> str:
 
 async def _table_with_a_gm_at_two_seats(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
     """Alice (the host, so a GM) plays Thorn in seat 1 and Mira in seat 2 — the seat
-    Dave gave up for her — and Bob plays seat 3."""
+    Dave gave up for her — and Bob plays seat 3; the hero sheets and the Graveyard
+    are reported on the board's forms."""
     board = await (await fake.slash("alice", "game new", game="hellbringer",
                                     mode="physical")).original()
     await board_recorded(fake, bot, board)
@@ -54,7 +55,14 @@ async def _table_with_a_gm_at_two_seats(fake: FakeDiscord, bot: PandemoniumBot) 
     for seat, name in ((1, "Thorn"), (2, "Mira")):
         await _public(await fake.slash("alice", "game character", seat=seat, name=name))
     await (await fake.click("alice", board, label="Start")).original()
-    return fake.message(board.id)
+    sheet = ["30", "10", "2", "2"]
+    for who, values in (("alice", ["warrior", *sheet]), ("alice", ["sorcerer", *sheet]),
+                        ("bob", ["monk", *sheet]), ("alice", ["0", "0"])):
+        live = await board_now(fake, bot, board)
+        report = next(cid for cid in live.custom_ids() if cid.startswith("pd:rep:"))
+        opened = await fake.click(who, live, report)
+        await _public(await opened.submit_modal({f"field{i}": v for i, v in enumerate(values)}))
+    return await board_now(fake, bot, board)
 
 
 async def test_a_gm_at_two_seats_sees_both_hands_leaves_one_and_is_kicked_from_the_other(

@@ -190,6 +190,7 @@ CASES = (
     Case("hellraiser-physical", "hellraiser", physical_report),
     Case("hellboy-board", "hellboy-board", scripted_companion),
     Case("hellbringer", "hellbringer", digital_game),
+    Case("hellbringer-physical", "hellbringer", physical_report),
 )
 
 

@@ -21,7 +21,7 @@ STATS = (("health", "❤️"), ("armor", "🛡️"), ("sight", "👁️"), ("ski
 def _enemy_line(e: dict[str, Any]) -> str:
     dice = e["dice"]
     seen = f" · seen by {', '.join(e['seen_by'])}" if e["seen_by"] else ""
-    return (f"**{e['name']}** · sight {e['sight']} · threshold {e['threshold']} · "
+    return (f"**{e['name']}** `{e['uid']}` · sight {e['sight']} · threshold {e['threshold']} · "
             f"{dice['damage']}D{dice['acid']}A{seen}")
 
 
@@ -43,9 +43,15 @@ def _hero_value(h: dict[str, Any]) -> str:
     return clip("\n".join(lines), FIELD_VALUE)
 
 
-def _turn(game: GameRow, view: dict[str, Any]) -> str:
+def _turn(game: GameRow, state: HellbringerState, view: dict[str, Any]) -> str:
     if view["outcome"] is not None:
         return view["summary"] or f"The party has {view['outcome']}."
+    request = ENGINE.chance(state)
+    if request is not None:
+        seat = request.reporter
+        who = game.seats[seat].shown if seat is not None and seat < len(game.seats) else \
+            "Anyone at the table"
+        return f"{request.prompt}.\n**{who}** presses **Report result** and fills in the form."
     names = [game.seats[s].shown for s in view["to_move"] if s < len(game.seats)]
     phase = "Enemies' turn" if view["phase"] == "enemies" else "Turn"
     doing = view["waiting"] or "play"
@@ -58,7 +64,7 @@ def board(game: GameRow, state: HellbringerState) -> discord.Embed:
     over = view["outcome"] is not None or game.status != "active"
     embed = discord.Embed(
         title=f"Hellbringer — {view['location'] or 'the dungeon'} · round {view['round']}",
-        description=_turn(game, view),
+        description=_turn(game, state, view),
         colour=COLOUR_DONE if over else COLOUR_PLAY,
     )
     for key, title in ROWS:
@@ -76,7 +82,9 @@ def board(game: GameRow, state: HellbringerState) -> discord.Embed:
                  f"monsters {piles['monsters']} · removed {piles['removed']}")
     if nxt:
         pile_text += f"\nNext location ({nxt['name']}) in {nxt['in']} cards"
-    if view["mule"]:
+    if view["mule"] and state.options.mode == "physical":
+        pile_text += f"\nMule: {len(view['mule'])} cards, face up on the table"
+    elif view["mule"]:
         pile_text += "\nMule: " + ", ".join(view["mule"])
     if view["middle"]:
         pile_text += "\nIn the middle: " + ", ".join(view["middle"])
@@ -94,6 +102,10 @@ def hand(state: HellbringerState, seat: int) -> discord.Embed:
     view = ENGINE.view(state, seat)
     mine = view["heroes"][seat]
     cards = "\n".join(f"• {c['name']}" for c in mine.get("hand", [])) or "Your hand is empty."
+    if state.options.mode == "physical" and any(c["card"].startswith("common#")
+                                                for c in mine.get("hand", [])):
+        cards += ("\n\nBefore you play a card, show it to the bot: the board's menu has"
+                  " 📝 Show a gear card, a companion, or another card.")
     embed = discord.Embed(title=f"Your hand — {mine['name']}", description=clip(cards, 4000),
                           colour=COLOUR_INFO)
     embed.add_field(name="Hero", value=_hero_value(mine), inline=False)

@@ -1,21 +1,19 @@
 """/hellbringer: what the board's buttons and menus can't do for Hellbringer.
 
 `rules` explains the step the table is at, `hand` shows your cards only to
-you, `hero` and `card` are physical mode's reports (the hero sheet, a card
-from the box, five inputs each), and `do` reaches every legal move by name (the board's menus hold a
-hundred; a hand full of trades can offer more). Moves go through the table
-service like a click, so every rule and check applies.
+you, and `do` reaches a legal move by name (every move is on the board's
+buttons and menus too; physical mode's reports are the board's Report forms).
+Moves go through the table service like a click, so every rule and check
+applies.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any, Literal
+from typing import Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
-from pydantic import ValidationError
 
 from bot.frontend import Services
 from bot.games.hellbringer import codes
@@ -25,12 +23,9 @@ from bot.games.hellbringer.rules import step_rules
 from bot.table import Outcome
 from cogs.running import play, running_game
 from engines.core.errors import RuleError
-from engines.hellbringer import ENGINE, Action, HellbringerState
-from engines.hellbringer.cards import ClassId
-from engines.hellbringer.models import ReportCard, ReportHero
+from engines.hellbringer import ENGINE, HellbringerState
 
 SUGGESTIONS = 25
-CardKind = Literal["skill", "item", "enchantment", "companion", "defense", "potion"]
 
 
 class HellbringerCog(
@@ -66,32 +61,6 @@ class HellbringerCog(
         current, _, _ = await self._seat(interaction)
         await self.services.ui.show_private(interaction, current.game.id)
 
-    @app_commands.command(name="hero", description="Physical mode: report your hero sheet")
-    @app_commands.describe(cls="Your class", health="Health on the sheet", armor="Armour",
-                           sight="Sight", ap="Action Points")
-    @app_commands.rename(cls="class")
-    @app_commands.guild_only()
-    async def hero(self, interaction: discord.Interaction[Any], cls: ClassId,
-                   health: app_commands.Range[int, 5, 200], armor: app_commands.Range[int, 0, 200],
-                   sight: app_commands.Range[int, 0, 12], ap: app_commands.Range[int, 1, 8]
-                   ) -> None:
-        current, _, _ = await self._seat(interaction)
-        action = _checked(lambda: ReportHero(cls=cls, health=health, armor=armor, sight=sight,
-                                             ap=ap))
-        await play(self.services, interaction, current, ENGINE, action)
-
-    @app_commands.command(name="card", description="Physical mode: report a card you hold")
-    @app_commands.describe(name="As printed", kind="Its type", cost="AP cost",
-                           effect="e.g. 'single 2D1A pierce10', 'armor+10', 'avoid'",
-                           points="Items: connection points, e.g. 'red green'")
-    @app_commands.guild_only()
-    async def card(self, interaction: discord.Interaction[Any], name: str, kind: CardKind,
-                   cost: app_commands.Range[int, 0, 5], effect: str, points: str = "") -> None:
-        current, _, _ = await self._seat(interaction)
-        action = _checked(lambda: ReportCard(name=name, kind=kind, cost=cost, effect=effect,
-                                             points=points))
-        await play(self.services, interaction, current, ENGINE, action)
-
     @app_commands.command(name="do", description="Any of your legal moves, by name")
     @app_commands.describe(action="What to do (suggestions as you type)")
     @app_commands.guild_only()
@@ -120,14 +89,3 @@ class HellbringerCog(
             if len(found) == SUGGESTIONS:
                 break
         return found
-
-
-def _checked(build: Callable[[], Action]) -> Action:
-    """A report built from typed values, or one polite sentence (health and armour come
-    in fives on the sheet; names and effects have a length limit)."""
-    try:
-        return build()
-    except ValidationError as error:
-        field = ".".join(str(p) for p in error.errors()[0]["loc"]) or "a value"
-        raise RuleError(f"The {field} doesn't fit the card: check it and report again.") \
-            from None

@@ -24,31 +24,41 @@ from engines.hellbringer.models import (
     Pick,
     PlacePoint,
     RemovePoint,
-    ReportCard,
-    ReportHero,
     Respawn,
     ReturnCombat,
+    ShowCard,
     Trade,
     TradeReply,
     UsePerk,
 )
-from engines.hellbringer.stats import card_id, card_of, enemy_by_uid
+from engines.hellbringer.moves import ATTR_NAMES
+from engines.hellbringer.stats import enemy_by_uid
+from engines.hellbringer.view import UNSHOWN, card_label
 
 LABEL = 80
+SHOW = {"gear": "📝 Show a gear card (item) you hold", "companion": "📝 Show a companion you hold",
+        "other": "📝 Show a skill, enchantment, defence or potion"}
 
 
 def card_name(state: HellbringerState, inst: str) -> str:
-    card = card_of(state, inst)
-    return card.name if card is not None else card_id(inst).replace("_", " ").title()
+    return card_label(state, inst)
 
 
 def _cards(state: HellbringerState, insts: tuple[str, ...]) -> str:
-    return ", ".join(card_name(state, i) for i in insts) or "nothing"
+    names = [card_name(state, i) for i in insts]
+    unshown = names.count(UNSHOWN)
+    if unshown > 1:
+        names = [n for n in names if n != UNSHOWN] + [f"{unshown} unshown cards"]
+    return ", ".join(names) or "nothing"
 
 
-def _enemy(state: HellbringerState, uid: str | None) -> str:
+def enemy_name(state: HellbringerState, uid: str | None) -> str:
+    """An enemy as players tell it apart: 'Grave Imp #2' when two share a name."""
     enemy = enemy_by_uid(state, uid) if uid else None
-    return enemy.face.name if enemy is not None else ""
+    if enemy is None:
+        return ""
+    twins = [e for e in state.enemies if e.face.name == enemy.face.name]
+    return enemy.face.name + (f" #{twins.index(enemy) + 1}" if len(twins) > 1 else "")
 
 
 def _seat(state: HellbringerState, seat: int | None) -> str:
@@ -69,10 +79,10 @@ def _label(state: HellbringerState, a: Any) -> str:
         return f"🧙 {c.cls(a.cls).name} · {card_name(state, a.starter)} · " \
                f"{c.perk(a.perk).name}{swap}"
     if isinstance(a, Activate):
-        target = _enemy(state, a.target)
+        target = enemy_name(state, a.target)
         return f"⚔️ {card_name(state, a.card)}" + (f" → {target}" if target else "")
     if isinstance(a, UsePerk):
-        target = _enemy(state, a.target)
+        target = enemy_name(state, a.target)
         return "✨ Use perk" + (f" → {target}" if target else "")
     if isinstance(a, Equip):
         return f"🛡️ Equip {card_name(state, a.card)}"
@@ -89,6 +99,8 @@ def _label(state: HellbringerState, a: Any) -> str:
     if isinstance(a, DiscardCard):
         return f"🗑️ Discard {card_name(state, a.card)}"
     if isinstance(a, Trade):
+        if a.take and card_name(state, a.take) == UNSHOWN:
+            return f"🤝 Swap {card_name(state, a.give)} for one of the Mule's cards"
         take = f" for {card_name(state, a.take)}" if a.take else ""
         return f"🤝 Offer {card_name(state, a.give)} to {_seat(state, a.partner)}{take}"
     if isinstance(a, TradeReply):
@@ -97,12 +109,14 @@ def _label(state: HellbringerState, a: Any) -> str:
         return "⏭️ End turn" + (f", discard {_cards(state, a.discard)}" if a.discard else "")
     if isinstance(a, PlacePoint):
         to = f" on {_seat(state, a.to)}" if a.to is not None else ""
-        return f"➕ Point to {a.attr}{to}"
+        return f"➕ Attribute Point on {ATTR_NAMES[a.attr]}{to}"
     if isinstance(a, DiscardCards):
         return f"🗑️ Discard {_cards(state, a.cards)}"
     if isinstance(a, ReturnCombat):
         return f"↩️ Return {_cards(state, a.cards)}"
     if isinstance(a, Pick):
+        if card_name(state, a.card) == UNSHOWN:
+            return "🃏 Take one of the revealed cards"
         return f"🃏 Pick {card_name(state, a.card)}"
     if isinstance(a, Respawn):
         return "♻️ Respawn" if a.respawn else "💀 Stay out"
@@ -112,8 +126,6 @@ def _label(state: HellbringerState, a: Any) -> str:
         return "✋ Pass"
     if isinstance(a, EnterPortal):
         return "🌀 Enter the Secret Portal" if a.enter else "🚪 Leave the portal be"
-    if isinstance(a, ReportHero):
-        return f"📝 Hero sheet: {a.cls}"
-    if isinstance(a, ReportCard):
-        return f"📝 Report {a.name}"
+    if isinstance(a, ShowCard):
+        return SHOW[a.form]
     return type(a).__name__

@@ -1,45 +1,86 @@
-"""Which of Hellbringer's legal moves become buttons and which go in menus.
+"""Which of Hellbringer's legal moves become buttons and which go in menus, so that
+every legal move is on the board within Discord's limits (5 rows, 25 options a menu).
 
-A board has five rows: one for buttons (with 'My hand'), so at most four menus
-of 25 options each. A seat with a few moves gets buttons; otherwise its quick
-answers (end turn, pass, close the attack) stay buttons and the rest go in its
-menus. Every seat that may act now is served: the ones the step waits for,
-then allies who may react out of turn (`may_act`: a defence, a Resurrection)."""
+A board has five rows: one for buttons (with 'My hand'), so at most four menus.
+A seat with a few moves gets buttons; otherwise its quick answers (end turn,
+pass, close the attack) stay buttons and the rest go in menus of one pick each.
+Some moves come in many combinations (every trade is a card × a partner, every
+end-of-turn discard a set of cards, an attack a card × a target, the class
+choice a class × a Perk × a swap). When the one-pick menus would need more than
+the rows left, the largest such family is folded into one *combined* menu whose
+options are the parts (the card to give, the partner) and whose picks together
+name one move: "Give Ember Bolt" + "…to Bob". Every seat that may act now is
+served: the ones the step waits for, then allies who may react out of turn."""
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.hellbringer import codes
-from bot.games.hellbringer.labels import label
+from bot.games.hellbringer.labels import card_name, enemy_name, label
 from bot.models import GameRow
+from engines.core.errors import RuleError
 from engines.hellbringer import ENGINE, HellbringerState
+from engines.hellbringer.cards import catalogue
 from engines.hellbringer.models import (
+    MULE,
+    Activate,
+    ChooseClass,
     CloseAttack,
     DiscardCard,
+    DiscardCards,
     EndTurn,
     EnterPortal,
     Pass,
     Respawn,
+    ReturnCombat,
     Trade,
     TradeReply,
+    UsePerk,
 )
+from engines.hellbringer.stats import enemy_by_uid, enemy_threshold
 
 BUTTONS = 4
 MENUS = 4
 OPTIONS = 25
 QUICK = (EndTurn, Pass, CloseAttack, Respawn, EnterPortal, TradeReply)
 LAST = (EndTurn, DiscardCard, Trade)
-"""Moves that come last in the menus (they are many: every discard set, every trade),
-so the plays that matter are never cut off; `/hellbringer do` reaches them all."""
+"""Moves that come last in the one-pick menus (they are many), so the plays that
+matter come first."""
+COMBINED = "k"
+"""The code prefix of a combined menu: `k` + its family letter."""
+FAMILIES = {
+    "t": "trade: pick a card to give and who gets it (2 picks)",
+    "a": "attack: pick a card and its target (2 picks)",
+    "e": "end your turn, discarding: pick {n}",
+    "d": "discard: pick {n}",
+    "r": "return Combat cards on top: pick them",
+    "c": "pick a class (with its Starter Card) and a Perk; a swap is optional",
+}
+MISMATCH = {
+    "t": "Pick one card to give and one player (or one of the Mule's cards).",
+    "a": "Pick one card and one target it can reach.",
+    "e": "Pick exactly the number of cards the menu asks for.",
+    "d": "Pick exactly the number of cards the menu asks for.",
+    "r": "Pick only revealed Combat cards.",
+    "c": "Pick one class with its Starter Card and one Perk (a swap is optional).",
+}
+
+Part = tuple[str, str, str]
+"""(value, label, description) of one option of a combined menu."""
 
 
 @dataclass
 class Menu:
     seat: int
     placeholder: str
-    options: list[tuple[str, str]] = field(default_factory=list)
+    options: list[tuple[str, str, str]] = field(default_factory=list)
+    """(label, value, description) per option."""
+    code: str = codes.SELECT
+    min_values: int = 1
+    max_values: int = 1
 
 
 @dataclass
@@ -65,24 +106,147 @@ def _rank(action: Any) -> int:
     return next((i + 1 for i, kind in enumerate(LAST) if isinstance(action, kind)), 0)
 
 
+def _target(state: HellbringerState, uid: str) -> str:
+    enemy = enemy_by_uid(state, uid)
+    if enemy is None:
+        return uid
+    return f"→ {enemy_name(state, uid)} (threshold {enemy_threshold(enemy)})"
+
+
+def _cards(state: HellbringerState, verb: str, cards: tuple[str, ...]) -> list[Part]:
+    return [(f"x:{c}", f"{verb} {card_name(state, c)}", "") for c in cards]
+
+
+def parts(state: HellbringerState, action: Any) -> tuple[str, list[Part]] | None:
+    """The family of a move that comes in many combinations, and its parts (the
+    picks that name it in a combined menu); None for a move of its own."""
+    if isinstance(action, Trade):
+        give: Part = (f"g:{action.give}", f"🤝 Give {card_name(state, action.give)}", "")
+        if action.partner == MULE and action.take is not None:
+            return "t", [give, (f"m:{action.take}",
+                                f"…for the Mule's {card_name(state, action.take)}", "")]
+        return "t", [give, (f"p:{action.partner}", f"…to {state.names[action.partner]}", "")]
+    if isinstance(action, Activate | UsePerk) and action.target is not None:
+        if isinstance(action, Activate):
+            card: Part = (f"c:{action.card}", f"⚔️ {card_name(state, action.card)}", "")
+        else:
+            card = ("c:perk", "✨ Your Perk", "")
+        return "a", [card, (f"e:{action.target}", _target(state, action.target), "")]
+    if isinstance(action, EndTurn) and action.discard:
+        return "e", _cards(state, "Discard", action.discard)
+    if isinstance(action, DiscardCards):
+        return "d", _cards(state, "Discard", action.cards)
+    if isinstance(action, ReturnCombat) and action.cards:
+        return "r", _cards(state, "Return", action.cards)
+    if isinstance(action, ChooseClass):
+        cat = catalogue()
+        perks = " · ".join(f"Perk {'I' * p.level}: {p.name}" for p in cat.perks_of(action.cls))
+        level = cat.perk(action.perk).level
+        picked: list[Part] = [
+            (f"s:{action.cls}:{action.starter}",
+             f"🧙 {cat.cls(action.cls).name} with {card_name(state, action.starter)}", perks),
+            (f"k:{level}", f"Perk {'I' * level}", "the class's Perk I or Perk II")]
+        if action.swap is not None:
+            picked.append((f"w:{action.swap}",
+                           f"Swap {card_name(state, action.swap)} for your 2nd Starter Card", ""))
+        return "c", picked
+    return None
+
+
+def _family(state: HellbringerState, action: Any) -> str | None:
+    found = parts(state, action)
+    return found[0] if found else None
+
+
+def _combined(state: HellbringerState, seat: int, family: str, index: int,
+              actions: list[Any]) -> Menu:
+    options: dict[str, tuple[int, Part]] = {}
+    sizes = []
+    for action in actions:
+        picked = parts(state, action)
+        assert picked is not None
+        sizes.append(len(picked[1]))
+        for position, part in enumerate(picked[1]):
+            options.setdefault(part[0], (position, part))
+    ordered = [part for _, part in sorted(options.values(), key=lambda p: p[0])]
+    low, high = min(sizes), max(sizes)
+    placeholder = FAMILIES[family].format(n=low if low == high else f"{low} to {high}")
+    return Menu(seat, placeholder,
+                [(text, value, note) for value, text, note in _numbered(ordered)],
+                code=f"{COMBINED}{family}{index}", min_values=low,
+                max_values=min(high, len(options)))
+
+
+def _numbered(options: Any) -> list[Part]:
+    """Options in order, same-named ones told apart ('Discard Rat (2)')."""
+    out: list[Part] = []
+    seen: dict[str, int] = {}
+    for value, text, note in options:
+        seen[text] = seen.get(text, 0) + 1
+        out.append((value, text if seen[text] == 1 else f"{text} ({seen[text]})", note))
+    return out
+
+
+def _menus_needed(flat: int, combined: int) -> int:
+    return math.ceil(flat / OPTIONS) + combined
+
+
 def moves(game: GameRow, state: HellbringerState) -> Moves:
     found = Moves()
     for seat in acting(game, state):
-        ranked = sorted(enumerate(ENGINE.legal_actions(state, seat)),
-                        key=lambda pair: _rank(pair[1]))
-        legal = [(label(state, a), codes.encode(i, a), _quick(a)) for i, a in ranked]
+        legal = list(enumerate(ENGINE.legal_actions(state, seat)))
         room = BUTTONS - len(found.buttons)
         if len(legal) <= room:
-            found.buttons += [(text, code, seat) for text, code, _ in legal]
+            found.buttons += [(label(state, a), codes.encode(i, a), seat) for i, a in legal]
             continue
-        quick = [(text, code) for text, code, q in legal if q][:room]
-        found.buttons += [(text, code, seat) for text, code in quick]
-        rest = [(text, code) for text, code, _ in legal if (text, code) not in quick]
-        name = game.seats[seat].shown
-        for start in range(0, len(rest), OPTIONS):
-            if len(found.menus) == MENUS:
-                break
-            part = len(found.menus) and f" ({start // OPTIONS + 1})"
-            found.menus.append(Menu(seat, f"{name}: choose a move…{part or ''}",
-                                    rest[start:start + OPTIONS]))
+        quick = [(i, a) for i, a in legal if _quick(a)][:room]
+        found.buttons += [(label(state, a), codes.encode(i, a), seat) for i, a in quick]
+        rest = sorted((p for p in legal if p not in quick), key=lambda p: _rank(p[1]))
+        _menus(found, game, state, seat, rest)
     return found
+
+
+def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
+           rest: list[tuple[int, Any]]) -> None:
+    """One-pick menus for `rest`, folding the largest families into combined menus
+    until they fit the rows left."""
+    budget = MENUS - len(found.menus)
+    families: dict[str, list[Any]] = {}
+    for _, action in rest:
+        family = _family(state, action)
+        if family is not None:
+            families.setdefault(family, []).append(action)
+    folded: list[str] = []
+    flat = rest
+    while _menus_needed(len(flat), len(folded)) > budget:
+        left = [f for f in families if f not in folded]
+        if not left:
+            break
+        folded.append(max(left, key=lambda f: len(families[f])))
+        flat = [(i, a) for i, a in rest if _family(state, a) not in folded]
+    name = game.seats[seat].shown
+    chunks = math.ceil(len(flat) / OPTIONS)
+    for start in range(0, len(flat), OPTIONS):
+        part = f" ({start // OPTIONS + 1}/{chunks})" if chunks > 1 else ""
+        found.menus.append(Menu(seat, f"{name}: choose a move…{part}",
+                                [(label(state, a), codes.encode(i, a), "")
+                                 for i, a in flat[start:start + OPTIONS]],
+                                code=f"{codes.SELECT}{len(found.menus)}"))
+    for family in folded:
+        menu = _combined(state, seat, family, len(found.menus), families[family])
+        menu.placeholder = f"{name}: {menu.placeholder}"
+        found.menus.append(menu)
+
+
+def decode_combined(state: HellbringerState, seat: int, code: str, values: list[str]) -> Any:
+    """The one legal move a combined menu's picks name, or one sentence saying what to pick."""
+    family = code[len(COMBINED):len(COMBINED) + 1]
+    if family not in FAMILIES:
+        raise RuleError(codes.STALE)
+    picked = set(values)
+    for action in ENGINE.legal_actions(state, seat):
+        found = parts(state, action)
+        if found is not None and found[0] == family and \
+                {p[0] for p in found[1]} == picked and len(found[1]) == len(values):
+            return action
+    raise RuleError(MISMATCH[family])

@@ -2,7 +2,8 @@
 
 The manifest (`bot.games.hellbringer.FRONTEND`) hands it to the table. The
 embed is `board`'s, chat lines `events`', which moves are buttons or menus
-`menus`' call, their codes `codes`'. Hands never reach the board: a player sees
+`menus`' call (a combined menu's picks are decoded there too), their codes
+`codes`'. Hands never reach the board: a player sees
 theirs through `private` ('My hand', `/hellbringer hand`), always ephemeral.
 """
 
@@ -15,7 +16,7 @@ import discord
 from bot.games.hellbringer import codes
 from bot.games.hellbringer.board import board, hand
 from bot.games.hellbringer.events import event_lines
-from bot.games.hellbringer.menus import moves
+from bot.games.hellbringer.menus import COMBINED, decode_combined, moves
 from bot.models import GameRow
 from bot.render.games import SelectChoice
 from bot.render.style import COLOUR_PLAY
@@ -45,15 +46,19 @@ class HellbringerPresenter:
         if not isinstance(state, HellbringerState):
             return []
         return [
-            SelectChoice(code=f"{codes.SELECT}{i}", seat=m.seat, placeholder=m.placeholder,
-                         options=[discord.SelectOption(label=text, value=code)
-                                  for text, code in m.options])
-            for i, m in enumerate(moves(game, state).menus)
+            SelectChoice(code=m.code, seat=m.seat, placeholder=m.placeholder,
+                         options=[discord.SelectOption(label=text, value=code,
+                                                       description=note or None)
+                                  for text, code, note in m.options],
+                         min_values=m.min_values, max_values=m.max_values)
+            for m in moves(game, state).menus
         ]
 
     def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
         if not isinstance(state, HellbringerState):
             raise RuleError(NOT_STARTED)
+        if code.startswith(COMBINED):
+            return ENGINE.dump_action(decode_combined(state, seat, code, values))
         if code.startswith(codes.SELECT):
             if len(values) != 1:
                 raise RuleError(codes.STALE)

@@ -7,7 +7,7 @@ import discord
 
 from bot.render.style import COLOUR_INFO
 from engines.hellbringer import HellbringerState
-from engines.hellbringer.models import Choose, Window
+from engines.hellbringer.models import Choose, SheetReport, Window
 
 TURN = (
     "On your turn you spend Action Points (AP): equip items on their connection points, "
@@ -29,8 +29,17 @@ WINDOW = (
     "struck now' field gives the exact odds of falling."
 )
 SETUP = (
-    "Setup: each player chooses a class, a Starter Card and a Perk; the Graveyard is the "
-    "first Location and its enemies spawn. Then turns go in co-op order."
+    "Setup: each player chooses a class, a Starter Card and a Perk (at a physical table:"
+    " reports their hero sheet); the Graveyard is the first Location and its enemies spawn."
+    " Then turns go in co-op order."
+)
+PHYSICAL = (
+    "At a physical table the bot asks for what is printed, on the board's **Report result**"
+    " form: hero sheets, Locations, enemies, what you drew, your dice. Show a card to the bot"
+    " (📝 Show … in the menu) before you play it. Effect words: `single 2D1A+5 pierce10`,"
+    " `all 1D`, `armor+10 sight+1`, `boost ap+1`, `avoid`, `ignore 2D3A`, `guard armor+20`,"
+    " `ally`, `resurrect`, `any` (Any Time), `draw 2`, `slots 1`, `adds 1D`. A GM fixes a"
+    " wrong value with `/game correct`."
 )
 CHOICES = {
     "place_point": "An Attribute card was drawn: place its point on a hero's attribute.",
@@ -48,7 +57,7 @@ def step_rules(state: HellbringerState | None) -> discord.Embed:
     head = state.queue[0] if state is not None and state.queue else None
     if state is None:
         title, text = "Hellbringer", f"{SETUP}\n\n{TURN}\n\n{ENEMIES}"
-    elif isinstance(head, Choose) and head.what in ("class", "hero_sheet"):
+    elif isinstance(head, SheetReport) or (isinstance(head, Choose) and head.what == "class"):
         title, text = "Setup", SETUP
     elif isinstance(head, Choose) and head.what in CHOICES:
         title, text = "This step", f"{CHOICES[head.what]}\n\n{TURN}"
@@ -58,6 +67,8 @@ def step_rules(state: HellbringerState | None) -> discord.Embed:
         title, text = "Enemies' turn", ENEMIES
     else:
         title, text = "Your turn", TURN
+    if state is not None and state.options.mode == "physical":
+        text = f"{text}\n\n{PHYSICAL}"
     embed = discord.Embed(title=f"Hellbringer rules — {title}", description=text,
                           colour=COLOUR_INFO)
     embed.set_footer(text="Full rules and house rules: docs/games/hellbringer.md")

@@ -1,0 +1,143 @@
+"""Hellbringer's physical report forms: what the table reads off its own box.
+
+The engine asks for one open chance item per printed value (`engines.hellbringer.
+physical`): a hero sheet, an enemy card, a Location, a card a player shows (gear,
+a companion, another card). `PrintedForm` lays those out as labelled inputs with
+an example each and passes the answers through; the engine reads them and refuses
+a misread value in one sentence naming its field, changing nothing. `DrawnForm`
+asks what kind of card came off the dungeon pile (with the pile's odds), and
+`DiceForm` the damage, acid and Enemy dice, in words a player types on a phone.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.ui.report import FormField
+from engines.core.chance import ChanceItem, ChanceRequest
+from engines.core.errors import RuleError
+
+OPTIONAL = "(blank if none)"
+ENEMY_DIE = {"miss": "Miss", "player": "Player Hit", "companion": "Companion Hit",
+             "global": "Global Hit"}
+
+
+def _words(text: str) -> str:
+    return " ".join(re.sub(r"[^a-z0-9]+", " ", text.lower()).split())
+
+
+class PrintedForm:
+    """The values printed on one kind of card, each in its own input (five at most)."""
+
+    def __init__(self, prefix: str, title: str) -> None:
+        self.prefix = prefix
+        self.title = title
+
+    def fits(self, request: ChanceRequest) -> bool:
+        return all(i.open_hint is not None and i.key.startswith(self.prefix)
+                   for i in request.items)
+
+    def fields(self, request: ChanceRequest) -> list[FormField]:
+        return [FormField(item.label, item.open_hint or "",
+                          required=OPTIONAL not in item.label, max_length=80)
+                for item in request.items]
+
+    def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
+        return [a.strip() for a in answers]
+
+
+def _odds(item: ChanceItem) -> str:
+    total = sum(item.weights)
+    return " · ".join(f"{item.label_of(o).removeprefix('a ')} {w / total:.0%}"
+                      for o, w in zip(item.options, item.weights, strict=True))
+
+
+class DrawnForm:
+    """The card drawn from the dungeon pile: only its kind (a Common stays secret)."""
+
+    title = "What did you draw?"
+
+    def fits(self, request: ChanceRequest) -> bool:
+        return len(request.items) == 1 and request.items[0].key == "card" and \
+            request.items[0].open_hint is None
+
+    def fields(self, request: ChanceRequest) -> list[FormField]:
+        return [FormField("Common, Combat, Showdown or a Tome?", f"odds: {_odds(request.items[0])}",
+                          max_length=40)]
+
+    def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
+        item = request.items[0]
+        said = _words(answers[0] if answers else "").removeprefix("a ").removesuffix(" card")
+        for option in item.options:
+            names = {_words(option), _words(item.label_of(option)).removeprefix("a ")}
+            names |= {n.removesuffix(" card") for n in names}
+            if said and (said in names or (said == "tome" and option.startswith("tome"))):
+                return [option]
+        kinds = ", ".join(item.label_of(o).removeprefix("a ").removesuffix(" card")
+                          for o in item.options)
+        raise RuleError(f"Say which kind of card you drew: {kinds}.")
+
+
+class DiceForm:
+    """The dice rolled at the table: damage and acid dice (faces in one line each),
+    or the Enemy Die."""
+
+    title = "Your dice"
+
+    def fits(self, request: ChanceRequest) -> bool:
+        return all(re.fullmatch(r"[da]\d+|enemy", i.key) and i.open_hint is None
+                   for i in request.items)
+
+    def _groups(self, request: ChanceRequest) -> list[tuple[str, list[ChanceItem]]]:
+        groups = [("Damage dice", [i for i in request.items if i.key.startswith("d")]),
+                  ("Acid dice", [i for i in request.items if i.key.startswith("a")]),
+                  ("Enemy Die", [i for i in request.items if i.key == "enemy"])]
+        return [(name, items) for name, items in groups if items]
+
+    def fields(self, request: ChanceRequest) -> list[FormField]:
+        out = []
+        for name, items in self._groups(request):
+            faces = ", ".join(dict.fromkeys(items[0].options))
+            if name == "Enemy Die":
+                out.append(FormField(name, faces, max_length=40))
+            else:
+                out.append(FormField(f"{name} ({len(items)})",
+                                     f"the {len(items)} faces in a row; each is {faces}",
+                                     max_length=120))
+        return out
+
+    def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
+        out: list[str] = []
+        for (name, items), answer in zip(self._groups(request), [*answers, "", ""],
+                                         strict=False):
+            if name == "Enemy Die":
+                said = _words(answer)
+                face = next((f for word, f in ENEMY_DIE.items() if word in said.split()), None)
+                if face is None:
+                    raise RuleError("Enemy Die: say Miss, Player Hit, Companion Hit or"
+                                    " Global Hit.")
+                out.append(face)
+                continue
+            faces = re.findall(r"\d+", answer)
+            if len(faces) != len(items):
+                raise RuleError(f"{name}: type {len(items)} face{'s' if len(items) > 1 else ''}"
+                                f" (you typed {len(faces)}).")
+            allowed = items[0].options
+            bad = [f for f in faces if f not in allowed]
+            if bad:
+                raise RuleError(f"{name}: a die shows {', '.join(dict.fromkeys(allowed))},"
+                                f" not {bad[0]}.")
+            out += faces
+        return out
+
+
+FORMS = (
+    PrintedForm("sheet_", "Your hero sheet"),
+    PrintedForm("enemy_", "The enemy card"),
+    PrintedForm("location_", "The Location card"),
+    PrintedForm("gear_", "The gear card you show"),
+    PrintedForm("companion_", "The companion you show"),
+    PrintedForm("other_", "The card you show"),
+    DrawnForm(),
+    DiceForm(),
+)

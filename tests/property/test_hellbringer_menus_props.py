@@ -1,0 +1,129 @@
+"""Hellbringer's board menus under random play: every legal move of every seat that
+may act is reachable through the buttons and menus built for that state (no
+`/hellbringer do` needed), within Discord's limits (5 rows, 25 components, 25
+options a menu, 100-character labels and values).
+
+A move is reachable when its button or one-pick option decodes to it, or when its
+parts are options of one combined menu whose pick count allows them and those
+picks decode to it."""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from bot.games.hellbringer import codes
+from bot.games.hellbringer.menus import COMBINED, parts
+from bot.games.hellbringer.presenter import PRESENTER
+from bot.models import GameRow, SeatRow
+from bot.presenting import board_view
+from engines.core.chance import ChanceOutcome, sample
+from engines.core.protocol import Seat
+from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
+from engines.hellbringer.models import ShowCard
+
+STEPS = 400
+CROWDED = 20
+"""States with more legal moves than this are always checked; others now and then."""
+
+
+def _row(players: int, mode: str) -> GameRow:
+    return GameRow(guild_id=1, channel_id=2, game="hellbringer", mode=mode,
+                   status="active", host_id=10, rng_seed=0,
+                   seats=[SeatRow(user_id=10 + i, name=f"P{i}") for i in range(players)])
+
+
+def _reachable(game: GameRow, state: HellbringerState, seat: int, rng: random.Random) -> None:
+    legal = ENGINE.legal_actions(state, seat)
+    buttons = [c for _, c, s in PRESENTER.action_buttons(game, state) if s == seat]
+    menus = [m for m in PRESENTER.action_selects(game, state) if m.seat == seat]
+    offered = set(buttons)
+    for menu in menus:
+        values = [str(o.value) for o in menu.options]
+        assert len(values) == len(set(values)) <= 25, menu.placeholder
+        assert all(len(o.label) <= 100 and len(v) <= 100 and len(o.description or "") <= 100
+                   for o, v in zip(menu.options, values, strict=True))
+        assert 1 <= menu.min_values <= menu.max_values <= len(values)
+        if not menu.code.startswith(COMBINED):
+            offered |= set(values)
+            first = PRESENTER.decode(game, state, seat, menu.code, values[:1])
+            assert first == ENGINE.dump_action(codes.decode(state, seat, values[0]))
+    named: dict[tuple[str, frozenset[str]], Any] = {}
+    for index, action in enumerate(legal):
+        if codes.encode(index, action) in offered:
+            continue
+        found = parts(state, action)
+        assert found is not None, f"not on the board: {action}"
+        family, picked = found
+        combined = next((m for m in menus if m.code.startswith(f"{COMBINED}{family}")), None)
+        assert combined is not None, f"no combined menu for {action}"
+        values = [p[0] for p in picked]
+        assert set(values) <= {str(o.value) for o in combined.options}
+        assert combined.min_values <= len(values) <= combined.max_values
+        key = (family, frozenset(values))
+        assert named.setdefault(key, action) == action, "two moves share the same picks"
+        if rng.random() < 0.1:
+            assert PRESENTER.decode(game, state, seat, combined.code, values) == \
+                ENGINE.dump_action(action)
+
+
+def _check_board(game: GameRow, state: HellbringerState, rng: random.Random) -> None:
+    acting = [s for s in range(state.players) if ENGINE.may_act(state, s)]
+    crowded = any(len(ENGINE.legal_actions(state, s)) > CROWDED for s in acting)
+    if not crowded and rng.random() > 0.1:
+        return
+    view = board_view(game, state)  # discord.py refuses a layout past 5 rows
+    assert len(view.children) <= 25
+    for seat in acting:
+        _reachable(game, state, seat, rng)
+
+
+def _step(state: HellbringerState, rng: random.Random) -> HellbringerState:
+    request = ENGINE.chance(state)
+    if request is not None:
+        if any(i.open_hint for i in request.items):
+            return ENGINE.resolve_quiet(state, _report(request, rng))
+        return ENGINE.resolve_quiet(state, sample(request, rng))
+    acting = [s for s in range(state.players) if ENGINE.may_act(state, s)]
+    seat = ENGINE.to_move(state)[0]
+    if rng.random() < 0.1 and ENGINE.legal_actions(state, reacting := rng.choice(acting)):
+        seat = reacting
+    legal = ENGINE.legal_actions(state, seat)
+    plain = [a for a in legal if not isinstance(a, ShowCard)]
+    action: Any = rng.choice(plain or legal)
+    if rng.random() < 0.5 and state.options.mode == "digital" and seat in ENGINE.to_move(state):
+        action = ENGINE.ai_action(state, seat)
+    return ENGINE.apply_quiet(state, seat, action)
+
+
+def _report(request: Any, rng: random.Random) -> ChanceOutcome:
+    """Physical: what a table would type for an open request (a sheet, a card)."""
+    keys = [i.key for i in request.items]
+    typed = {"sheet_class": ["warrior", "hunter", "sorcerer", "paladin"][request.reporter or 0],
+             "sheet_health": "30", "sheet_armor": "10", "sheet_sight": str(rng.randint(1, 4)),
+             "sheet_ap": "2", "location_bonus": "1", "location_spawn": "2",
+             "enemy_name": "Rat", "enemy_sight": str(rng.randint(0, 4)), "enemy_health": "5",
+             "enemy_armor": "10", "enemy_dice": "1D1A"}
+    card = {"name": "Club", "cost": "1", "attack": "single 1D", "stats": "", "points": "red",
+            "body": "10/10", "kind": "skill", "effect": "single 1D"}
+    return ChanceOutcome(values=[typed.get(k) or card.get(k.split("_", 1)[1], "") for k in keys])
+
+
+@settings(max_examples=25, deadline=None)
+@given(seed=st.integers(0, 2**31), players=st.integers(1, 4),
+       mode=st.sampled_from(["digital", "digital", "physical"]))
+def test_every_legal_move_is_reachable_from_the_board(seed: int, players: int,
+                                                      mode: str) -> None:
+    rng = random.Random(seed)
+    game = _row(players, mode)
+    state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)],
+                         HellbringerOptions(mode=mode, max_rounds=12))
+    for _ in range(STEPS):
+        if state.winners is not None:
+            return
+        if ENGINE.chance(state) is None:
+            _check_board(game, state, rng)
+        state = _step(state, rng)
