@@ -334,7 +334,7 @@ def _square_targets(s: HellraiserState, seat: int, card: str,
             for e in walls_between_tiles(b, tile_index(here)):
                 if here in e:
                     out.append((None, e[1] if e[0] == here else e[0]))
-        return out
+        return list(dict.fromkeys(out))
     seen = cardplay.watched(s)
     hidden = [(x, y) for y in range(SIZE) for x in range(SIZE) if (x, y) not in seen]
     return [(c.id, sq) for c in cardplay.active_cenobites(s) for sq in hidden]
