@@ -8,6 +8,7 @@ from bot.storage import Storage
 from bot.table import Actor, TableService
 from engines import registry
 from tests.support.pig import ENGINE as PIG
+from tests.support.vigil import ENGINE as VIGIL
 
 
 class FakeClock:
@@ -26,6 +27,14 @@ def pig() -> Iterator[None]:
 
 
 @pytest.fixture
+def vigil() -> Iterator[None]:
+    """The co-operative toy game, for tests of several seats acting at once."""
+    registry.register(VIGIL)
+    yield
+    registry.unregister(VIGIL.key)
+
+
+@pytest.fixture
 def clock() -> FakeClock:
     return FakeClock()
 
@@ -38,4 +47,5 @@ def service(storage: Storage, clock: FakeClock, pig: None) -> TableService:
 ALICE = Actor(user_id=1, name="Alice")
 BOB = Actor(user_id=2, name="Bob")
 CAROL = Actor(user_id=3, name="Carol")
+DAVE = Actor(user_id=4, name="Dave")
 MOD = Actor(user_id=9, name="Mod", manage_channels=True)

@@ -5,7 +5,6 @@ replay, several seats per member, characters, and reminders per `waiting_for`.""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -16,21 +15,12 @@ from bot.replay import replay
 from bot.storage import Storage
 from bot.table import Actor, TableService, plan_timers, stalled_seats
 from bot.table_settings import TableSettings
-from engines import registry
 from engines.core.errors import RuleError
 from tests.support.vigil import ENGINE as VIGIL
-from tests.unit.table.conftest import ALICE, BOB, CAROL, MOD, FakeClock
+from tests.unit.table.conftest import ALICE, BOB, CAROL, DAVE, MOD, FakeClock
 
 CH = 200
 SEED = 99
-DAVE = Actor(user_id=4, name="Dave")
-
-
-@pytest.fixture
-def vigil() -> Iterator[None]:
-    registry.register(VIGIL)
-    yield
-    registry.unregister(VIGIL.key)
 
 
 @pytest.fixture

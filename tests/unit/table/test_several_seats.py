@@ -6,7 +6,6 @@ nothing changed. Run on both storage backends (the `storage` fixture)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from typing import Any, cast
 
 import discord
@@ -16,23 +15,13 @@ from bot.log_lines import GmLine, LobbyLine
 from bot.models import GameRow, SeatRow
 from bot.presenting import embed_batches, private_embeds
 from bot.storage import Storage
-from bot.table import Actor, TableService
+from bot.table import TableService
 from bot.turn_timers import TurnTimers, member_words, waited_members
 from cogs.game_seats import seat_choices, seat_index
-from engines import registry
 from engines.core.errors import RuleError
-from tests.support.vigil import ENGINE as VIGIL
-from tests.unit.table.conftest import ALICE, BOB, CAROL, MOD, FakeClock
+from tests.unit.table.conftest import ALICE, BOB, CAROL, DAVE, MOD, FakeClock
 
 CH = 300
-DAVE = Actor(user_id=4, name="Dave")
-
-
-@pytest.fixture
-def vigil() -> Iterator[None]:
-    registry.register(VIGIL)
-    yield
-    registry.unregister(VIGIL.key)
 
 
 @pytest.fixture
