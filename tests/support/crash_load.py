@@ -129,6 +129,18 @@ async def _live_board(fake: FakeDiscord, channel_id: int) -> FakeMessage:
     return board
 
 
+MAX_REFUSED = 5
+"""Refused clicks after which a table is stuck: every click should be taken."""
+
+
+def _scene(fake: FakeDiscord, channel_id: int, tally: Tally) -> str:
+    """What the players of a stuck table see: the refusals and the newest messages."""
+    lines = [f"refused: {tally.refused}"]
+    for message in fake.messages(channel_id)[-8:]:
+        lines.append(f"{message.id} {message.content[:50]!r} moves={_moves(message)[:2]}")
+    return "\n".join(lines)
+
+
 async def _drive(fake: FakeDiscord, channel_id: int, tally: Tally, until: int) -> None:
     """Click the live board's move for whoever is to move, one click after another."""
     while tally.acked < until:
@@ -147,6 +159,7 @@ async def _drive(fake: FakeDiscord, channel_id: int, tally: Tally, until: int) -
         else:
             tally.pending = None
             tally.refused.append(str(body.get("data", {}).get("content")))
+            assert len(tally.refused) < MAX_REFUSED, _scene(fake, channel_id, tally)
 
 
 async def load(
