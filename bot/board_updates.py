@@ -22,7 +22,7 @@ from collections import deque
 
 import discord
 
-from bot.presenting import ChannelOf, move_board, render_board, retire_board
+from bot.presenting import ChannelOf, key_of, move_board, render_board, retire_board
 from bot.render.pictures import Pictures
 from bot.table import Outcome, TableService
 
@@ -52,6 +52,13 @@ class BoardUpdater:
         self._latest: dict[int, Outcome] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._recent: dict[int, deque[int]] = {}
+        self._editing: dict[int, asyncio.Lock] = {}
+
+    def editing(self, channel_id: int) -> asyncio.Lock:
+        """Held while the channel's board is rendered and edited, by this updater and
+        by a click editing its board in place: one edit at a time, each showing the
+        newest state when it is drawn, so an older picture can never land last."""
+        return self._editing.setdefault(channel_id, asyncio.Lock())
 
     def saw(self, channel_id: int, message_id: int) -> None:
         """A message was posted in the channel (from the gateway's message events)."""
@@ -68,7 +75,7 @@ class BoardUpdater:
     def request(self, outcome: Outcome) -> None:
         channel = outcome.game.channel_id
         current = self._latest.get(channel)
-        if current is None or _key(outcome) >= _key(current):
+        if current is None or key_of(outcome) >= key_of(current):
             self._latest[channel] = outcome
         task = self._tasks.get(channel)
         if task is None or task.done():
@@ -89,7 +96,8 @@ class BoardUpdater:
     async def _run(self, channel: int) -> None:
         while (outcome := self._latest.pop(channel, None)) is not None:
             try:
-                await self._edit(outcome)
+                async with self.editing(channel):
+                    await self._edit(outcome)
             except Exception:
                 log.exception("could not update the board in channel %s", channel)
             await asyncio.sleep(self.min_interval)
@@ -98,7 +106,7 @@ class BoardUpdater:
         """Show the newest state: the table may have moved on since the request
         (a click edits the board itself), and an older picture must never win."""
         latest = await self.table.latest(outcome.game)
-        if _key(latest) > _key(outcome):
+        if key_of(latest) > key_of(outcome):
             outcome = latest
         game = outcome.game
         channel = self.channel_of(game.channel_id)
@@ -114,9 +122,14 @@ class BoardUpdater:
                 self.pictures.record(board_id, None)
             else:
                 self.pictures.record(board_id, board.shows)
-                if (await self.table.latest(game)).game.board_message_id != board_id:
+                after = await self.table.latest(game)
+                if after.game.board_message_id != board_id:
                     # a click re-posted it meanwhile
                     await retire_board(channel, board_id, self.pictures)
+                elif key_of(after) > key_of(outcome):
+                    # a click's own edit may have landed before this older one: show
+                    # the newest state once more, or the board keeps stale buttons
+                    self.request(after)
                 return
         board = await render_board(game, outcome.state, pictures=self.pictures)
         message_id = (await channel.send(**board.new_message())).id
@@ -124,5 +137,3 @@ class BoardUpdater:
         await move_board(self.table, channel, game, message_id, self.pictures)
 
 
-def _key(outcome: Outcome) -> tuple[int, int]:
-    return outcome.game.id, outcome.game.version

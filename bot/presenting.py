@@ -73,6 +73,8 @@ class BoardRequests(Protocol):
 
     def scrolled(self, channel_id: int, board_id: int | None) -> bool: ...
 
+    def editing(self, channel_id: int) -> asyncio.Lock: ...
+
 
 MOVED_BELOW = "⬇️ This board moved below: use the newest one."
 
@@ -453,6 +455,12 @@ class TablesUI:
                                  " its buttons work there, not here.")
             raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
         if version is not None and current.game.version != version:
+            clicked = interaction.message.id if interaction.message is not None else None
+            if clicked is not None and clicked == current.game.board_message_id:
+                # the live board itself shows an old step (an edit lost a race): heal it
+                self.boards.request(current)
+                raise StaleBoard("That board was a step behind; it now shows the current"
+                                 " state, so please try again.")
             raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
         return current
 
@@ -637,27 +645,21 @@ class TablesUI:
         in_place = not stale_copy and not self.boards.scrolled(
             outcome.game.channel_id, clicked or live
         )
-        if not in_place:
-            if not stale_copy:
-                await _acknowledged_in_time(
-                    interaction, self._post_board(outcome, retired=clicked), update=True
-                )
-            await _edit_clicked(interaction, **RETIRED)
-            self.pictures.record(clicked, None)
-            if stale_copy:
-                self.boards.request(outcome)
-        else:
-            if not interaction.response.is_done() and must_draw(
-                outcome.game, outcome.state, self.pictures, clicked
-            ):
-                await interaction.response.defer()
-            board = await render_board(
-                outcome.game, outcome.state, pictures=self.pictures, message_id=clicked
-            )
-            await _edit_clicked(interaction, **board.edit())
-            self.pictures.record(clicked, board.shows)
-            if clicked is not None and live is None:  # clicked before the table noted it
-                await self._remember_board(outcome.game, clicked)
+        editing = self.boards.editing(outcome.game.channel_id)
+        if editing.locked() and not interaction.response.is_done():
+            await interaction.response.defer()  # the board is being edited: wait in line
+        async with editing:
+            if not in_place:
+                if not stale_copy:
+                    await _acknowledged_in_time(
+                        interaction, self._post_board(outcome, retired=clicked), update=True
+                    )
+                await _edit_clicked(interaction, **RETIRED)
+                self.pictures.record(clicked, None)
+                if stale_copy:
+                    self.boards.request(outcome)
+            else:
+                await self._edit_in_place(interaction, outcome, clicked, live)
         for text in self._event_texts(outcome):
             await self.followup(interaction, text)
         await self._whisper(interaction, outcome)
@@ -669,6 +671,30 @@ class TablesUI:
             await retire_board(self.channel_of(outcome.game.channel_id), clicked, self.pictures)
         if latest.game.version > outcome.game.version or moved:
             self.boards.request(latest)
+
+    async def _edit_in_place(
+        self,
+        interaction: discord.Interaction[Any],
+        outcome: Outcome,
+        clicked: int | None,
+        live: int | None,
+    ) -> None:
+        """Answer the click by editing its board, under the channel's edit lock, to the
+        newest state: a change made since (another click, a timer) must not be
+        overwritten by this older one landing last."""
+        newest = await self.table.latest(outcome.game)
+        shown = newest if key_of(newest) > key_of(outcome) else outcome
+        if not interaction.response.is_done() and must_draw(
+            shown.game, shown.state, self.pictures, clicked
+        ):
+            await interaction.response.defer()
+        board = await render_board(
+            shown.game, shown.state, pictures=self.pictures, message_id=clicked
+        )
+        await _edit_clicked(interaction, **board.edit())
+        self.pictures.record(clicked, board.shows)
+        if clicked is not None and live is None:  # clicked before the table noted it
+            await self._remember_board(outcome.game, clicked)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
         """A slash command or a form: reply with what happened; the board follows."""
@@ -716,6 +742,11 @@ class TablesUI:
         await move_board(
             self.table, self.channel_of(game.channel_id), game, message_id, self.pictures
         )
+
+
+def key_of(outcome: Outcome) -> tuple[int, int]:
+    """Which of two outcomes of one game is newer."""
+    return outcome.game.id, outcome.game.version
 
 
 async def _edit_clicked(interaction: discord.Interaction[Any], **changes: Any) -> None:

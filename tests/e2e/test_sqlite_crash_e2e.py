@@ -41,10 +41,6 @@ async def bots(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bots]
 
 
 @pytest.mark.e2e
-@pytest.mark.skip(
-    reason="quarantined: after the restart a table sometimes waits forever for a board"
-    " with moves (2 of 4 runs on the merged main, 2026-12-01); see the session note"
-)
 async def test_sigkill_under_load_with_group_commit_loses_no_acknowledged_move(
     fake_discord: FakeDiscord, bots: Bots, pig_game: None
 ) -> None:

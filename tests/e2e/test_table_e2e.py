@@ -4,6 +4,7 @@ buttons, concurrency, restarts, stale boards, permissions, undo, and the log."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import io
 import json
 from typing import Any
@@ -20,6 +21,7 @@ from bot.render.games import (
     register_presenter,
     unregister_presenter,
 )
+from bot.table import Actor
 from tests.conftest import BACKENDS
 from tests.e2e.conftest import SEED, StartBot
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
@@ -140,6 +142,58 @@ async def test_stale_board_and_wrong_player_change_nothing(
     assert before is not None and after_first is not None and after is not None
     assert after.game.version == after_first.game.version == before.game.version + 1
     assert after.state == after_first.state
+
+
+async def test_a_live_board_left_a_step_behind_heals_on_the_next_click(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """Live board: the board always shows who must do what. If an older edit landed
+    last (a race under load), a click on it says so and the board catches up."""
+    board = await _new_pig(fake_discord, pandemonium)
+    await (await fake_discord.click("bob", board, label="Join")).original()
+    await (await fake_discord.click("alice", board, label="Start")).original()
+    board = fake_discord.message(board.id)
+    behind = copy.deepcopy(board.components)
+    old_roll = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+    await (await fake_discord.click("alice", board, old_roll)).original()
+    fake_discord.message(board.id).components = behind  # the overtaken edit lands last
+    before = await pandemonium.table.current(fake_discord.text_channel.id)
+    stale = await fake_discord.click("alice", fake_discord.message(board.id), old_roll)
+    assert "a step behind" in await _private(stale)
+    await fake_discord.wait_until(
+        lambda: old_roll not in fake_discord.message(board.id).custom_ids()
+        and any(c.startswith("pd:mv:") for c in fake_discord.message(board.id).custom_ids()),
+        message="the live board catches up with the table",
+    )
+    after = await pandemonium.table.current(fake_discord.text_channel.id)
+    assert before is not None and after is not None and after.game.version == before.game.version
+
+
+async def test_a_click_waits_for_a_board_edit_in_flight_and_shows_the_newest_state(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """Live board: one edit of a board at a time. A click arriving while the board is
+    being edited is acknowledged at once and answered after, with the table's newest
+    state (a change made meanwhile included), so no older picture lands last."""
+    board = await _new_pig(fake_discord, pandemonium)
+    await (await fake_discord.click("bob", board, label="Join")).original()
+    await (await fake_discord.click("alice", board, label="Start")).original()
+    channel = fake_discord.text_channel.id
+    board = fake_discord.message(board.id)
+    roll = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
+    async with pandemonium.boards.editing(channel):
+        click = await fake_discord.click("alice", board, roll)
+        assert await click.response_type() == 6, "deferred while the board is being edited"
+        clicked = await pandemonium.table.current(channel)
+        assert clicked is not None and clicked.game.version == int(roll.split(":")[3]) + 1
+        name = ("alice", "bob")[clicked.state.turn]
+        member = Actor(user_id=fake_discord.member(name).id, name=name)
+        await pandemonium.table.act(channel, member, {"type": "roll"})
+    shown = await click.original()
+    newest = await pandemonium.table.current(channel)
+    assert newest is not None and newest.game.version == clicked.game.version + 1
+    moves = [c for c in shown.custom_ids() if c.startswith("pd:mv:")]
+    assert moves and all(int(c.split(":")[3]) == newest.game.version for c in moves)
 
 
 def _tamper(message: FakeMessage, old: str, new: str) -> None:
