@@ -499,6 +499,10 @@ class TablesUI:
         request = registry.get(current.game.game).chance(current.state)
         if request is None:
             raise RuleError("Nothing needs reporting right now.")
+        # refused before the form opens, not after the player has filled it in
+        await self.table.reporting_seat(
+            current.game, request, actor_of(interaction), interaction.guild_id
+        )
         await interaction.response.send_modal(
             ReportModal(self, current.game.game, request, game_id, version)
         )

@@ -127,13 +127,12 @@ async def test_the_bot_rolls_a_physical_tables_dice_and_the_table_reports_the_ca
         board = await _press(fake_discord, coop_bot, board, who, f"Roll a test: {name}")
     state = await _state(fake_discord, coop_bot)
     assert state.phase == "omen" and all(state.acted)
-    opened = await fake_discord.click("dave", board, label="Report result")
-    modal = await opened.modal()
-    field = modal["components"][0]["components"][0]["custom_id"]
-    refused = await fake_discord.submit_modal("dave", None, {field: "skull"})
+    refused = await fake_discord.click("dave", board, label="Report result")
+    assert await refused.response_type() == 4, "no form opens for a watcher"
     assert "Only a seated player or a GM reports this one" in await _private(refused)
     assert (await _state(fake_discord, coop_bot)).phase == "omen", "nothing changed"
-    await (await fake_discord.click("bob", board, label="Report result")).modal()
+    modal = await (await fake_discord.click("bob", board, label="Report result")).modal()
+    field = modal["components"][0]["components"][0]["custom_id"]
     await (await fake_discord.submit_modal("bob", None, {field: "candle"})).original()
     state = await _state(fake_discord, coop_bot)
     assert state.phase == "council"

@@ -72,6 +72,14 @@ async def _report(fake: FakeDiscord, board: FakeMessage, who: str,
     return await fake.submit_modal(who, None, dict(zip(fields, answers, strict=True)))
 
 
+async def _refused_form(fake: FakeDiscord, board: FakeMessage, who: str) -> str:
+    """Pressing Report result as someone who may not report: refused before any form
+    opens (nobody fills in a form only to be told it was not theirs)."""
+    handle = await fake.click(who, board, label="Report result")
+    assert await handle.response_type() == 4, "no form for who may not report"
+    return await _private(handle)
+
+
 async def _krampus_in_play(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
     """Two agents in the starting area, a 4-card Deck of Doom with the threat inside,
     rounds run to the Doom phase, the card drawn and reported, Hellboy chosen."""
@@ -203,8 +211,7 @@ async def test_a_physical_table_reports_its_own_dice(
     board = await board_now(fake, bot, board)
     for label in ("Start round 1", "Next phase: Agent", "Explore: Abe Sapien"):
         board = await _press(fake, bot, board, "alice", label)
-    refused = await _report(fake, board, "carol", ["One dot", "1 1 1"])
-    assert "Bob reports this one" in await _private(refused)
+    assert "Bob reports this one" in await _refused_form(fake, board, "carol")
     wrong = await _report(fake, board, "bob", ["One dot", "1 2"])
     assert "Give 3 coloured dice" in await _private(wrong)
     assert (await _state(fake, bot)).test is not None, "nothing changed"

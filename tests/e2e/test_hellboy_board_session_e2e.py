@@ -16,7 +16,14 @@ import pytest
 
 from bot.app import PandemoniumBot
 from tests.e2e.conftest import StartBot
-from tests.e2e.test_hellboy_board_e2e import _cmd, _labels, _private, _report, _state
+from tests.e2e.test_hellboy_board_e2e import (
+    _cmd,
+    _labels,
+    _private,
+    _refused_form,
+    _report,
+    _state,
+)
 from tests.e2e.test_hellboy_board_e2e import _press as _press_on
 from tests.e2e.test_packs_e2e import _upload
 from tests.fakediscord import FakeDiscord, FakeMessage
@@ -129,8 +136,7 @@ async def _a_round_without_the_threat(fake: FakeDiscord, bot: PandemoniumBot,
     board = await _press(fake, bot, board, "alice", "Next phase: Agent")
     board = await _press(fake, bot, board, "alice", "Fight: Hellboy → Deep One")
     assert _labels(board) == ["Report result"], "a physical table reports its own dice"
-    wrong = await _report(fake, board, "bob", ["One dot", "2 2 2"])
-    assert await _private(wrong) == "Alice reports this one (or a GM)."
+    assert await _refused_form(fake, board, "bob") == "Alice reports this one (or a GM)."
     bad = await _report(fake, board, "alice", ["One dot", "2 9 2"])
     assert "not a possible result" in await _private(bad) or "pips" in await _private(bad)
     assert (await _state(fake, bot)).test is not None, "a bad report changes nothing"

@@ -80,12 +80,22 @@ class Session:
     async def live(self) -> FakeMessage:
         return await board_now(self.fake, self.bot, self.board)
 
-    async def open_form(self, who: str) -> InteractionHandle:
+    async def press_report(self, who: str) -> InteractionHandle:
         live = await self.live()
         button = next(cid for cid in live.custom_ids() if cid.startswith("pd:rep:"))
-        opened = await self.fake.click(who, live, button)
+        return await self.fake.click(who, live, button)
+
+    async def open_form(self, who: str) -> InteractionHandle:
+        opened = await self.press_report(who)
         await opened.modal()
         return opened
+
+    async def not_theirs(self, who: str) -> str:
+        """Pressing Report as a member who may not report: refused before a form opens."""
+        pressed = await self.press_report(who)
+        assert await pressed.response_type() == 4, "no form for who may not report"
+        assert await pressed.ephemeral()
+        return (await pressed.original()).text()
 
     async def report(self, who: str, answers: list[str]) -> str:
         """Fill in the board's form; the public reply, or AssertionError if refused."""
@@ -198,7 +208,7 @@ async def _setup(session: Session) -> None:
     assert await rules.ephemeral()
     assert "hero sheet" in (await rules.original()).text(), "the rules of this step: setup"
     before = await session.state()
-    told = await session.refused("bob", SHEETS[1])
+    told = await session.not_theirs("bob")
     assert "Alice reports this one" in told, "Bob may not fill in Alice's sheet"
     misread = await session.refused("alice", ["warrior", "42", "10", "2", "3"])
     assert misread == "Health comes in fives on the card (5, 10, 15 …), not 42."
