@@ -455,14 +455,28 @@ class TablesUI:
                                  " its buttons work there, not here.")
             raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
         if version is not None and current.game.version != version:
-            clicked = interaction.message.id if interaction.message is not None else None
-            if clicked is not None and clicked == current.game.board_message_id:
-                # the live board itself shows an old step (an edit lost a race): heal it
-                self.boards.request(current)
-                raise StaleBoard("That board was a step behind; it now shows the current"
-                                 " state, so please try again.")
-            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+            await self._heal_stale(interaction, current)
         return current
+
+    async def _heal_stale(self, interaction: discord.Interaction[Any], current: Outcome) -> None:
+        """A click on a board showing an older step. The live board itself (or a newer
+        copy the table never noted: a bot stopped between posting a board and noting
+        it, or between a change and its edit) is brought up to date; an older copy
+        that still had buttons loses them. Either way the click changes nothing."""
+        message = interaction.message
+        if message is None or message.flags.ephemeral:  # a GM's panel, not a board
+            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+        game = current.game
+        live = game.board_message_id
+        channel = self.channel_of(game.channel_id)
+        if live is not None and message.id < live:
+            await retire_board(channel, message.id, self.pictures)
+            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+        if message.id != live:
+            await move_board(self.table, channel, game, message.id, self.pictures)
+        self.boards.request(await self.table.latest(game))
+        raise StaleBoard("That board was a step behind; it now shows the current state,"
+                         " so please try again.")
 
     async def show_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """"My hand": the hidden information of every seat the member holds (a GM may

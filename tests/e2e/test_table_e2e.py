@@ -15,6 +15,7 @@ from PIL import Image
 
 from bot.app import PandemoniumBot, ShardedPandemoniumBot
 from bot.models import GameRow
+from bot.presenting import render_board
 from bot.render.games import (
     BoardPicture,
     GenericPresenter,
@@ -167,6 +168,73 @@ async def test_a_live_board_left_a_step_behind_heals_on_the_next_click(
     )
     after = await pandemonium.table.current(fake_discord.text_channel.id)
     assert before is not None and after is not None and after.game.version == before.game.version
+
+
+async def _pig_started(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
+    board = await _new_pig(fake, bot)
+    await (await fake.click("bob", board, label="Join")).original()
+    await (await fake.click("alice", board, label="Start")).original()
+    return fake.message(board.id)
+
+
+async def _roll_unseen(fake: FakeDiscord, bot: PandemoniumBot) -> None:
+    """A change the board never showed (the bot died after committing it)."""
+    current = await bot.table.current(fake.text_channel.id)
+    assert current is not None
+    name = ("alice", "bob")[current.state.turn]
+    member = Actor(user_id=fake.member(name).id, name=name)
+    await bot.table.act(fake.text_channel.id, member, {"type": "roll"})
+
+
+def _versions(message: FakeMessage) -> set[int]:
+    return {int(c.split(":")[3]) for c in message.custom_ids() if c.startswith("pd:mv:")}
+
+
+async def test_a_board_posted_but_never_noted_is_adopted_when_clicked(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """One live board, across a crash: a copy posted just before the bot died (never
+    noted as the live board) and a change whose edit never came. A click on that
+    copy changes nothing, says so, and makes it the live board, up to date; the
+    noted copy loses its buttons."""
+    noted = await _pig_started(fake_discord, pandemonium)
+    channel = fake_discord.text_channel.id
+    current = await pandemonium.table.current(channel)
+    assert current is not None
+    drawn = await render_board(current.game, current.state)
+    posted = await pandemonium.get_partial_messageable(channel).send(**drawn.new_message())
+    await _roll_unseen(fake_discord, pandemonium)
+    copy_ = fake_discord.message(posted.id)
+    stale = await fake_discord.click("alice", copy_, copy_.custom_ids()[0])
+    assert "a step behind" in await _private(stale)
+    newest = await pandemonium.table.current(channel)
+    assert newest is not None and newest.game.version == current.game.version + 1
+    await fake_discord.wait_until(
+        lambda: _versions(fake_discord.message(posted.id)) == {newest.game.version},
+        message="the adopted copy shows the current step",
+    )
+    assert newest.game.board_message_id == posted.id
+    await retired(fake_discord, noted)
+
+
+async def test_an_older_copy_left_with_buttons_loses_them_when_clicked(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """Old copies never keep working buttons, even one a crash left behind."""
+    board = await _pig_started(fake_discord, pandemonium)
+    behind = copy.deepcopy(board.components)
+    live = await (await fake_discord.slash("alice", "game status")).original()
+    await retired(fake_discord, board)
+    fake_discord.message(board.id).components = behind  # the bot died before retiring it
+    await _roll_unseen(fake_discord, pandemonium)
+    before = await pandemonium.table.current(fake_discord.text_channel.id)
+    old = fake_discord.message(board.id)
+    refused = await fake_discord.click("alice", old, old.custom_ids()[0])
+    assert "out of date" in await _private(refused)
+    await retired(fake_discord, board)
+    after = await pandemonium.table.current(fake_discord.text_channel.id)
+    assert before is not None and after is not None and after.game.version == before.game.version
+    assert after.game.board_message_id == live.id
 
 
 async def test_a_click_waits_for_a_board_edit_in_flight_and_shows_the_newest_state(

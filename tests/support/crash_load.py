@@ -141,6 +141,16 @@ def _scene(fake: FakeDiscord, channel_id: int, tally: Tally) -> str:
     return "\n".join(lines)
 
 
+async def _caught_up(fake: FakeDiscord, channel_id: int, refused: str) -> None:
+    """After a refused click (a board left a step behind by the kill), wait, as a
+    player would, for the board to show the table's current step."""
+
+    async def changed() -> bool:
+        return refused not in _moves(await _live_board(fake, channel_id))
+
+    await fake.wait_until(changed, timeout=30, message="the stale board is brought up to date")
+
+
 async def _drive(fake: FakeDiscord, channel_id: int, tally: Tally, until: int) -> None:
     """Click the live board's move for whoever is to move, one click after another."""
     while tally.acked < until:
@@ -160,6 +170,7 @@ async def _drive(fake: FakeDiscord, channel_id: int, tally: Tally, until: int) -
             tally.pending = None
             tally.refused.append(str(body.get("data", {}).get("content")))
             assert len(tally.refused) < MAX_REFUSED, _scene(fake, channel_id, tally)
+            await _caught_up(fake, channel_id, move)
 
 
 async def load(
