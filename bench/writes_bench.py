@@ -4,12 +4,16 @@ service on SQLite, counting what each commit appends to the write-ahead log
 checkpoints off so nothing is lost from the count).
 
 "before" is the bot as it was: every snapshot stored whole (the engine's
-`static_state_fields` emptied for the run) in a file of 4 KiB pages. "whole, small
-pages" keeps whole snapshots in today's 1 KiB pages, to show what each change
-gives; "now" is the bot as it is. The same seed gives every run the same moves.
-Every run has today's schema, whose timers are keyed without a rowid: main before
-this change wrote one page more per click (about 40.8 KB for both games), so the
-printed ratio is conservative.
+`static_state_fields` emptied for the run) as plain text, every step column
+named in each click's UPDATE, in a file of 4 KiB pages with the SQLite build's
+secure_delete (ON in Debian's, which writes every page a click frees). "static,
+small pages" is the bot before its states were compressed (static fields by
+reference, 1 KiB pages, the rest as before); "now" is the bot as it is. The same
+seed gives every run the same moves. Every run has today's schema, whose timers
+are keyed without a rowid: main before that wrote one page more per click
+(about 40.8 KB for both games), so the printed ratio is conservative. "zlib µs"
+is the CPU a click spends compressing its state (and reading it back once),
+median over the game's final state.
 
     .venv/bin/python -m bench.writes_bench [--clicks 40]
 """
@@ -18,10 +22,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import statistics
 import struct
 import tempfile
+import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -29,6 +35,7 @@ from bot import storage as storage_module
 from bot.frontend import install
 from bot.games import GAMES
 from bot.storage import SqliteStorage
+from bot.storage_api import STEP_COLUMNS, stored_text
 from bot.table import TableService
 from engines import registry
 from tests.support.tables import REAL_GAMES, open_real_table, play_host_move
@@ -43,6 +50,8 @@ class Written:
     frames: int
     page_size: int
     state_bytes: int
+    state: str
+    """The final state's full text."""
 
     @property
     def bytes_per_click(self) -> float:
@@ -59,24 +68,41 @@ def wal_frames(wal: Path) -> tuple[int, int]:
 
 
 @contextmanager
-def snapshots_whole(game_key: str) -> Iterator[None]:
-    engine = type(registry.get(game_key))
-    kept = engine.static_state_fields
-    engine.static_state_fields = frozenset()
+def patched(owner: object, **values: object) -> Iterator[None]:
+    kept = {name: getattr(owner, name) for name in values}
+    for name, value in values.items():
+        setattr(owner, name, value)
     try:
         yield
     finally:
-        engine.static_state_fields = kept
+        for name, value in kept.items():
+            setattr(owner, name, value)
 
 
-@contextmanager
-def page_size(size: int) -> Iterator[None]:
-    kept = storage_module.PAGE_SIZE
-    storage_module.PAGE_SIZE = size
-    try:
-        yield
-    finally:
-        storage_module.PAGE_SIZE = kept
+def snapshots_whole(game_key: str) -> AbstractContextManager[None]:
+    return patched(type(registry.get(game_key)), static_state_fields=frozenset())
+
+
+def as_before_compression() -> AbstractContextManager[None]:
+    """Plain-text states, every step column written, the build's secure_delete."""
+    return patched(
+        storage_module,
+        STATE_LEVEL=0,
+        WRITTEN_EVERY_STEP=frozenset(STEP_COLUMNS),
+        SECURE_DELETE=None,
+    )
+
+
+def zlib_micros(state: str) -> float:
+    """CPU per click for the state's compression and one read back, in µs."""
+    runs = []
+    for _ in range(200):
+        started = time.perf_counter()
+        packed = storage_module.packed(state)
+        assert isinstance(packed, bytes)
+        stored_text(packed)
+        runs.append(time.perf_counter() - started)
+    return statistics.median(runs) * 1e6
 
 
 async def measure(game_key: str, clicks: int, folder: Path) -> Written:
@@ -99,7 +125,9 @@ async def measure(game_key: str, clicks: int, folder: Path) -> Written:
             lambda db: db.execute("SELECT length(state) FROM games WHERE channel_id = 1").fetchone()
         )
         size = int(raw[0]) if raw and raw[0] is not None else 0
-        return Written(played, frames, page_size, size)
+        game = await storage.live_game(1)
+        state = game.state if game is not None and game.state is not None else ""
+        return Written(played, frames, page_size, size, state)
     finally:
         await storage.close()
 
@@ -108,17 +136,20 @@ async def run(clicks: int) -> None:
     install(GAMES)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        print(f"{'game':<14} {'run':<19} {'clicks':>6} {'pages/click':>11} {'bytes/click':>11}"
+        print(f"{'game':<14} {'run':<21} {'clicks':>6} {'pages/click':>11} {'bytes/click':>11}"
               f" {'state row':>9}")
         for key in REAL_GAMES:
-            with snapshots_whole(key), page_size(4096):
+            with snapshots_whole(key), as_before_compression(), patched(
+                storage_module, PAGE_SIZE=4096
+            ):
                 before = await measure(key, clicks, folder / "before")
-            with snapshots_whole(key):
-                whole = await measure(key, clicks, folder / "whole")
+            with as_before_compression():
+                static = await measure(key, clicks, folder / "static")
             now = await measure(key, clicks, folder / "now")
-            for name, w in (("before", before), ("whole, small pages", whole), ("now", now)):
-                print(f"{key:<14} {name:<19} {w.clicks:>6} {w.frames / max(1, w.clicks):>11.2f}"
+            for name, w in (("before", before), ("static, small pages", static), ("now", now)):
+                print(f"{key:<14} {name:<21} {w.clicks:>6} {w.frames / max(1, w.clicks):>11.2f}"
                       f" {w.bytes_per_click:>11.0f} {w.state_bytes:>9}")
+            print(f"{key:<14} zlib µs/click: {zlib_micros(now.state):.0f}")
             ratio = now.bytes_per_click / before.bytes_per_click
             print(f"{key:<14} now / before: {ratio:.2f}")
 

@@ -167,7 +167,7 @@ def row_to_game(row: Row) -> GameRow:
         version=row["version"],
         seats=[SeatRow.model_validate(s) for s in json.loads(row["seats"])],
         options=json.loads(row["options"]),
-        state=row["state"],
+        state=None if row["state"] is None else stored_text(row["state"]),
         rng_seed=row["rng_seed"],
         rng_counter=row["rng_counter"],
         board_message_id=row["board_message_id"],
@@ -194,8 +194,20 @@ def row_to_entry(row: Row) -> LogEntry:
 
 def row_to_checkpoint(row: Row) -> StoredCheckpoint:
     return StoredCheckpoint(
-        version=row["version"], seq=row["seq"], state=row["state"], rng_counter=row["rng_counter"]
+        version=row["version"],
+        seq=row["seq"],
+        state=stored_text(row["state"]),
+        rng_counter=row["rng_counter"],
     )
+
+
+def stored_text(value: str | bytes) -> str:
+    """A stored state as text. SQLite keeps states zlib-compressed, as bytes (a
+    blob); rows written before that, imported ones and PostgreSQL's (whose TOAST
+    compresses large values itself) are the text as it is."""
+    if isinstance(value, bytes):
+        return zlib.decompress(value).decode()
+    return value
 
 
 def row_to_timer(row: Row) -> TimerRow:
@@ -209,8 +221,9 @@ def row_to_timer(row: Row) -> TimerRow:
     )
 
 
-def game_values(game: GameRow) -> tuple[Any, ...]:
-    """The games row's writable columns, in GAME_COLUMNS order without the id."""
+def game_values(game: GameRow, state: str | bytes | None) -> tuple[Any, ...]:
+    """The games row's writable columns, in GAME_COLUMNS order without the id, with
+    `state` as the backend stores `game.state`."""
     return (
         game.guild_id,
         game.channel_id,
@@ -221,7 +234,7 @@ def game_values(game: GameRow) -> tuple[Any, ...]:
         game.version,
         json.dumps([s.model_dump() for s in game.seats], separators=(",", ":")),
         json.dumps(game.options),
-        game.state,
+        state,
         game.rng_seed,
         game.rng_counter,
         game.board_message_id,
@@ -239,9 +252,11 @@ STEP_COLUMNS = (
 """What a step may change in a games row (the rest is fixed when the game is created)."""
 
 
-def step_values(game: GameRow) -> tuple[Any, ...]:
-    """The STEP_COLUMNS of `game`, in order."""
-    named = dict(zip(GAME_COLUMNS.replace(" ", "").split(",")[1:], game_values(game), strict=True))
+def step_values(game: GameRow, state: str | bytes | None) -> tuple[Any, ...]:
+    """The STEP_COLUMNS of `game`, in order (`state` as in game_values)."""
+    named = dict(
+        zip(GAME_COLUMNS.replace(" ", "").split(",")[1:], game_values(game, state), strict=True)
+    )
     return tuple(named[c] for c in STEP_COLUMNS)
 
 

@@ -285,7 +285,7 @@ class PostgresStorage(Storage):
                     f"INSERT INTO games ({GAME_COLUMNS.removeprefix('id, ')})"  # noqa: S608
                     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,"
                     " $16, $17) RETURNING id",
-                    *game_values(stored),
+                    *game_values(stored, stored.state),
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise LiveGameExists(str(exc)) from exc
@@ -308,7 +308,7 @@ class PostgresStorage(Storage):
             status = await db.execute(
                 f"UPDATE games SET {assignments}"  # noqa: S608
                 f" WHERE id = ${n + 1} AND version = ${n + 2}",
-                *step_values(stored),
+                *step_values(stored, stored.state),
                 game.id,
                 expected_version,
             )
