@@ -230,6 +230,37 @@ def _update_step(
     )
 
 
+def _keep_checkpoints(
+    db: sqlite3.Connection,
+    game: GameRow,
+    state: Any,
+    undo_versions: Sequence[int],
+    checkpoint: bool,
+) -> None:
+    """A step's stored checkpoints (see Storage.commit_step), after its log lines."""
+    if undo_versions:
+        db.execute(
+            "DELETE FROM checkpoints WHERE game_id = ? AND version >= ?",
+            (game.id, min(undo_versions)),
+        )
+    if not game.live:
+        db.execute("DELETE FROM checkpoints WHERE game_id = ?", (game.id,))
+        return
+    if not checkpoint or state is None:
+        return
+    db.execute(
+        "INSERT INTO checkpoints (game_id, version, seq, state, rng_counter)"
+        " SELECT ?, ?, COALESCE(MAX(seq), 0), ?, ? FROM log WHERE game_id = ?"
+        " ON CONFLICT (game_id, version) DO NOTHING",
+        (game.id, game.version, state, game.rng_counter, game.id),
+    )
+    db.execute(
+        "DELETE FROM checkpoints WHERE game_id = ? AND version NOT IN"
+        " (SELECT version FROM checkpoints WHERE game_id = ? ORDER BY version DESC LIMIT ?)",
+        (game.id, game.id, CHECKPOINTS_STORED),
+    )
+
+
 def _insert_entries(db: sqlite3.Connection, game_id: int, entries: Sequence[LogEntry]) -> None:
     if not entries:
         return
@@ -336,6 +367,7 @@ class SqliteStorage(Storage):
         entries: Sequence[LogEntry],
         undo_versions: Sequence[int] = (),
         timers: Sequence[TimerRow] | None = None,
+        checkpoint: bool = False,
     ) -> None:
         stored = await self._stored(game)
         values = dict(zip(STEP_COLUMNS, step_values(stored, packed(stored.state)), strict=True))
@@ -350,6 +382,7 @@ class SqliteStorage(Storage):
                         [(game.id, v) for v in undo_versions],
                     )
                 _insert_entries(db, game.id, entries)
+                _keep_checkpoints(db, game, values["state"], undo_versions, checkpoint)
                 if timers is not None:
                     db.execute("DELETE FROM timers WHERE game_id = ?", (game.id,))
                     db.executemany(
@@ -531,32 +564,6 @@ class SqliteStorage(Storage):
 
     # Undo checkpoints
 
-    async def put_checkpoint(self, game: GameRow, *, kept: int = CHECKPOINTS_STORED) -> bool:
-        if game.state is None:
-            return False
-        state = await self._compact_state(game.game, game.state)
-
-        def txn(db: sqlite3.Connection) -> bool:
-            with _transaction(db):
-                self._hold(db, game.guild_id)
-                cur = db.execute(
-                    "INSERT INTO checkpoints (game_id, version, seq, state, rng_counter)"
-                    " SELECT g.id, g.version,"
-                    " (SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = g.id), ?, ?"
-                    " FROM games g WHERE g.id = ? AND g.version = ?"
-                    " ON CONFLICT (game_id, version) DO NOTHING",
-                    (packed(state), game.rng_counter, game.id, game.version),
-                )
-                db.execute(
-                    "DELETE FROM checkpoints WHERE game_id = ? AND version NOT IN"
-                    " (SELECT version FROM checkpoints WHERE game_id = ?"
-                    " ORDER BY version DESC LIMIT ?)",
-                    (game.id, game.id, kept),
-                )
-                return cur.rowcount == 1
-
-        return await self._run(txn)
-
     async def checkpoint_before(
         self, game_id: int, version: int | None = None
     ) -> StoredCheckpoint | None:
@@ -567,31 +574,16 @@ class SqliteStorage(Storage):
                 " ORDER BY version DESC LIMIT 1",
                 (game_id, version, version),
             ).fetchone()
-            return row_to_checkpoint(row) if row else None
+            if row is None:
+                return None
+            lines = db.execute(
+                f"SELECT {LOG_ROW_COLUMNS} FROM log"  # noqa: S608
+                " WHERE game_id = ? AND seq > ? AND undone = 0 ORDER BY seq",
+                (game_id, row["seq"]),
+            ).fetchall()
+            return row_to_checkpoint(row, lines)
 
         return await self._full_checkpoint(await self._run(q))
-
-    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
-        def txn(db: sqlite3.Connection) -> None:
-            with _transaction(db):
-                self._hold_game(db, game_id)
-                db.execute(
-                    "DELETE FROM checkpoints WHERE game_id = ? AND version >= ?",
-                    (game_id, from_version),
-                )
-
-        await self._run(txn)
-
-    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
-        def q(db: sqlite3.Connection) -> list[LogEntry]:
-            rows = db.execute(
-                "SELECT seq, version, kind, seat, user_id, payload, gm, undone, created_at"
-                " FROM log WHERE game_id = ? AND seq > ? AND undone = 0 ORDER BY seq",
-                (game_id, seq),
-            ).fetchall()
-            return [row_to_entry(r) for r in rows]
-
-        return await self._run(q)
 
     # Static blobs
 

@@ -71,6 +71,9 @@ class StoredCheckpoint:
     seq: int
     state: str
     rng_counter: int
+    after: tuple[LogEntry, ...] = ()
+    """The log lines since (`seq` onwards), without undone ones, in order: what
+    replays from here to the game as stored."""
 
 
 LogFateKind = Literal["archived", "removed"]
@@ -192,12 +195,13 @@ def row_to_entry(row: Row) -> LogEntry:
     )
 
 
-def row_to_checkpoint(row: Row) -> StoredCheckpoint:
+def row_to_checkpoint(row: Row, lines: Sequence[Row]) -> StoredCheckpoint:
     return StoredCheckpoint(
         version=row["version"],
         seq=row["seq"],
         state=stored_text(row["state"]),
         rng_counter=row["rng_counter"],
+        after=tuple(row_to_entry(r) for r in lines),
     )
 
 
@@ -380,11 +384,18 @@ class Storage(ABC):
         entries: Sequence[LogEntry],
         undo_versions: Sequence[int] = (),
         timers: Sequence[TimerRow] | None = None,
+        checkpoint: bool = False,
     ) -> None:
         """Append `entries` and write `game` as the new snapshot, atomically, only if
         the stored version is still `expected_version` (else VersionConflict) and this
         process still holds the game's shard (else LeaseLost). `timers`, when given,
-        replace the game's turn timers in the same transaction."""
+        replace the game's turn timers in the same transaction.
+
+        Undo checkpoints (`bot/checkpoints.py`) change in that transaction too, so
+        a step costs one commit: with `checkpoint` the new snapshot is also stored
+        as the game's checkpoint at its version (the newest CHECKPOINTS_STORED are
+        kept); the checkpoints at and after an undone version go (so no stored
+        checkpoint ever holds an undone step); a game no longer live keeps none."""
 
     @abstractmethod
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
@@ -405,28 +416,11 @@ class Storage(ABC):
     # Undo checkpoints of live games (`bot/checkpoints.py`)
 
     @abstractmethod
-    async def put_checkpoint(
-        self, game: GameRow, *, kept: int = CHECKPOINTS_STORED
-    ) -> bool:
-        """Store `game`'s snapshot as its checkpoint at its version, only while the
-        stored game is still at that version (and this process holds its shard), and
-        keep the newest `kept`. False if it was not stored."""
-
-    @abstractmethod
     async def checkpoint_before(
         self, game_id: int, version: int | None = None
     ) -> StoredCheckpoint | None:
-        """The newest stored checkpoint older than `version` (None: the newest)."""
-
-    @abstractmethod
-    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
-        """Forget the checkpoints at `from_version` and after: an undo of that step is
-        about to be committed, and they include it. Done before that commit, so a
-        stored checkpoint never holds an undone step."""
-
-    @abstractmethod
-    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
-        """The game's log lines after `seq`, without undone ones, in order."""
+        """The newest stored checkpoint older than `version` (None: the newest), with
+        the log lines after it (`StoredCheckpoint.after`), read in one go."""
 
     # Retention of finished games' logs (`bot/maintenance.py`)
 

@@ -101,6 +101,22 @@ async def test_a_state_stored_as_plain_text_by_an_older_bot_still_loads(
     await restarted.undo(CHANNEL, HOST, 1)
 
 
+async def test_an_undo_after_a_restart_is_one_commit_with_its_checkpoint(
+    sqlite: SqliteStorage,
+) -> None:
+    """Its checkpoint used to be a second transaction, so a second fsync."""
+    await _table(sqlite)
+    statements: list[str] = []
+    await sqlite._run(lambda db: db.set_trace_callback(statements.append))
+    await TableService(sqlite, seed=7).undo(CHANNEL, HOST, 1)
+    await sqlite._run(lambda db: db.set_trace_callback(None))
+    assert [s for s in statements if s in ("BEGIN IMMEDIATE", "COMMIT")] == [
+        "BEGIN IMMEDIATE",
+        "COMMIT",
+    ]
+    assert any(s.startswith("INSERT INTO checkpoints") for s in statements)
+
+
 async def test_freed_pages_are_not_zero_filled(sqlite: SqliteStorage) -> None:
     """secure_delete ON (Debian's build default) wrote every overflow page a click freed."""
     ((mode,),) = await _raw(sqlite, "PRAGMA secure_delete")
