@@ -24,7 +24,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from bot.models import GameRow, LogEntry, SeatRow, TimerRow
-from bot.static_parts import BlobCache, Splitter, join, references, static_fields
+from bot.static_parts import (
+    BlobCache,
+    Splitter,
+    join,
+    join_options,
+    option_references,
+    references,
+    split_options,
+    static_fields,
+)
 
 TIMER_OF_HELD_SHARD = "((COALESCE(g.guild_id, 0) >> 22) % {count}) IN ({shards})"
 """SQL (both dialects) for "the timer's game lives on a shard we hold"; the two
@@ -321,39 +330,59 @@ class Storage(ABC):
         reference, their blobs written first (once per process), so a stored row never
         names a blob that is not yet durable."""
         compact, blobs = self._splitter.split(text, static_fields(game_key), game_key)
+        await self._keep_blobs(blobs)
+        return compact
+
+    async def _keep_blobs(self, blobs: Mapping[str, str]) -> None:
         new = {d: b for d, b in blobs.items() if self._blobs.get(d) is None}
         if new:
             await self.put_static_blobs(new)
             self._blobs.add(new)
-        return compact
 
     async def _stored(self, game: GameRow) -> GameRow:
-        """`game` with its state text as stored."""
-        if game.state is None:
-            return game
-        compact = await self._compact_state(game.game, game.state)
-        return game if compact == game.state else game.model_copy(update={"state": compact})
+        """`game` with its state text and options as stored."""
+        options, blobs = split_options(game.options)
+        await self._keep_blobs(blobs)
+        update: dict[str, Any] = {"options": options} if blobs else {}
+        if game.state is not None:
+            compact = await self._compact_state(game.game, game.state)
+            if compact != game.state:
+                update["state"] = compact
+        return game.model_copy(update=update) if update else game
 
-    async def _full_texts(self, texts: Sequence[str | None]) -> list[str | None]:
-        """Stored state texts with their static blobs put back."""
-        wanted: set[str] = set().union(*(references(t) for t in texts))
-        if not wanted:
-            return list(texts)
+    async def _blob_bodies(self, wanted: set[str]) -> dict[str, str]:
         bodies = self._blobs.known(wanted)
         missing = [d for d in wanted if d not in bodies]
         if missing:
             fetched = await self.static_blobs(missing)
             self._blobs.add(fetched)
             bodies.update(fetched)
+        return bodies
+
+    async def _full_texts(self, texts: Sequence[str | None]) -> list[str | None]:
+        """Stored state texts with their static blobs put back."""
+        wanted: set[str] = set().union(*(references(t) for t in texts))
+        if not wanted:
+            return list(texts)
+        bodies = await self._blob_bodies(wanted)
         return [None if t is None else join(t, bodies) for t in texts]
 
     async def _full(self, games: list[GameRow]) -> list[GameRow]:
-        """Games as read back, each with its full state text."""
-        texts = await self._full_texts([g.state for g in games])
-        return [
-            g if t == g.state else g.model_copy(update={"state": t})
-            for g, t in zip(games, texts, strict=True)
-        ]
+        """Games as read back, each with its full state text and options."""
+        wanted: set[str] = set().union(
+            *(references(g.state) for g in games), *(option_references(g.options) for g in games)
+        )
+        if not wanted:
+            return games
+        bodies = await self._blob_bodies(wanted)
+        full = []
+        for g in games:
+            update = {
+                "state": None if g.state is None else join(g.state, bodies),
+                "options": join_options(g.options, bodies),
+            }
+            full.append(g.model_copy(update=update))
+        return full
 
     async def _full_one(self, game: GameRow | None) -> GameRow | None:
         return None if game is None else (await self._full([game]))[0]
