@@ -10,7 +10,7 @@ returns; WAL, synchronous=FULL, group commit as the bot runs it).
 
 Baseline, in the same run: the database as it was before the burst, and the
 very steps the table committed (recorded: the same game rows, log rows, undo
-marks and timers, so the same statements with the same rows) committed again
+marks, timers and checkpoints, so the same statements with the same rows) committed again
 straight to the storage, the tables' steps concurrently and each table's in
 order, without the table service. The ratio says what the table's own work (the
 engine, the AI, snapshots, timers, the lock) costs on top of its SQL.
@@ -43,6 +43,7 @@ class Step:
     entries: list[LogEntry]
     undo_versions: tuple[int, ...]
     timers: list[TimerRow] | None
+    checkpoint: bool
 
 
 class RecordingStorage(SqliteStorage):
@@ -58,12 +59,15 @@ class RecordingStorage(SqliteStorage):
         entries: Sequence[LogEntry],
         undo_versions: Sequence[int] = (),
         timers: Sequence[TimerRow] | None = None,
+        checkpoint: bool = False,
     ) -> None:
-        await super().commit_step(game, expected_version, entries, undo_versions, timers)
+        await super().commit_step(
+            game, expected_version, entries, undo_versions, timers, checkpoint=checkpoint
+        )
         if self.recording:
             step = Step(
                 game, expected_version, [e.model_copy() for e in entries], tuple(undo_versions),
-                None if timers is None else list(timers),
+                None if timers is None else list(timers), checkpoint,
             )
             self.steps.setdefault(game.channel_id, []).append(step)
 
@@ -125,7 +129,8 @@ async def _baseline(path: Path, steps: dict[int, list[Step]]) -> float:
         async def replay(channel_steps: list[Step]) -> int:
             for s in channel_steps:
                 await storage.commit_step(
-                    s.game, s.expected_version, s.entries, s.undo_versions, s.timers
+                    s.game, s.expected_version, s.entries, s.undo_versions, s.timers,
+                    checkpoint=s.checkpoint,
                 )
             return len(channel_steps)
 

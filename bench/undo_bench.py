@@ -25,7 +25,7 @@ from tests.support.pig import ENGINE as PIG
 
 PLAYERS = (Actor(user_id=1, name="Ann"), Actor(user_id=2, name="Ben"))
 CHANNEL = 1
-REPEATS = 7
+REPEATS = 15
 
 
 async def _roll(service: TableService) -> None:

@@ -4,12 +4,17 @@ service on SQLite, counting what each commit appends to the write-ahead log
 checkpoints off so nothing is lost from the count).
 
 "before" is the bot as it was: every snapshot stored whole (the engine's
-`static_state_fields` emptied for the run) in a file of 4 KiB pages. "whole, small
-pages" keeps whole snapshots in today's 1 KiB pages, to show what each change
-gives; "now" is the bot as it is. The same seed gives every run the same moves.
-Every run has today's schema, whose timers are keyed without a rowid: main before
-this change wrote one page more per click (about 40.8 KB for both games), so the
-printed ratio is conservative.
+`static_state_fields` emptied for the run) as plain text, a chosen pack inline in
+the options, every step column named in each click's UPDATE, in a file of 4 KiB
+pages with the SQLite build's secure_delete (ON in Debian's, which writes every
+page a click frees). "static, small pages" is the bot before its rows were made
+small (a state's static fields by reference, 1 KiB pages, the rest as before);
+"now" is the bot as it is. The same seed gives every run the same moves. Every
+run has today's schema, whose timers are keyed without a rowid (main before that
+wrote one page more per click, about 40.8 KB for both games), and writes its
+undo checkpoints in the step's own commit (before, a second transaction), so the
+printed ratio is conservative. "zlib µs" is the CPU a click spends compressing
+its state and reading it back once, median over the game's final state.
 
     .venv/bin/python -m bench.writes_bench [--clicks 40]
 """
@@ -18,20 +23,24 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import statistics
 import struct
 import tempfile
+import time
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import AbstractContextManager, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from bot import static_parts
 from bot import storage as storage_module
 from bot.frontend import install
 from bot.games import GAMES
 from bot.storage import SqliteStorage
-from bot.table import TableService
+from bot.storage_api import STEP_COLUMNS, stored_text
+from bot.table import Actor, TableService
 from engines import registry
-from tests.support.tables import REAL_GAMES, open_real_table, play_host_move
+from tests.support.tables import open_real_table, play_host_move
 
 WARM_UP = 5
 """Clicks before counting: the first ones allocate pages a long game reuses."""
@@ -43,6 +52,8 @@ class Written:
     frames: int
     page_size: int
     state_bytes: int
+    state: str
+    """The final state's full text."""
 
     @property
     def bytes_per_click(self) -> float:
@@ -59,33 +70,77 @@ def wal_frames(wal: Path) -> tuple[int, int]:
 
 
 @contextmanager
-def snapshots_whole(game_key: str) -> Iterator[None]:
-    engine = type(registry.get(game_key))
-    kept = engine.static_state_fields
-    engine.static_state_fields = frozenset()
+def patched(owner: object, **values: object) -> Iterator[None]:
+    kept = {name: getattr(owner, name) for name in values}
+    for name, value in values.items():
+        setattr(owner, name, value)
     try:
         yield
     finally:
-        engine.static_state_fields = kept
+        for name, value in kept.items():
+            setattr(owner, name, value)
+
+
+def snapshots_whole(game_key: str) -> AbstractContextManager[None]:
+    return patched(type(registry.get(game_key)), static_state_fields=frozenset())
 
 
 @contextmanager
-def page_size(size: int) -> Iterator[None]:
-    kept = storage_module.PAGE_SIZE
-    storage_module.PAGE_SIZE = size
-    try:
+def rows_as_before() -> Iterator[None]:
+    """Plain-text states, a chosen pack inline in the options, every step column
+    written, the build's secure_delete."""
+    with patched(static_parts, STATIC_OPTIONS=frozenset()), patched(
+        storage_module,
+        STATE_LEVEL=0,
+        WRITTEN_EVERY_STEP=frozenset(STEP_COLUMNS),
+        SECURE_DELETE=None,
+    ):
         yield
-    finally:
-        storage_module.PAGE_SIZE = kept
 
 
-async def measure(game_key: str, clicks: int, folder: Path) -> Written:
-    path = folder / f"{game_key}.sqlite"
+def zlib_micros(state: str) -> float:
+    """CPU per click for the state's compression and one read back, in µs."""
+    runs = []
+    for _ in range(200):
+        started = time.perf_counter()
+        packed = storage_module.packed(state)
+        assert isinstance(packed, bytes)
+        stored_text(packed)
+        runs.append(time.perf_counter() - started)
+    return statistics.median(runs) * 1e6
+
+
+@dataclass(frozen=True)
+class Table:
+    game_key: str
+    pack: bool = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.game_key}{' +pack' if self.pack else ''}"
+
+
+TABLES = (Table("hellboy-dice"), Table("hellraiser"), Table("hellboy-dice", pack=True))
+"""The pack table plays Hellboy with docs/packs/hellboy-dice.yaml chosen, which the
+game's options carry whole."""
+
+PACK = Path(__file__).parents[1] / "docs" / "packs" / "hellboy-dice.yaml"
+GM = Actor(user_id=99, name="GM", manage_channels=True)
+
+
+async def measure(table: Table, clicks: int, folder: Path) -> Written:
+    path = folder / f"{table.name}.sqlite"
     storage = await SqliteStorage.open(path)
     try:
         await storage._run(lambda db: db.execute("PRAGMA wal_autocheckpoint = 0"))
         service = TableService(storage, seed=7, clock=lambda: 1_800_000_000.0)
-        await open_real_table(service, 1, game_key)
+        options = None
+        if table.pack:
+            await service.upload_pack(
+                guild_id=1, channel_id=1, actor=GM, name="box", data=PACK.read_bytes()
+            )
+            options = {"pack": "box"}
+        await open_real_table(service, 1, table.game_key, options=options)
         for _ in range(WARM_UP):
             await play_host_move(service, 1)
         await storage._run(lambda db: db.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone())
@@ -99,7 +154,9 @@ async def measure(game_key: str, clicks: int, folder: Path) -> Written:
             lambda db: db.execute("SELECT length(state) FROM games WHERE channel_id = 1").fetchone()
         )
         size = int(raw[0]) if raw and raw[0] is not None else 0
-        return Written(played, frames, page_size, size)
+        (game,) = await storage.games_in_channel(1, limit=1)
+        state = game.state or ""
+        return Written(played, frames, page_size, size, state)
     finally:
         await storage.close()
 
@@ -108,19 +165,23 @@ async def run(clicks: int) -> None:
     install(GAMES)
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
-        print(f"{'game':<14} {'run':<19} {'clicks':>6} {'pages/click':>11} {'bytes/click':>11}"
+        print(f"{'game':<18} {'run':<21} {'clicks':>6} {'pages/click':>11} {'bytes/click':>11}"
               f" {'state row':>9}")
-        for key in REAL_GAMES:
-            with snapshots_whole(key), page_size(4096):
-                before = await measure(key, clicks, folder / "before")
-            with snapshots_whole(key):
-                whole = await measure(key, clicks, folder / "whole")
-            now = await measure(key, clicks, folder / "now")
-            for name, w in (("before", before), ("whole, small pages", whole), ("now", now)):
-                print(f"{key:<14} {name:<19} {w.clicks:>6} {w.frames / max(1, w.clicks):>11.2f}"
+        for table in TABLES:
+            key = table.name
+            with snapshots_whole(table.game_key), rows_as_before(), patched(
+                storage_module, PAGE_SIZE=4096
+            ):
+                before = await measure(table, clicks, folder / "before")
+            with rows_as_before():
+                static = await measure(table, clicks, folder / "static")
+            now = await measure(table, clicks, folder / "now")
+            for name, w in (("before", before), ("static, small pages", static), ("now", now)):
+                print(f"{key:<18} {name:<21} {w.clicks:>6} {w.frames / max(1, w.clicks):>11.2f}"
                       f" {w.bytes_per_click:>11.0f} {w.state_bytes:>9}")
+            print(f"{key:<18} zlib µs/click: {zlib_micros(now.state):.0f}")
             ratio = now.bytes_per_click / before.bytes_per_click
-            print(f"{key:<14} now / before: {ratio:.2f}")
+            print(f"{key:<18} now / before: {ratio:.2f}")
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -45,6 +45,11 @@ class History:
         first = Checkpoint(version, state, rng_counter)
         return cls([first], [], CHECKPOINT_EVERY, CHECKPOINTS_KEPT)
 
+    def copy(self) -> History:
+        """A history to change without changing this one (the states are shared:
+        engines never mutate a state)."""
+        return History(list(self.checkpoints), list(self.tail), self.every, self.kept)
+
     def record(self, version: int, entries: list[LogEntry], state: Any, rng_counter: int) -> None:
         """After a committed step: its replayed lines, and a checkpoint every K versions."""
         self.tail.extend(e for e in entries if e.kind in REPLAYED_KINDS and not e.undone)

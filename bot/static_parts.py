@@ -10,6 +10,11 @@ static blobs. Loading puts the text back, byte for byte, so what a backend hands
 out is the very text that was dumped; a state without references (every row
 written before this) loads as it always did.
 
+A game's options get the same treatment for the fields the table sets once and
+never changes (`STATIC_OPTIONS`: a chosen pack, embedded whole, up to 64 KiB):
+the stored options name it by reference, so a click does not rewrite it with the
+games row.
+
 Only the exact text span of a top-level field is cut out, and the split is kept
 only if joining it back gives the original text, so a field the engine did
 change is simply stored under its new digest: the hint costs space if wrong,
@@ -23,6 +28,7 @@ import json
 import re
 from collections import OrderedDict
 from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from engines import registry
 
@@ -165,6 +171,53 @@ def join(text: str, blobs: Mapping[str, str]) -> str:
         return found
 
     return REFERENCE.sub(body, text)
+
+
+STATIC_OPTIONS = frozenset({"pack"})
+"""Options fields fixed when the game is created (bot/table_packs.py's chosen pack)."""
+
+STATIC_KEY = "$static"
+
+
+def split_options(options: Mapping[str, Any]) -> tuple[dict[str, Any], dict[str, str]]:
+    """`options` with each large STATIC_OPTIONS value replaced by its reference, and
+    the cut-out JSON texts by digest (parsing a text gives the value back exactly)."""
+    compact = dict(options)
+    blobs: dict[str, str] = {}
+    for key in STATIC_OPTIONS & options.keys():
+        body = json.dumps(options[key], separators=(",", ":"))
+        if len(body) >= MIN_SPLIT:
+            digest = digest_of(body)
+            blobs[digest] = body
+            compact[key] = {STATIC_KEY: digest}
+    return compact, blobs
+
+
+def option_references(options: Mapping[str, Any]) -> set[str]:
+    return {d for v in options.values() if (d := _reference_in(v)) is not None}
+
+
+def join_options(options: dict[str, Any], blobs: Mapping[str, str]) -> dict[str, Any]:
+    """The full options of stored ones (the same dict if they hold no reference)."""
+    if not option_references(options):
+        return options
+    full = dict(options)
+    for key, value in options.items():
+        digest = _reference_in(value)
+        if digest is None:
+            continue
+        body = blobs.get(digest)
+        if body is None:
+            raise MissingStaticBlob(f"static data {digest[:12]}… is not stored")
+        full[key] = json.loads(body)
+    return full
+
+
+def _reference_in(value: Any) -> str | None:
+    if isinstance(value, dict) and value.keys() == {STATIC_KEY}:
+        digest = value[STATIC_KEY]
+        return digest if isinstance(digest, str) else None
+    return None
 
 
 class BlobCache:

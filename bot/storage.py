@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+import zlib
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, Self, TypeVar
@@ -54,6 +55,7 @@ from bot.storage_api import (
     row_to_pack,
     row_to_timer,
     step_values,
+    stored_text,
 )
 
 __all__ = [
@@ -184,6 +186,81 @@ MIGRATIONS: list[str] = [
 
 
 
+STATE_LEVEL = 6
+"""zlib level of stored states (0: stored as text, as before). A state is JSON
+with many repeated keys and names: Hellraiser's 4.7 KB become 1.6 KB, so the
+games row spills into one overflow page instead of five; about 0.1–0.2 ms of
+CPU per click (bench/writes_bench.py measures it)."""
+
+
+def packed(text: str | None) -> str | bytes | None:
+    """A state as this backend stores it: zlib-compressed bytes (a blob in the
+    state column, whose TEXT affinity leaves blobs alone); read back by
+    `stored_text`, which also reads the plain text of older rows."""
+    if text is None or STATE_LEVEL == 0:
+        return text
+    return zlib.compress(text.encode(), STATE_LEVEL)
+
+
+WRITTEN_EVERY_STEP = frozenset({"version", "state", "rng_counter", "updated_at"})
+"""Step columns written whether or not they changed (they almost always do). The
+others (status, seats, options, …) are written only when they differ from the
+stored row: SQLite maintains every index on a column named in an UPDATE's SET
+list even when its value is the same, so naming `status` on every click rewrote
+a page of the one-live-game-per-channel index."""
+
+
+def _update_step(
+    db: sqlite3.Connection, game_id: int, expected_version: int, values: Mapping[str, Any]
+) -> None:
+    """The games row of a step, only the columns that changed (see WRITTEN_EVERY_STEP);
+    VersionConflict if it is no longer at `expected_version`."""
+    rare = [c for c in STEP_COLUMNS if c not in WRITTEN_EVERY_STEP]
+    stored = db.execute(
+        f"SELECT {', '.join(['version', *rare])} FROM games WHERE id = ?",  # noqa: S608
+        (game_id,),
+    ).fetchone()
+    if stored is None or stored["version"] != expected_version:
+        raise VersionConflict(f"game {game_id} is no longer at v{expected_version}")
+    changed = [c for c in STEP_COLUMNS if c not in rare or stored[c] != values[c]]
+    db.execute(
+        f"UPDATE games SET {', '.join(f'{c} = ?' for c in changed)}"  # noqa: S608
+        " WHERE id = ? AND version = ?",
+        (*(values[c] for c in changed), game_id, expected_version),
+    )
+
+
+def _keep_checkpoints(
+    db: sqlite3.Connection,
+    game: GameRow,
+    state: Any,
+    undo_versions: Sequence[int],
+    checkpoint: bool,
+) -> None:
+    """A step's stored checkpoints (see Storage.commit_step), after its log lines."""
+    if undo_versions:
+        db.execute(
+            "DELETE FROM checkpoints WHERE game_id = ? AND version >= ?",
+            (game.id, min(undo_versions)),
+        )
+    if not game.live:
+        db.execute("DELETE FROM checkpoints WHERE game_id = ?", (game.id,))
+        return
+    if not checkpoint or state is None:
+        return
+    db.execute(
+        "INSERT INTO checkpoints (game_id, version, seq, state, rng_counter)"
+        " SELECT ?, ?, COALESCE(MAX(seq), 0), ?, ? FROM log WHERE game_id = ?"
+        " ON CONFLICT (game_id, version) DO NOTHING",
+        (game.id, game.version, state, game.rng_counter, game.id),
+    )
+    db.execute(
+        "DELETE FROM checkpoints WHERE game_id = ? AND version NOT IN"
+        " (SELECT version FROM checkpoints WHERE game_id = ? ORDER BY version DESC LIMIT ?)",
+        (game.id, game.id, CHECKPOINTS_STORED),
+    )
+
+
 def _insert_entries(db: sqlite3.Connection, game_id: int, entries: Sequence[LogEntry]) -> None:
     if not entries:
         return
@@ -271,7 +348,7 @@ class SqliteStorage(Storage):
                         " version, seats, options, state, rng_seed, rng_counter,"
                         " board_message_id, result, created_at, updated_at, finished_at)"
                         " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                        game_values(stored),
+                        game_values(stored, packed(stored.state)),
                     )
                 except sqlite3.IntegrityError as exc:
                     raise LiveGameExists(str(exc)) from exc
@@ -290,25 +367,22 @@ class SqliteStorage(Storage):
         entries: Sequence[LogEntry],
         undo_versions: Sequence[int] = (),
         timers: Sequence[TimerRow] | None = None,
+        checkpoint: bool = False,
     ) -> None:
-        assignments = ", ".join(f"{c} = ?" for c in STEP_COLUMNS)
         stored = await self._stored(game)
+        values = dict(zip(STEP_COLUMNS, step_values(stored, packed(stored.state)), strict=True))
 
         def txn(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 self._hold(db, game.guild_id)
-                cur = db.execute(
-                    f"UPDATE games SET {assignments} WHERE id = ? AND version = ?",  # noqa: S608
-                    (*step_values(stored), game.id, expected_version),
-                )
-                if cur.rowcount != 1:
-                    raise VersionConflict(f"game {game.id} is no longer at v{expected_version}")
+                _update_step(db, game.id, expected_version, values)
                 if undo_versions:
                     db.executemany(
                         "UPDATE log SET undone = 1 WHERE game_id = ? AND version = ?",
                         [(game.id, v) for v in undo_versions],
                     )
                 _insert_entries(db, game.id, entries)
+                _keep_checkpoints(db, game, values["state"], undo_versions, checkpoint)
                 if timers is not None:
                     db.execute("DELETE FROM timers WHERE game_id = ?", (game.id,))
                     db.executemany(
@@ -490,32 +564,6 @@ class SqliteStorage(Storage):
 
     # Undo checkpoints
 
-    async def put_checkpoint(self, game: GameRow, *, kept: int = CHECKPOINTS_STORED) -> bool:
-        if game.state is None:
-            return False
-        state = await self._compact_state(game.game, game.state)
-
-        def txn(db: sqlite3.Connection) -> bool:
-            with _transaction(db):
-                self._hold(db, game.guild_id)
-                cur = db.execute(
-                    "INSERT INTO checkpoints (game_id, version, seq, state, rng_counter)"
-                    " SELECT g.id, g.version,"
-                    " (SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = g.id), ?, ?"
-                    " FROM games g WHERE g.id = ? AND g.version = ?"
-                    " ON CONFLICT (game_id, version) DO NOTHING",
-                    (state, game.rng_counter, game.id, game.version),
-                )
-                db.execute(
-                    "DELETE FROM checkpoints WHERE game_id = ? AND version NOT IN"
-                    " (SELECT version FROM checkpoints WHERE game_id = ?"
-                    " ORDER BY version DESC LIMIT ?)",
-                    (game.id, game.id, kept),
-                )
-                return cur.rowcount == 1
-
-        return await self._run(txn)
-
     async def checkpoint_before(
         self, game_id: int, version: int | None = None
     ) -> StoredCheckpoint | None:
@@ -526,31 +574,16 @@ class SqliteStorage(Storage):
                 " ORDER BY version DESC LIMIT 1",
                 (game_id, version, version),
             ).fetchone()
-            return row_to_checkpoint(row) if row else None
+            if row is None:
+                return None
+            lines = db.execute(
+                f"SELECT {LOG_ROW_COLUMNS} FROM log"  # noqa: S608
+                " WHERE game_id = ? AND seq > ? AND undone = 0 ORDER BY seq",
+                (game_id, row["seq"]),
+            ).fetchall()
+            return row_to_checkpoint(row, lines)
 
         return await self._full_checkpoint(await self._run(q))
-
-    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
-        def txn(db: sqlite3.Connection) -> None:
-            with _transaction(db):
-                self._hold_game(db, game_id)
-                db.execute(
-                    "DELETE FROM checkpoints WHERE game_id = ? AND version >= ?",
-                    (game_id, from_version),
-                )
-
-        await self._run(txn)
-
-    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
-        def q(db: sqlite3.Connection) -> list[LogEntry]:
-            rows = db.execute(
-                "SELECT seq, version, kind, seat, user_id, payload, gm, undone, created_at"
-                " FROM log WHERE game_id = ? AND seq > ? AND undone = 0 ORDER BY seq",
-                (game_id, seq),
-            ).fetchall()
-            return [row_to_entry(r) for r in rows]
-
-        return await self._run(q)
 
     # Static blobs
 
@@ -658,7 +691,7 @@ class SqliteStorage(Storage):
         def q(db: sqlite3.Connection) -> tuple[list[str], list[tuple[Any, ...]]]:
             cur = db.execute(f"SELECT * FROM {_known(db, table)} ORDER BY 1")  # noqa: S608
             columns = [d[0] for d in cur.description]
-            return columns, [tuple(r) for r in cur.fetchall()]
+            return columns, [_plain(r) for r in cur.fetchall()]
 
         return await self._run(q)
 
@@ -762,6 +795,12 @@ class SqliteStorage(Storage):
         return await self._run(txn)
 
 
+def _plain(row: sqlite3.Row) -> tuple[Any, ...]:
+    """An exported row: the only blobs are compressed states, exported as their text
+    (so the file is JSON and loads into either backend)."""
+    return tuple(stored_text(v) if isinstance(v, bytes) else v for v in row)
+
+
 class _Held(Exception):
     """A shard is held by another live process (claim_shards rolls back)."""
 
@@ -826,8 +865,20 @@ VACUUM_PAGES = 2000
 """Pages an incremental vacuum frees per maintenance run, so it stays short."""
 
 
+SECURE_DELETE: str | None = "FAST"
+"""PRAGMA secure_delete for every connection (None: the build's default).
+Debian's SQLite (the one in the python images) is built with it ON, which
+zero-fills every page a write frees: a click that rewrites a state with overflow
+pages then writes its old overflow chain too (4 of Hellraiser's 16 pages per
+click). FAST still clears deleted
+content inside the pages a write touches anyway, but no extra page: the same
+content stays in the log on disk regardless, so ON protected nothing."""
+
+
 def _prepare(db: sqlite3.Connection) -> None:
     db.execute(f"PRAGMA page_size = {PAGE_SIZE}")
+    if SECURE_DELETE is not None:
+        db.execute(f"PRAGMA secure_delete = {SECURE_DELETE}")
     db.execute("PRAGMA journal_mode = WAL")
     db.execute("PRAGMA synchronous = FULL")
     db.execute("PRAGMA foreign_keys = ON")

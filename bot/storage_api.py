@@ -24,7 +24,16 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
 from bot.models import GameRow, LogEntry, SeatRow, TimerRow
-from bot.static_parts import BlobCache, Splitter, join, references, static_fields
+from bot.static_parts import (
+    BlobCache,
+    Splitter,
+    join,
+    join_options,
+    option_references,
+    references,
+    split_options,
+    static_fields,
+)
 
 TIMER_OF_HELD_SHARD = "((COALESCE(g.guild_id, 0) >> 22) % {count}) IN ({shards})"
 """SQL (both dialects) for "the timer's game lives on a shard we hold"; the two
@@ -71,6 +80,9 @@ class StoredCheckpoint:
     seq: int
     state: str
     rng_counter: int
+    after: tuple[LogEntry, ...] = ()
+    """The log lines since (`seq` onwards), without undone ones, in order: what
+    replays from here to the game as stored."""
 
 
 LogFateKind = Literal["archived", "removed"]
@@ -167,7 +179,7 @@ def row_to_game(row: Row) -> GameRow:
         version=row["version"],
         seats=[SeatRow.model_validate(s) for s in json.loads(row["seats"])],
         options=json.loads(row["options"]),
-        state=row["state"],
+        state=None if row["state"] is None else stored_text(row["state"]),
         rng_seed=row["rng_seed"],
         rng_counter=row["rng_counter"],
         board_message_id=row["board_message_id"],
@@ -192,10 +204,23 @@ def row_to_entry(row: Row) -> LogEntry:
     )
 
 
-def row_to_checkpoint(row: Row) -> StoredCheckpoint:
+def row_to_checkpoint(row: Row, lines: Sequence[Row]) -> StoredCheckpoint:
     return StoredCheckpoint(
-        version=row["version"], seq=row["seq"], state=row["state"], rng_counter=row["rng_counter"]
+        version=row["version"],
+        seq=row["seq"],
+        state=stored_text(row["state"]),
+        rng_counter=row["rng_counter"],
+        after=tuple(row_to_entry(r) for r in lines),
     )
+
+
+def stored_text(value: str | bytes) -> str:
+    """A stored state as text. SQLite keeps states zlib-compressed, as bytes (a
+    blob); rows written before that, imported ones and PostgreSQL's (whose TOAST
+    compresses large values itself) are the text as it is."""
+    if isinstance(value, bytes):
+        return zlib.decompress(value).decode()
+    return value
 
 
 def row_to_timer(row: Row) -> TimerRow:
@@ -209,8 +234,9 @@ def row_to_timer(row: Row) -> TimerRow:
     )
 
 
-def game_values(game: GameRow) -> tuple[Any, ...]:
-    """The games row's writable columns, in GAME_COLUMNS order without the id."""
+def game_values(game: GameRow, state: str | bytes | None) -> tuple[Any, ...]:
+    """The games row's writable columns, in GAME_COLUMNS order without the id, with
+    `state` as the backend stores `game.state`."""
     return (
         game.guild_id,
         game.channel_id,
@@ -221,7 +247,7 @@ def game_values(game: GameRow) -> tuple[Any, ...]:
         game.version,
         json.dumps([s.model_dump() for s in game.seats], separators=(",", ":")),
         json.dumps(game.options),
-        game.state,
+        state,
         game.rng_seed,
         game.rng_counter,
         game.board_message_id,
@@ -239,9 +265,11 @@ STEP_COLUMNS = (
 """What a step may change in a games row (the rest is fixed when the game is created)."""
 
 
-def step_values(game: GameRow) -> tuple[Any, ...]:
-    """The STEP_COLUMNS of `game`, in order."""
-    named = dict(zip(GAME_COLUMNS.replace(" ", "").split(",")[1:], game_values(game), strict=True))
+def step_values(game: GameRow, state: str | bytes | None) -> tuple[Any, ...]:
+    """The STEP_COLUMNS of `game`, in order (`state` as in game_values)."""
+    named = dict(
+        zip(GAME_COLUMNS.replace(" ", "").split(",")[1:], game_values(game, state), strict=True)
+    )
     return tuple(named[c] for c in STEP_COLUMNS)
 
 
@@ -302,39 +330,59 @@ class Storage(ABC):
         reference, their blobs written first (once per process), so a stored row never
         names a blob that is not yet durable."""
         compact, blobs = self._splitter.split(text, static_fields(game_key), game_key)
+        await self._keep_blobs(blobs)
+        return compact
+
+    async def _keep_blobs(self, blobs: Mapping[str, str]) -> None:
         new = {d: b for d, b in blobs.items() if self._blobs.get(d) is None}
         if new:
             await self.put_static_blobs(new)
             self._blobs.add(new)
-        return compact
 
     async def _stored(self, game: GameRow) -> GameRow:
-        """`game` with its state text as stored."""
-        if game.state is None:
-            return game
-        compact = await self._compact_state(game.game, game.state)
-        return game if compact == game.state else game.model_copy(update={"state": compact})
+        """`game` with its state text and options as stored."""
+        options, blobs = split_options(game.options)
+        await self._keep_blobs(blobs)
+        update: dict[str, Any] = {"options": options} if blobs else {}
+        if game.state is not None:
+            compact = await self._compact_state(game.game, game.state)
+            if compact != game.state:
+                update["state"] = compact
+        return game.model_copy(update=update) if update else game
 
-    async def _full_texts(self, texts: Sequence[str | None]) -> list[str | None]:
-        """Stored state texts with their static blobs put back."""
-        wanted: set[str] = set().union(*(references(t) for t in texts))
-        if not wanted:
-            return list(texts)
+    async def _blob_bodies(self, wanted: set[str]) -> dict[str, str]:
         bodies = self._blobs.known(wanted)
         missing = [d for d in wanted if d not in bodies]
         if missing:
             fetched = await self.static_blobs(missing)
             self._blobs.add(fetched)
             bodies.update(fetched)
+        return bodies
+
+    async def _full_texts(self, texts: Sequence[str | None]) -> list[str | None]:
+        """Stored state texts with their static blobs put back."""
+        wanted: set[str] = set().union(*(references(t) for t in texts))
+        if not wanted:
+            return list(texts)
+        bodies = await self._blob_bodies(wanted)
         return [None if t is None else join(t, bodies) for t in texts]
 
     async def _full(self, games: list[GameRow]) -> list[GameRow]:
-        """Games as read back, each with its full state text."""
-        texts = await self._full_texts([g.state for g in games])
-        return [
-            g if t == g.state else g.model_copy(update={"state": t})
-            for g, t in zip(games, texts, strict=True)
-        ]
+        """Games as read back, each with its full state text and options."""
+        wanted: set[str] = set().union(
+            *(references(g.state) for g in games), *(option_references(g.options) for g in games)
+        )
+        if not wanted:
+            return games
+        bodies = await self._blob_bodies(wanted)
+        full = []
+        for g in games:
+            update = {
+                "state": None if g.state is None else join(g.state, bodies),
+                "options": join_options(g.options, bodies),
+            }
+            full.append(g.model_copy(update=update))
+        return full
 
     async def _full_one(self, game: GameRow | None) -> GameRow | None:
         return None if game is None else (await self._full([game]))[0]
@@ -365,11 +413,18 @@ class Storage(ABC):
         entries: Sequence[LogEntry],
         undo_versions: Sequence[int] = (),
         timers: Sequence[TimerRow] | None = None,
+        checkpoint: bool = False,
     ) -> None:
         """Append `entries` and write `game` as the new snapshot, atomically, only if
         the stored version is still `expected_version` (else VersionConflict) and this
         process still holds the game's shard (else LeaseLost). `timers`, when given,
-        replace the game's turn timers in the same transaction."""
+        replace the game's turn timers in the same transaction.
+
+        Undo checkpoints (`bot/checkpoints.py`) change in that transaction too, so
+        a step costs one commit: with `checkpoint` the new snapshot is also stored
+        as the game's checkpoint at its version (the newest CHECKPOINTS_STORED are
+        kept); the checkpoints at and after an undone version go (so no stored
+        checkpoint ever holds an undone step); a game no longer live keeps none."""
 
     @abstractmethod
     async def set_board_message(self, game_id: int, message_id: int | None) -> None:
@@ -390,28 +445,11 @@ class Storage(ABC):
     # Undo checkpoints of live games (`bot/checkpoints.py`)
 
     @abstractmethod
-    async def put_checkpoint(
-        self, game: GameRow, *, kept: int = CHECKPOINTS_STORED
-    ) -> bool:
-        """Store `game`'s snapshot as its checkpoint at its version, only while the
-        stored game is still at that version (and this process holds its shard), and
-        keep the newest `kept`. False if it was not stored."""
-
-    @abstractmethod
     async def checkpoint_before(
         self, game_id: int, version: int | None = None
     ) -> StoredCheckpoint | None:
-        """The newest stored checkpoint older than `version` (None: the newest)."""
-
-    @abstractmethod
-    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
-        """Forget the checkpoints at `from_version` and after: an undo of that step is
-        about to be committed, and they include it. Done before that commit, so a
-        stored checkpoint never holds an undone step."""
-
-    @abstractmethod
-    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
-        """The game's log lines after `seq`, without undone ones, in order."""
+        """The newest stored checkpoint older than `version` (None: the newest), with
+        the log lines after it (`StoredCheckpoint.after`), read in one go."""
 
     # Retention of finished games' logs (`bot/maintenance.py`)
 

@@ -285,7 +285,7 @@ class PostgresStorage(Storage):
                     f"INSERT INTO games ({GAME_COLUMNS.removeprefix('id, ')})"  # noqa: S608
                     " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15,"
                     " $16, $17) RETURNING id",
-                    *game_values(stored),
+                    *game_values(stored, stored.state),
                 )
             except asyncpg.UniqueViolationError as exc:
                 raise LiveGameExists(str(exc)) from exc
@@ -299,6 +299,7 @@ class PostgresStorage(Storage):
         entries: Sequence[LogEntry],
         undo_versions: Sequence[int] = (),
         timers: Sequence[TimerRow] | None = None,
+        checkpoint: bool = False,
     ) -> None:
         assignments = ", ".join(f"{c} = ${i}" for i, c in enumerate(STEP_COLUMNS, start=1))
         n = len(STEP_COLUMNS)
@@ -308,7 +309,7 @@ class PostgresStorage(Storage):
             status = await db.execute(
                 f"UPDATE games SET {assignments}"  # noqa: S608
                 f" WHERE id = ${n + 1} AND version = ${n + 2}",
-                *step_values(stored),
+                *step_values(stored, stored.state),
                 game.id,
                 expected_version,
             )
@@ -321,6 +322,7 @@ class PostgresStorage(Storage):
                     list(undo_versions),
                 )
             await _insert_entries(db, game.id, entries)
+            await _keep_checkpoints(db, stored, undo_versions, checkpoint)
             if timers is not None:
                 await db.execute("DELETE FROM timers WHERE game_id = $1", game.id)
                 if timers:
@@ -442,32 +444,6 @@ class PostgresStorage(Storage):
 
     # Undo checkpoints
 
-    async def put_checkpoint(self, game: GameRow, *, kept: int = CHECKPOINTS_STORED) -> bool:
-        if game.state is None:
-            return False
-        state = await self._compact_state(game.game, game.state)
-        async with self._txn() as db:
-            await self._hold(db, game.guild_id)
-            status = await db.execute(
-                "INSERT INTO checkpoints (game_id, version, seq, state, rng_counter)"
-                " SELECT g.id, g.version,"
-                " (SELECT COALESCE(MAX(seq), 0) FROM log WHERE game_id = g.id), $1, $2"
-                " FROM games g WHERE g.id = $3 AND g.version = $4"
-                " ON CONFLICT (game_id, version) DO NOTHING",
-                state,
-                game.rng_counter,
-                game.id,
-                game.version,
-            )
-            await db.execute(
-                "DELETE FROM checkpoints WHERE game_id = $1 AND version NOT IN"
-                " (SELECT version FROM checkpoints WHERE game_id = $1"
-                " ORDER BY version DESC LIMIT $2)",
-                game.id,
-                kept,
-            )
-        return bool(status == "INSERT 0 1")
-
     async def checkpoint_before(
         self, game_id: int, version: int | None = None
     ) -> StoredCheckpoint | None:
@@ -479,26 +455,15 @@ class PostgresStorage(Storage):
                 game_id,
                 version,
             )
-        return await self._full_checkpoint(row_to_checkpoint(row) if row else None)
-
-    async def drop_checkpoints(self, game_id: int, from_version: int = 0) -> None:
-        async with self._txn() as db:
-            await self._hold_game(db, game_id)
-            await db.execute(
-                "DELETE FROM checkpoints WHERE game_id = $1 AND version >= $2",
+            if row is None:
+                return None
+            lines = await db.fetch(
+                f"SELECT {LOG_ROW_COLUMNS} FROM log"  # noqa: S608
+                " WHERE game_id = $1 AND seq > $2 AND undone = 0 ORDER BY seq",
                 game_id,
-                from_version,
+                row["seq"],
             )
-
-    async def log_after(self, game_id: int, seq: int) -> list[LogEntry]:
-        async with self._pool.acquire() as db:
-            rows = await db.fetch(
-                "SELECT seq, version, kind, seat, user_id, payload, gm, undone, created_at"
-                " FROM log WHERE game_id = $1 AND seq > $2 AND undone = 0 ORDER BY seq",
-                game_id,
-                seq,
-            )
-        return [row_to_entry(r) for r in rows]
+        return await self._full_checkpoint(row_to_checkpoint(row, lines))
 
     # Static blobs
 
@@ -723,6 +688,39 @@ class PostgresStorage(Storage):
                     key,
                     json.dumps(value),
                 )
+
+
+async def _keep_checkpoints(
+    db: Connection, game: GameRow, undo_versions: Sequence[int], checkpoint: bool
+) -> None:
+    """A step's stored checkpoints (see Storage.commit_step), after its log lines;
+    `game` has its state as stored."""
+    if undo_versions:
+        await db.execute(
+            "DELETE FROM checkpoints WHERE game_id = $1 AND version >= $2",
+            game.id,
+            min(undo_versions),
+        )
+    if not game.live:
+        await db.execute("DELETE FROM checkpoints WHERE game_id = $1", game.id)
+        return
+    if not checkpoint or game.state is None:
+        return
+    await db.execute(
+        "INSERT INTO checkpoints (game_id, version, seq, state, rng_counter)"
+        " SELECT $1, $2, COALESCE(MAX(seq), 0), $3, $4 FROM log WHERE game_id = $1"
+        " ON CONFLICT (game_id, version) DO NOTHING",
+        game.id,
+        game.version,
+        game.state,
+        game.rng_counter,
+    )
+    await db.execute(
+        "DELETE FROM checkpoints WHERE game_id = $1 AND version NOT IN"
+        " (SELECT version FROM checkpoints WHERE game_id = $1 ORDER BY version DESC LIMIT $2)",
+        game.id,
+        CHECKPOINTS_STORED,
+    )
 
 
 async def _insert_entries(db: Connection, game_id: int, entries: Sequence[LogEntry]) -> None:

@@ -26,7 +26,7 @@ from bot.models import GameRow, LogEntry, TimerRow
 from bot.plain_errors import explain
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.storage import Storage, VersionConflict
-from bot.storage_api import LeaseLost
+from bot.storage_api import LeaseLost, StoredCheckpoint
 from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
@@ -218,9 +218,13 @@ class TableCore:
                 entry.created_at = new.game.updated_at
             settings, _ = await self.settings_for(new.game.guild_id, channel_id)
             timers = plan_timers(new.game, new.state, settings, self._clock())
+            undo_versions = outcome_undo_versions(entries)
+            history = _next_history(cached.history, new, entries, undo_versions)
+            checkpoint = history is not None and history.latest()[0].version == new.game.version
             try:
-                undo_versions = outcome_undo_versions(entries)
-                await self.storage.commit_step(new.game, before, entries, undo_versions, timers)
+                await self.storage.commit_step(
+                    new.game, before, entries, undo_versions, timers, checkpoint=checkpoint
+                )
             except VersionConflict:
                 self._cache.pop(channel_id)
                 raise RuleError("The table changed at the same moment; please try again.") from None
@@ -229,25 +233,11 @@ class TableCore:
                 raise RuleError(
                     "This table is moving to another bot process; please try again in a moment."
                 ) from None
-            new.history = _next_history(cached.history, new, entries, undo_versions)
+            new.history = history
             self._cache.put(channel_id, new if new.game.live else None)
-            await self._store_checkpoint(new)
             if self._verify:
                 await self._check_persisted(new)
             return outcome
-
-    async def _store_checkpoint(self, new: _Cached) -> None:
-        """Keep the table's newest checkpoint in storage too, so the first undo after a
-        restart replays from it rather than from set-up; a game that has ended needs
-        none. The step is already committed: a checkpoint that cannot be written
-        (the shard moved) only makes a later undo slower."""
-        try:
-            if not new.game.live:
-                await self.storage.drop_checkpoints(new.game.id)
-            elif new.history is not None and new.history.latest()[0].version == new.game.version:
-                await self.storage.put_checkpoint(new.game)
-        except LeaseLost:
-            self._cache.pop(new.game.channel_id)
 
     async def _check_persisted(self, shown: _Cached) -> None:
         """The guard against a table that shows one state and stores another: reload the
@@ -291,10 +281,6 @@ class TableCore:
             self.persistence_failures.append(message)
             raise PersistenceMismatch(message)
 
-    async def _replayed_after(self, game_id: int, seq: int) -> list[LogEntry]:
-        """The log lines after a stored checkpoint that change the engine state."""
-        return [e for e in await self.storage.log_after(game_id, seq) if e.kind in REPLAYED_KINDS]
-
     async def _check_stored_checkpoint(
         self, engine: AnyEngine, stored: GameRow, shown: Any
     ) -> list[str]:
@@ -302,7 +288,7 @@ class TableCore:
         checkpoint = await self.storage.checkpoint_before(stored.id)
         if checkpoint is None:
             return []
-        lines = await self._replayed_after(stored.id, checkpoint.seq)
+        lines = replayed_after(checkpoint)
         resumed = replay_from(
             engine,
             engine.load_state(checkpoint.state),
@@ -589,6 +575,11 @@ def plan_timers(game: GameRow, state: Any, settings: TableSettings, now: float) 
     return timers
 
 
+def replayed_after(checkpoint: StoredCheckpoint) -> list[LogEntry]:
+    """The log lines after a stored checkpoint that change the engine state."""
+    return [e for e in checkpoint.after if e.kind in REPLAYED_KINDS]
+
+
 def _with_state_snapshot(new: _Cached) -> _Cached:
     """The stored snapshot is always the dump of the state the table will show: one
     place derives it, so no operation can persist one state and display another."""
@@ -603,11 +594,14 @@ def _with_state_snapshot(new: _Cached) -> _Cached:
 def _next_history(
     history: History | None, new: _Cached, entries: list[LogEntry], undo_versions: list[int]
 ) -> History | None:
-    """The table's checkpoints after a committed step: undone steps forgotten, this
-    step's lines added; a table without one (just started or read back from storage)
-    starts one at the state it shows now."""
+    """The table's checkpoints after a step, made before its commit (which stores the
+    newest checkpoint when this step made one) on a copy, so a failed commit leaves
+    the cached table as it was: undone steps forgotten, this step's lines added; a
+    table without one (just started or read back from storage) starts one at the
+    state it shows now. The table keeps it once the commit succeeded."""
     if new.state is None or not new.game.live:
         return None
+    history = None if history is None else history.copy()
     for version in undo_versions:
         if history is not None and not history.take_back(version):
             history = None

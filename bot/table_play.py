@@ -17,6 +17,7 @@ from bot.table_core import (
     _check_playing,
     _not_your_turn,
     bot_draws,
+    replayed_after,
 )
 from bot.workers import off_loop
 from engines import registry
@@ -130,9 +131,6 @@ class PlayOps(TableCore):
                 raise RuleError("Nothing to undo: the game hasn't started.")
             engine = registry.get(game.game)
             last_version, replayed = await self._replay_without_last_step(engine, c)
-            newest = await self.storage.checkpoint_before(game.id)
-            if newest is not None and newest.version >= last_version:
-                await self.storage.drop_checkpoints(game.id, last_version)
             new = self._bump(game, rng_counter=replayed.rng_counter)
             entry = LogEntry(
                 user_id=actor.user_id, gm=True, payload=UndoLine(undid_version=last_version)
@@ -182,7 +180,7 @@ class PlayOps(TableCore):
         it, and only the log lines since (a few dozen, not the whole game)."""
         before: int | None = None
         while (checkpoint := await self.storage.checkpoint_before(game_id, before)) is not None:
-            lines = await self._replayed_after(game_id, checkpoint.seq)
+            lines = replayed_after(checkpoint)
             steps = [e.version for e in lines if e.kind in UNDOABLE_KINDS]
             if steps:
                 keep = [e for e in lines if e.version != steps[-1]]

@@ -15,12 +15,19 @@ REAL_GAMES = ("hellboy-dice", "hellraiser")
 
 
 async def open_real_table(
-    service: TableService, channel_id: int, game_key: str, *, guild_id: int = 1, ai_seats: int = 1
+    service: TableService,
+    channel_id: int,
+    game_key: str,
+    *,
+    guild_id: int = 1,
+    ai_seats: int = 1,
+    options: dict[str, str] | None = None,
 ) -> None:
     """A digital table with a human host and AI seats, started."""
     install(GAMES)
     await service.new_game(
-        channel_id=channel_id, guild_id=guild_id, host=HOST, game_key=game_key, mode="digital"
+        channel_id=channel_id, guild_id=guild_id, host=HOST, game_key=game_key, mode="digital",
+        options=options,
     )
     for _ in range(ai_seats):
         await service.add_ai(channel_id, HOST, guild_id)

@@ -1,21 +1,33 @@
 """Issue 14, small writes: a stored snapshot refers to its game's static data (deck,
-dice) by digest, kept once in `static_blobs`; loading puts the exact text back, and
-rows written whole before this load as they always did."""
+dice) by digest, kept once in `static_blobs`, and so do its options to a chosen
+pack; loading puts the exact text back, and rows written whole before this load
+as they always did."""
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
 from bot import storage_api
-from bot.static_parts import MIN_SPLIT, MissingStaticBlob, Splitter, join, references, split
+from bot.static_parts import (
+    MIN_SPLIT,
+    MissingStaticBlob,
+    Splitter,
+    join,
+    join_options,
+    option_references,
+    references,
+    split,
+    split_options,
+)
 from bot.storage import Storage
 from bot.table import TableService
 from engines.hellboy_dice import ENGINE as HELLBOY
-from tests.unit.table.conftest import ALICE, BOB
+from tests.unit.table.conftest import ALICE, BOB, MOD
 
 
 async def _hellboy(storage: Storage, channel: int) -> TableService:
@@ -138,3 +150,43 @@ def test_the_splitter_finds_remembered_texts_and_follows_a_change() -> None:
     compact_changed, other = splitter.split(changed, frozenset({"deck"}), "g")
     assert set(other).isdisjoint(blobs) and join(compact_changed, other) == changed
     assert references(compact) != references(compact_changed)
+
+
+PACK = (Path(__file__).parents[3] / "docs" / "packs" / "hellboy-dice.yaml").read_bytes()
+
+
+async def _hellboy_with_pack(storage: Storage, channel: int) -> TableService:
+    service = TableService(storage, seed=5, verify=True)
+    await service.upload_pack(guild_id=1, channel_id=channel, actor=MOD, name="box", data=PACK)
+    await service.new_game(
+        channel_id=channel, guild_id=1, host=ALICE, game_key=HELLBOY.key, mode="digital",
+        options={"pack": "box"},
+    )
+    await service.join(channel, BOB)
+    await service.start(channel, ALICE, 1)
+    return service
+
+
+async def test_a_chosen_pack_is_stored_by_reference_not_in_every_row(storage: Storage) -> None:
+    """The pack embedded in a game's options is stored once, so a click does not
+    rewrite it; the game reads back with the whole pack, even from a cold cache."""
+    service = await _hellboy_with_pack(storage, 4)
+    await _move(service, 4)
+    columns, rows = await storage.dump_table("games")
+    (raw,) = [json.loads(r[columns.index("options")]) for r in rows]
+    assert option_references(raw) and len(json.dumps(raw)) < MIN_SPLIT
+    storage._blob_cache = None
+    live = await storage.live_game(4)
+    assert live is not None and live.options["pack"]["name"] == "box"
+    assert live.options["pack"]["content"] and not option_references(live.options)
+    assert service.persistence_failures == []
+
+
+def test_options_without_references_load_as_they_are() -> None:
+    """Options written whole (before packs were referenced) are the options."""
+    whole = {"mode": "digital", "pack": {"name": "box", "content": {"dice": ["x" * MIN_SPLIT]}}}
+    assert join_options(whole, {}) is whole
+    compact, blobs = split_options(whole)
+    assert compact["pack"].keys() == {"$static"} and join_options(compact, blobs) == whole
+    small = {"pack": {"name": "tiny"}}
+    assert split_options(small) == (small, {})

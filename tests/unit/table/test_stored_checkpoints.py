@@ -8,7 +8,7 @@ import pytest
 
 from bot import checkpoints
 from bot.models import LogEntry
-from bot.storage import Storage
+from bot.storage import Storage, VersionConflict
 from bot.table import TableService
 from tests.unit.table.conftest import ALICE, BOB, FakeClock
 
@@ -98,14 +98,20 @@ async def test_no_stored_checkpoint_holds_an_undone_step(
     assert remaining is None or remaining.version < undone
 
 
-async def test_a_checkpoint_is_only_stored_at_the_games_version(
+async def test_a_checkpoint_is_stored_with_its_step_or_not_at_all(
     storage: Storage, clock: FakeClock, pig: None
 ) -> None:
+    """The checkpoint is written in the step's own transaction: a step refused by the
+    version guard leaves no checkpoint behind."""
     service = await _pig(storage, clock)
     live = await storage.live_game(CH)
     assert live is not None
-    old = live.model_copy(update={"version": live.version - 1})
-    assert await storage.put_checkpoint(old) is False
+    started = await storage.checkpoint_before(live.id)
+    assert started is not None and started.version == live.version
+    stale = live.model_copy(update={"version": live.version + 1})
+    with pytest.raises(VersionConflict):
+        await storage.commit_step(stale, live.version - 1, [], checkpoint=True)
+    assert await storage.checkpoint_before(live.id) == started
     await _roll(service, 1)
     assert service.persistence_failures == []
 
