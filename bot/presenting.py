@@ -84,30 +84,44 @@ async def move_board(
     message_id: int,
     pictures: Pictures,
     retired: int | None = None,
+    *,
+    keep_old: bool = False,
 ) -> None:
     """Make `message_id` the game's live board and retire the copy it replaces
-    (unless that is `retired` already), whoever posted that copy and when."""
+    (unless that is `retired` already), whoever posted that copy and when
+    (`keep_old`: the copy is a finished game's final board, see `retire_board`)."""
     before = await table.set_board_message(game.channel_id, game.id, message_id)
     if before is not None and before > message_id:
         # a newer copy was noted first (two re-posts raced): it stays the live board
         await table.set_board_message(game.channel_id, game.id, before)
         before, message_id = message_id, before
     if before is not None and before not in (message_id, retired):
-        await retire_board(channel, before, pictures)
+        await retire_board(channel, before, pictures, keep=keep_old)
 
 
 RETIRED: dict[str, Any] = {"content": MOVED_BELOW, "embed": None, "view": None, "attachments": []}
-"""What an old copy of a board is edited into."""
+"""What an old copy of a board is edited into when Discord refuses to delete it."""
 
 
 async def retire_board(
-    channel: discord.PartialMessageable, message_id: int, pictures: Pictures
+    channel: discord.PartialMessageable, message_id: int, pictures: Pictures, *, keep: bool = False
 ) -> None:
-    """An old copy of a board keeps no working buttons: it becomes one line pointing
-    below (and shows no picture any more). A copy someone deleted needs nothing."""
+    """An old copy of a board keeps no working buttons. A live game's copy is deleted:
+    a bot may always delete its own messages (no Manage Messages needed), so the
+    channel holds one board and no stubs. Only if Discord refuses does it become one
+    line pointing below. With `keep` (a finished game's final board, shown again by
+    `/game status`), the copy stays readable and only loses its buttons: someone may
+    have linked it. A copy someone deleted needs nothing."""
     pictures.record(message_id, None)
+    message = channel.get_partial_message(message_id)
     with contextlib.suppress(discord.NotFound):
-        await channel.get_partial_message(message_id).edit(**RETIRED)
+        if keep:
+            await message.edit(view=None)
+            return
+        try:
+            await message.delete()
+        except discord.Forbidden:
+            await message.edit(**RETIRED)
 
 
 def board_link(game: GameRow) -> str | None:
@@ -628,8 +642,8 @@ class TablesUI:
         """A click on the board: the board itself is edited, then events follow. A
         picture to draw is a slow step, so the click is acknowledged first. When the
         board has scrolled out of sight, it is posted again at the bottom first, and
-        only then does the clicked copy retire (the click's answer): a bot stopped in
-        between leaves a board with working buttons, never none. An old copy clicked
+        only then is the clicked copy deleted (the click acknowledged first): a bot
+        stopped in between leaves a board with working buttons, never none. An old copy clicked
         in a race with a re-post just retires; the live board shows the move."""
         live = outcome.game.board_message_id
         clicked = interaction.message.id if interaction.message is not None else None
@@ -642,8 +656,11 @@ class TablesUI:
                 await _acknowledged_in_time(
                     interaction, self._post_board(outcome, retired=clicked), update=True
                 )
-            await _edit_clicked(interaction, **RETIRED)
-            self.pictures.record(clicked, None)
+            if not interaction.response.is_done():
+                await interaction.response.defer()
+            if clicked is not None:
+                await retire_board(self.channel_of(outcome.game.channel_id), clicked,
+                                   self.pictures)
             if stale_copy:
                 self.boards.request(outcome)
         else:
@@ -700,7 +717,14 @@ class TablesUI:
         if message_id is None:
             message_id = (await interaction.original_response()).id
         self.pictures.record(message_id, board.shows)
-        await self._remember_board(outcome.game, message_id)
+        await move_board(
+            self.table,
+            self.channel_of(outcome.game.channel_id),
+            outcome.game,
+            message_id,
+            self.pictures,
+            keep_old=outcome.game.status == "finished",
+        )
 
     async def _post_board(self, outcome: Outcome, retired: int | None = None) -> None:
         """Post a fresh board at the bottom of the channel as the game's live board

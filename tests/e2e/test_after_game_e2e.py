@@ -93,7 +93,7 @@ async def test_the_final_board_stays_reachable_by_status_and_history(
     assert "Ended early" in shown.text() and "Rematch" in [
         c.get("label") for c in shown.all_components()
     ], "after the end, /game status posts the final board again, Rematch and all"
-    await retired(fake, final)
+    await retired(fake, final, final=True)
     again = await _accepted(await fake.slash("carol", "game history"))
     assert LINK.findall(again.text())[0][2] == str(shown.id), "the link follows the board"
 

@@ -35,6 +35,9 @@ async def test_a_board_under_the_chat_comes_back_to_the_bottom(
     chat = [m.id for m in fake.messages(fake.text_channel) if "chatter" in m.content]
     assert live.id > max(chat), "below the chat"
     await retired(fake, board)
+    texts = [m.text() for m in fake.messages(fake.text_channel)]
+    assert not any("moved below" in t for t in texts), "the old copy is deleted, no stub left"
+    assert sum(bool(m.embeds) for m in fake.messages(fake.text_channel)) == 1, "one board"
 
 
 async def test_game_status_retires_the_old_copy(
