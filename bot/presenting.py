@@ -493,9 +493,7 @@ class TablesUI:
             channel, actor_of(interaction), interaction.guild_id, op, version
         )
         await interaction.response.edit_message(view=None)
-        for text in self._event_texts(outcome):
-            await self.followup(interaction, text)
-        await self.ping_next(interaction, outcome)
+        await self._announce(interaction, outcome)
         self.boards.request(outcome)
 
     async def open_report(
@@ -546,9 +544,7 @@ class TablesUI:
         )
         await _edit_clicked(interaction, view=None)
         await self._post_board(outcome)
-        for text in self._event_texts(outcome):
-            await self.followup(interaction, text)
-        await self.ping_next(interaction, outcome)
+        await self._announce(interaction, outcome)
 
     async def _seat_again(
         self, old: GameRow, humans: list[SeatRow], guild: int | None
@@ -611,11 +607,25 @@ class TablesUI:
         if interaction.channel_id is not None:
             await self.channel_of(interaction.channel_id).send(text, allowed_mentions=allowed)
 
-    async def ping_next(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-        """Tell whoever the game now waits for, with a mention that notifies them."""
+    async def _said(
+        self, interaction: discord.Interaction[Any], outcome: Outcome
+    ) -> tuple[list[str], discord.AllowedMentions]:
+        """What a change says in public, and the mentions its last message allows: the
+        event lines with the turn ping folded into the last of them (one message
+        rather than two; only the members pinged are notified), or the ping alone."""
+        texts = self._event_texts(outcome)
         ping = await self.pings.after(outcome, interaction.user.id)
-        if ping is not None:
-            await self.followup(interaction, ping.text, ping.allowed)
+        if ping is None:
+            return texts, discord.AllowedMentions.none()
+        if texts and len(texts[-1]) + 1 + len(ping.text) <= MESSAGE_CONTENT:
+            return [*texts[:-1], f"{texts[-1]}\n{ping.text}"], ping.allowed
+        return [*texts, ping.text], ping.allowed
+
+    async def _announce(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """The change's event lines and turn ping (`_said`) as follow-ups."""
+        texts, mentions = await self._said(interaction, outcome)
+        for i, text in enumerate(texts):
+            await self.followup(interaction, text, mentions if i == len(texts) - 1 else None)
 
     def _event_texts(self, outcome: Outcome) -> list[str]:
         lines = presenter_for(outcome.game.game).event_lines(outcome.game, outcome.events)
@@ -675,10 +685,8 @@ class TablesUI:
             self.pictures.record(clicked, board.shows)
             if clicked is not None and live is None:  # clicked before the table noted it
                 await self._remember_board(outcome.game, clicked)
-        for text in self._event_texts(outcome):
-            await self.followup(interaction, text)
+        await self._announce(interaction, outcome)
         await self._whisper(interaction, outcome)
-        await self.ping_next(interaction, outcome)
         latest = await self.table.latest(outcome.game)
         moved = in_place and latest.game.board_message_id != clicked
         if moved and clicked is not None:
@@ -688,17 +696,18 @@ class TablesUI:
             self.boards.request(latest)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-        """A slash command or a form: reply with what happened; the board follows."""
-        texts = self._event_texts(outcome) or ["Done."]
-        quiet = discord.AllowedMentions.none()
+        """A slash command or a form: reply with what happened (the turn ping folded
+        in); the board follows."""
+        texts, mentions = await self._said(interaction, outcome)
+        texts = texts or ["Done."]
+        first = mentions if len(texts) == 1 else discord.AllowedMentions.none()
         if interaction.response.is_done():
-            await interaction.followup.send(texts[0], allowed_mentions=quiet)
+            await interaction.followup.send(texts[0], allowed_mentions=first)
         else:
-            await interaction.response.send_message(texts[0], allowed_mentions=quiet)
-        for text in texts[1:]:
-            await self.followup(interaction, text)
+            await interaction.response.send_message(texts[0], allowed_mentions=first)
+        for i, text in enumerate(texts[1:], start=2):
+            await self.followup(interaction, text, mentions if i == len(texts) else None)
         await self._whisper(interaction, outcome)
-        await self.ping_next(interaction, outcome)
         self.boards.request(outcome)
 
     async def _whisper(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
