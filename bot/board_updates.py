@@ -32,9 +32,10 @@ from bot.table import Outcome, TableService
 
 log = logging.getLogger(__name__)
 
-SCROLLED_AWAY = 18
-"""Lines below the board after which it is posted again at the bottom: about what a
-phone shows under a board with a picture (six messages of chat)."""
+SCROLLED_AWAY = 24
+"""Lines below the board after which it is posted again at the bottom: a phone shows
+about 30, so the board's buttons (at its foot) are then leaving the screen. That is
+eight messages of chat, or some six clicks of Hellboy's narration."""
 
 CHAT_LINES = 3
 """What a member's message takes: their name, a line of text, and the bot's name
@@ -55,8 +56,9 @@ RECENT = 64
 
 
 def text_lines(text: str) -> int:
-    """Lines a text takes on a phone, its long lines wrapped."""
-    return sum(1 + len(line) // PHONE_WIDTH for line in text.splitlines())
+    """Lines a text takes on a phone, its long lines wrapped (bold marks take no room)."""
+    shown = text.replace("**", "")
+    return sum(max(1, -(-len(line) // PHONE_WIDTH)) for line in shown.splitlines())
 
 
 def lines_of(message: discord.Message, own: bool) -> int:
