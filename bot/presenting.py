@@ -683,7 +683,9 @@ class TablesUI:
             )
             await _edit_clicked(interaction, **board.edit())
             self.pictures.record(clicked, board.shows)
-            if clicked is not None and live is None:  # clicked before the table noted it
+            if clicked is not None and (live is None or clicked > live):
+                # clicked before the table noted it: the lobby's first reply, or a re-post
+                # cut short by a restart (posted, not yet noted); the older copy retires
                 await self._remember_board(outcome.game, clicked)
         await self._announce(interaction, outcome)
         await self._whisper(interaction, outcome)
