@@ -124,6 +124,19 @@ async def retire_board(
             await message.edit(**RETIRED)
 
 
+def rematch_notice(old: GameRow, outcome: Outcome) -> str:
+    """The rematch's first line, naming who starts: no lot is drawn then (the
+    presenter may have moved the first turn on), so nothing else would say it."""
+    game = outcome.game
+    title = registry.get(game.game).title
+    waiting = [] if outcome.state is None else registry.get(game.game).waiting_for(outcome.state)
+    line = f"🔁 Rematch of game #{old.id}: {title} begins"
+    if not waiting or len(waiting) == len(game.seats):
+        return f"{line}!"
+    names = " and ".join(f"**{game.seats[s].shown}**" for s in waiting)
+    return f"{line}; {names} {'starts' if len(waiting) == 1 else 'start'}."
+
+
 def board_link(game: GameRow) -> str | None:
     """A jump link to the game's board message (its final board once it is over)."""
     if game.board_message_id is None:
@@ -542,6 +555,7 @@ class TablesUI:
         outcome = await _acknowledged_in_time(
             interaction, self._seat_again(old, humans, guild), update=True
         )
+        outcome.notice = rematch_notice(old, outcome)
         await _edit_clicked(interaction, view=None)
         await self._post_board(outcome)
         await self._announce(interaction, outcome)

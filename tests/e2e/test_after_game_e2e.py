@@ -70,7 +70,14 @@ async def test_hellboy_rematch_keeps_seats_and_options_and_moves_the_first_turn_
         assert [s.name for s in current.game.seats] == ["Alice", "Bob"], "the same seats"
         starters.append(current.state.first)
         final = await _end(fake, bot)
-        await _accepted(await fake.click("bob", final, label="Rematch"))
+        rematch = await fake.click("bob", final, label="Rematch")
+        await _accepted(rematch)
+        again = await bot.table.current(channel)
+        assert again is not None and isinstance(again.state, HellboyState)
+        first = again.game.seats[again.state.first].shown
+        (said, *_) = await rematch.followups()
+        assert f"Rematch of game #{current.game.id}: Hellboy: The Dice Game begins;" \
+            f" **{first}** starts." in said.text(), "the rematch names who starts"
     assert starters[1] == (starters[0] + 1) % 2 and starters[2] == starters[0], starters
 
 
