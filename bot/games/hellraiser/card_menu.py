@@ -42,8 +42,7 @@ def _group_label(s: HellraiserState, name: str, picked: str, play: Action | None
     if name == "b":
         return band_label(picked)
     if name == "q":
-        square = play.square if isinstance(play, PlayCard) else None
-        return tile_label(s, picked, square)
+        return tile_label(s, picked)
     return picked.capitalize() if picked else "none"
 
 

@@ -39,8 +39,7 @@ def _move_group(s: HellraiserState, name: str, picked: str, play: Action | None)
         return figure_name(s, picked or None)
     if name == "b":
         return band_label(picked)
-    square = play.to if isinstance(play, (Move, MoveFigure)) else None
-    return tile_label(s, picked, square)
+    return tile_label(s, picked)
 
 
 MOVES: Kind[AnyMove] = Kind(

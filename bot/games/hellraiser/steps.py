@@ -137,10 +137,10 @@ def band_label(picked: str) -> str:
     return f"rows {first}–{first + 2}"
 
 
-def tile_label(s: HellraiserState, picked: str, square: tuple[int, int] | None) -> str:
-    """A tile by its name and first square, from a square on it."""
-    if square is not None and s.board is not None:
-        index = tile_index(square)
-        x, y = index % 6 * 3, index // 6 * 3
-        return f"{tile_at(s.board, square).name} ({square_name((x, y))}…)"
-    return f"tile {picked}" if picked else "no square"
+def tile_label(s: HellraiserState, picked: str) -> str:
+    """A tile by its name and first square, from its index."""
+    if not picked.isdigit() or s.board is None:
+        return f"tile {picked}" if picked else "no square"
+    index = int(picked)
+    corner = (index % 6 * 3, index // 6 * 3)
+    return f"{tile_at(s.board, corner).name} ({square_name(corner)}…)"

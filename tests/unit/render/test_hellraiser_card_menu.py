@@ -91,7 +91,7 @@ def test_more_than_25_moves_are_reached_by_tile_then_square() -> None:
     tile = next(o for o in board.options if o.code.startswith(NARROW))
     assert "ways: choose next" in tile.description and "(" in tile.label, "a tile by name"
     second = stepped_select(s, SELECT_MOVE, legal, STEPPED[SELECT_MOVE].parse_path(tile.code))
-    assert second.placeholder.startswith("🚶 ") and "pick the square" in second.placeholder
+    assert second.placeholder == f"🚶 {tile.label}: pick the square…", "the tile by name"
     squares = [decode(o.code) for o in second.options]
     assert all(isinstance(a, Move) and a in legal for a in squares)
     assert all(o.description for o in second.options), "each square says its tile, its distance"
