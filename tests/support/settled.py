@@ -18,19 +18,17 @@ HANDLERS = ("discord-ui-dynamic-item-", "discord-ui-view-dispatch-", "CommandTre
 """Names discord.py gives the tasks that run a component callback or a slash command."""
 
 
+def _handling() -> list[asyncio.Task[object]]:
+    return [t for t in asyncio.all_tasks() if not t.done() and t.get_name().startswith(HANDLERS)]
+
+
 async def settled(bot: PandemoniumBot) -> None:
     """Return once no interaction handler is running and every board edit is done."""
     while True:
-        busy = [
-            t
-            for t in asyncio.all_tasks()
-            if not t.done() and t.get_name().startswith(HANDLERS)
-        ]
-        if not busy:
-            await bot.boards.flush()
-            if not any(
-                not t.done() and t.get_name().startswith(HANDLERS) for t in asyncio.all_tasks()
-            ):
-                return
+        busy = _handling()
+        if busy:
+            await asyncio.wait(busy)
             continue
-        await asyncio.wait(busy)
+        await bot.boards.flush()
+        if not _handling():
+            return
