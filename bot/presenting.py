@@ -480,8 +480,19 @@ class TablesUI:
                                  " its buttons work there, not here.")
             raise StaleBoard("That game is over; use `/game status` to see this channel's table.")
         if version is not None and current.game.version != version:
+            await self._retire_orphan(interaction, current.game)
             raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
         return current
+
+    async def _retire_orphan(self, interaction: discord.Interaction[Any], game: GameRow) -> None:
+        """An out-of-date copy of the live game's board that is not the live board (a
+        re-post cut short by a restart left it) is deleted when someone clicks it, so
+        it does not linger as a second board."""
+        message = interaction.message
+        live = game.board_message_id
+        if message is None or message.flags.ephemeral or live is None or message.id == live:
+            return
+        await retire_board(self.channel_of(game.channel_id), message.id, self.pictures)
 
     async def show_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """"My hand": the hidden information of every seat the member holds (a GM may

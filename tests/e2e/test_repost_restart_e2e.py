@@ -56,6 +56,25 @@ async def test_a_copy_posted_but_not_noted_becomes_the_board_when_clicked(
         await retired(fake, old)
 
 
+async def test_a_copy_left_over_by_a_restart_goes_once_clicked(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+) -> None:
+    """Stopped between posting the new copy and noting it, then played on the old one:
+    the copy left over has out-of-date buttons; a click on it is refused politely and
+    deletes it, so no second board lingers."""
+    fake = fake_discord
+    async with start_bot() as bot:
+        old = await _started_pig(fake, bot)
+        left = await _copy_posted(fake, bot)
+    async with start_bot() as bot:
+        await _roll(fake, bot, old)
+        stale = await fake.click("alice", fake.message(left.id), label="Roll")
+        assert await stale.ephemeral() and "out of date" in (await stale.original()).text()
+        await retired(fake, left)
+        assert (await board_now(fake, bot, old)).id == old.id
+        assert sum(bool(m.embeds) for m in fake.messages(fake.text_channel)) == 1
+
+
 async def test_a_copy_noted_but_the_old_one_not_yet_deleted(
     fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
 ) -> None:
