@@ -13,7 +13,7 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot.board_updates import BoardUpdater
+from bot.board_updates import BoardUpdater, lines_of
 from bot.databases import open_storage
 from bot.errors import handle
 from bot.frontend import Services, install
@@ -172,7 +172,8 @@ class PandemoniumBot(commands.Bot):
     async def _saw_message(self, message: discord.Message) -> None:
         """Count what is posted under a board, so it can be moved back into sight."""
         if self._services is not None and message.guild is not None:
-            self._services.boards.saw(message.channel.id, message.id)
+            own = self.user is not None and message.author.id == self.user.id
+            self._services.boards.saw(message.channel.id, message.id, lines_of(message, own))
 
     async def sync_commands(self) -> list[Any]:
         if self.settings.dev_guild_id is not None:

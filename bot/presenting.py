@@ -76,6 +76,8 @@ class BoardRequests(Protocol):
     def editing(self, channel_id: int) -> asyncio.Lock: ...
 
 
+OUT_OF_DATE = "That board is out of date; use the newest one (`/game status`)."
+
 MOVED_BELOW = "⬇️ This board moved below: use the newest one."
 
 
@@ -86,30 +88,57 @@ async def move_board(
     message_id: int,
     pictures: Pictures,
     retired: int | None = None,
+    *,
+    keep_old: bool = False,
 ) -> None:
     """Make `message_id` the game's live board and retire the copy it replaces
-    (unless that is `retired` already), whoever posted that copy and when."""
+    (unless that is `retired` already), whoever posted that copy and when
+    (`keep_old`: the copy is a finished game's final board, see `retire_board`)."""
     before = await table.set_board_message(game.channel_id, game.id, message_id)
     if before is not None and before > message_id:
         # a newer copy was noted first (two re-posts raced): it stays the live board
         await table.set_board_message(game.channel_id, game.id, before)
         before, message_id = message_id, before
     if before is not None and before not in (message_id, retired):
-        await retire_board(channel, before, pictures)
+        await retire_board(channel, before, pictures, keep=keep_old)
 
 
 RETIRED: dict[str, Any] = {"content": MOVED_BELOW, "embed": None, "view": None, "attachments": []}
-"""What an old copy of a board is edited into."""
+"""What an old copy of a board is edited into when Discord refuses to delete it."""
 
 
 async def retire_board(
-    channel: discord.PartialMessageable, message_id: int, pictures: Pictures
+    channel: discord.PartialMessageable, message_id: int, pictures: Pictures, *, keep: bool = False
 ) -> None:
-    """An old copy of a board keeps no working buttons: it becomes one line pointing
-    below (and shows no picture any more). A copy someone deleted needs nothing."""
+    """An old copy of a board keeps no working buttons. A live game's copy is deleted:
+    a bot may always delete its own messages (no Manage Messages needed), so the
+    channel holds one board and no stubs. Only if Discord refuses does it become one
+    line pointing below. With `keep` (a finished game's final board, shown again by
+    `/game status`), the copy stays readable and only loses its buttons: someone may
+    have linked it. A copy someone deleted needs nothing."""
     pictures.record(message_id, None)
+    message = channel.get_partial_message(message_id)
     with contextlib.suppress(discord.NotFound):
-        await channel.get_partial_message(message_id).edit(**RETIRED)
+        if keep:
+            await message.edit(view=None)
+            return
+        try:
+            await message.delete()
+        except discord.Forbidden:
+            await message.edit(**RETIRED)
+
+
+def rematch_notice(old: GameRow, outcome: Outcome) -> str:
+    """The rematch's first line, naming who starts: no lot is drawn then (the
+    presenter may have moved the first turn on), so nothing else would say it."""
+    game = outcome.game
+    title = registry.get(game.game).title
+    waiting = [] if outcome.state is None else registry.get(game.game).waiting_for(outcome.state)
+    line = f"🔁 Rematch of game #{old.id}: {title} begins"
+    if not waiting or len(waiting) == len(game.seats):
+        return f"{line}!"
+    names = " and ".join(f"**{game.seats[s].shown}**" for s in waiting)
+    return f"{line}; {names} {'starts' if len(waiting) == 1 else 'start'}."
 
 
 def board_link(game: GameRow) -> str | None:
@@ -459,22 +488,21 @@ class TablesUI:
         return current
 
     async def _heal_stale(self, interaction: discord.Interaction[Any], current: Outcome) -> None:
-        """A click on a board showing an older step. The live board itself (or a newer
-        copy the table never noted: a bot stopped between posting a board and noting
-        it, or between a change and its edit) is brought up to date; an older copy
-        that still had buttons loses them. Either way the click changes nothing."""
+        """A click on a board showing an older step changes nothing, and the live board
+        catches up: an edit lost a race, or a bot stopped between a change and its
+        edit. A copy that is not the live board (a re-post cut short by a restart left
+        it, noted or not) is deleted, so no second board lingers."""
         message = interaction.message
         if message is None or message.flags.ephemeral:  # a GM's panel, not a board
-            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+            raise StaleBoard(OUT_OF_DATE)
         game = current.game
-        live = game.board_message_id
-        channel = self.channel_of(game.channel_id)
-        if live is not None and message.id < live:
-            await retire_board(channel, message.id, self.pictures)
-            raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
-        if message.id != live:
-            await move_board(self.table, channel, game, message.id, self.pictures)
-        self.boards.request(await self.table.latest(game))
+        if game.board_message_id is None:
+            await self._remember_board(game, message.id)
+        latest = await self.table.latest(game)
+        self.boards.request(latest)
+        if latest.game.board_message_id != message.id:
+            await retire_board(self.channel_of(game.channel_id), message.id, self.pictures)
+            raise StaleBoard(OUT_OF_DATE)
         raise StaleBoard("That board was a step behind; it now shows the current state,"
                          " so please try again.")
 
@@ -501,9 +529,7 @@ class TablesUI:
             channel, actor_of(interaction), interaction.guild_id, op, version
         )
         await interaction.response.edit_message(view=None)
-        for text in self._event_texts(outcome):
-            await self.followup(interaction, text)
-        await self.ping_next(interaction, outcome)
+        await self._announce(interaction, outcome)
         self.boards.request(outcome)
 
     async def open_report(
@@ -556,11 +582,10 @@ class TablesUI:
         outcome = await _acknowledged_in_time(
             interaction, self._seat_again(old, humans, guild), update=True
         )
+        outcome.notice = rematch_notice(old, outcome)
         await _edit_clicked(interaction, view=None)
         await self._post_board(outcome)
-        for text in self._event_texts(outcome):
-            await self.followup(interaction, text)
-        await self.ping_next(interaction, outcome)
+        await self._announce(interaction, outcome)
 
     async def _seat_again(
         self, old: GameRow, humans: list[SeatRow], guild: int | None
@@ -623,11 +648,25 @@ class TablesUI:
         if interaction.channel_id is not None:
             await self.channel_of(interaction.channel_id).send(text, allowed_mentions=allowed)
 
-    async def ping_next(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-        """Tell whoever the game now waits for, with a mention that notifies them."""
+    async def _said(
+        self, interaction: discord.Interaction[Any], outcome: Outcome
+    ) -> tuple[list[str], discord.AllowedMentions]:
+        """What a change says in public, and the mentions its last message allows: the
+        event lines with the turn ping folded into the last of them (one message
+        rather than two; only the members pinged are notified), or the ping alone."""
+        texts = self._event_texts(outcome)
         ping = await self.pings.after(outcome, interaction.user.id)
-        if ping is not None:
-            await self.followup(interaction, ping.text, ping.allowed)
+        if ping is None:
+            return texts, discord.AllowedMentions.none()
+        if texts and len(texts[-1]) + 1 + len(ping.text) <= MESSAGE_CONTENT:
+            return [*texts[:-1], f"{texts[-1]}\n{ping.text}"], ping.allowed
+        return [*texts, ping.text], ping.allowed
+
+    async def _announce(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
+        """The change's event lines and turn ping (`_said`) as follow-ups."""
+        texts, mentions = await self._said(interaction, outcome)
+        for i, text in enumerate(texts):
+            await self.followup(interaction, text, mentions if i == len(texts) - 1 else None)
 
     def _event_texts(self, outcome: Outcome) -> list[str]:
         lines = presenter_for(outcome.game.game).event_lines(outcome.game, outcome.events)
@@ -654,8 +693,8 @@ class TablesUI:
         """A click on the board: the board itself is edited, then events follow. A
         picture to draw is a slow step, so the click is acknowledged first. When the
         board has scrolled out of sight, it is posted again at the bottom first, and
-        only then does the clicked copy retire (the click's answer): a bot stopped in
-        between leaves a board with working buttons, never none. An old copy clicked
+        only then is the clicked copy deleted (the click acknowledged first): a bot
+        stopped in between leaves a board with working buttons, never none. An old copy clicked
         in a race with a re-post just retires; the live board shows the move."""
         live = outcome.game.board_message_id
         clicked = interaction.message.id if interaction.message is not None else None
@@ -672,16 +711,17 @@ class TablesUI:
                     await _acknowledged_in_time(
                         interaction, self._post_board(outcome, retired=clicked), update=True
                     )
-                await _edit_clicked(interaction, **RETIRED)
-                self.pictures.record(clicked, None)
+                if not interaction.response.is_done():
+                    await interaction.response.defer()
+                if clicked is not None:
+                    await retire_board(self.channel_of(outcome.game.channel_id), clicked,
+                                       self.pictures)
                 if stale_copy:
                     self.boards.request(outcome)
             else:
                 await self._edit_in_place(interaction, outcome, clicked, live)
-        for text in self._event_texts(outcome):
-            await self.followup(interaction, text)
+        await self._announce(interaction, outcome)
         await self._whisper(interaction, outcome)
-        await self.ping_next(interaction, outcome)
         latest = await self.table.latest(outcome.game)
         moved = in_place and latest.game.board_message_id != clicked
         if moved and clicked is not None:
@@ -711,21 +751,24 @@ class TablesUI:
         )
         await _edit_clicked(interaction, **board.edit())
         self.pictures.record(clicked, board.shows)
-        if clicked is not None and live is None:  # clicked before the table noted it
+        if clicked is not None and (live is None or clicked > live):
+            # clicked before the table noted it: the lobby's first reply, or a re-post
+            # cut short by a restart (posted, not yet noted); the older copy retires
             await self._remember_board(outcome.game, clicked)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-        """A slash command or a form: reply with what happened; the board follows."""
-        texts = self._event_texts(outcome) or ["Done."]
-        quiet = discord.AllowedMentions.none()
+        """A slash command or a form: reply with what happened (the turn ping folded
+        in); the board follows."""
+        texts, mentions = await self._said(interaction, outcome)
+        texts = texts or ["Done."]
+        first = mentions if len(texts) == 1 else discord.AllowedMentions.none()
         if interaction.response.is_done():
-            await interaction.followup.send(texts[0], allowed_mentions=quiet)
+            await interaction.followup.send(texts[0], allowed_mentions=first)
         else:
-            await interaction.response.send_message(texts[0], allowed_mentions=quiet)
-        for text in texts[1:]:
-            await self.followup(interaction, text)
+            await interaction.response.send_message(texts[0], allowed_mentions=first)
+        for i, text in enumerate(texts[1:], start=2):
+            await self.followup(interaction, text, mentions if i == len(texts) else None)
         await self._whisper(interaction, outcome)
-        await self.ping_next(interaction, outcome)
         self.boards.request(outcome)
 
     async def _whisper(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
@@ -744,7 +787,14 @@ class TablesUI:
         if message_id is None:
             message_id = (await interaction.original_response()).id
         self.pictures.record(message_id, board.shows)
-        await self._remember_board(outcome.game, message_id)
+        await move_board(
+            self.table,
+            self.channel_of(outcome.game.channel_id),
+            outcome.game,
+            message_id,
+            self.pictures,
+            keep_old=outcome.game.status == "finished",
+        )
 
     async def _post_board(self, outcome: Outcome, retired: int | None = None) -> None:
         """Post a fresh board at the bottom of the channel as the game's live board

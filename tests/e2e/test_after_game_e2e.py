@@ -70,7 +70,14 @@ async def test_hellboy_rematch_keeps_seats_and_options_and_moves_the_first_turn_
         assert [s.name for s in current.game.seats] == ["Alice", "Bob"], "the same seats"
         starters.append(current.state.first)
         final = await _end(fake, bot)
-        await _accepted(await fake.click("bob", final, label="Rematch"))
+        rematch = await fake.click("bob", final, label="Rematch")
+        await _accepted(rematch)
+        again = await bot.table.current(channel)
+        assert again is not None and isinstance(again.state, HellboyState)
+        first = again.game.seats[again.state.first].shown
+        (said, *_) = await rematch.followups()
+        assert f"Rematch of game #{current.game.id}: Hellboy: The Dice Game begins;" \
+            f" **{first}** starts." in said.text(), "the rematch names who starts"
     assert starters[1] == (starters[0] + 1) % 2 and starters[2] == starters[0], starters
 
 
@@ -93,7 +100,7 @@ async def test_the_final_board_stays_reachable_by_status_and_history(
     assert "Ended early" in shown.text() and "Rematch" in [
         c.get("label") for c in shown.all_components()
     ], "after the end, /game status posts the final board again, Rematch and all"
-    await retired(fake, final)
+    await retired(fake, final, final=True)
     again = await _accepted(await fake.slash("carol", "game history"))
     assert LINK.findall(again.text())[0][2] == str(shown.id), "the link follows the board"
 

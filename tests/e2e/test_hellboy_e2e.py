@@ -131,9 +131,11 @@ async def test_three_players_play_a_whole_game_by_buttons(
     await bot.boards.flush()
     final = await last_board(fake_discord, bot, fake_discord.text_channel.id)
     assert "game over" in final.text() and not _moves(final)
-    retired = [m for m in fake_discord.messages(fake_discord.text_channel) if m.id != final.id]
-    assert all(not _moves(m) for m in retired), "one live board: no old copy keeps buttons"
-    assert any("moved below" in m.text() for m in retired), "the board was posted again below"
+    others = [m for m in fake_discord.messages(fake_discord.text_channel) if m.id != final.id]
+    assert all(not _moves(m) for m in others), "one live board: no old copy keeps buttons"
+    assert not any("moved below" in m.text() for m in others), "no stub of an old copy"
+    posted = fake_discord.requests_to("POST /channels/{channel_id}/messages")
+    assert any(r.json.get("embeds") for r in posted), "the board was posted again below"
     texts = [m.text() for m in fake_discord.messages(fake_discord.text_channel)]
     assert any(ROLL.search(t) for t in texts), "each attack's roll is posted with its faces"
     assert any("wins with" in t or "share the win" in t for t in texts)

@@ -10,7 +10,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import PandemoniumBot
-from bot.games.hellraiser import card_menu
+from bot.games.hellraiser import steps as menu_steps
 from bot.games.hellraiser.codes import encode
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.cards import catalogue
@@ -102,7 +102,7 @@ async def test_a_card_is_played_through_the_menu_steps(
     """With the menu listing at most one play as it is, every hand of two or more plays is
     reached in steps: the board's card menu asks which card, the next steps come to
     the player alone, and the play picked there is made and announced."""
-    monkeypatch.setattr(card_menu, "FLAT", 1)
+    monkeypatch.setattr(menu_steps, "FLAT", 1)
     fake, bot = fake_discord, long_game_bot
     board = await hr._open(fake, bot, joiners=("bob", "carol"))
     for who in ("alice", "bob", "carol"):

@@ -4,7 +4,7 @@ makes the next move post it again at the bottom, and the old copy keeps no butto
 from __future__ import annotations
 
 from bot.app import PandemoniumBot
-from bot.board_updates import SCROLLED_AWAY
+from bot.board_updates import CHAT_LINES, SCROLLED_AWAY
 from tests.fakediscord import FakeDiscord
 from tests.support.boards import board_now, last_board, retired
 
@@ -20,11 +20,11 @@ async def test_a_board_under_the_chat_comes_back_to_the_bottom(
     await (await fake.click("alice", board, label="Roll")).followups()
     board = await board_now(fake, pandemonium, board)
     assert board.id == fake.messages(fake.text_channel)[0].id, "a little chat: edited in place"
-    for i in range(SCROLLED_AWAY):
+    talk = SCROLLED_AWAY // CHAT_LINES
+    for i in range(talk):
         await fake.post_message("carol", f"chatter {i}")
     await fake.wait_until(
-        lambda: sum("chatter" in m.content for m in fake.messages(fake.text_channel))
-        == SCROLLED_AWAY
+        lambda: sum("chatter" in m.content for m in fake.messages(fake.text_channel)) == talk
     )
     current = await pandemonium.table.current(fake.text_channel.id)
     assert current is not None
@@ -35,6 +35,9 @@ async def test_a_board_under_the_chat_comes_back_to_the_bottom(
     chat = [m.id for m in fake.messages(fake.text_channel) if "chatter" in m.content]
     assert live.id > max(chat), "below the chat"
     await retired(fake, board)
+    texts = [m.text() for m in fake.messages(fake.text_channel)]
+    assert not any("moved below" in t for t in texts), "the old copy is deleted, no stub left"
+    assert sum(bool(m.embeds) for m in fake.messages(fake.text_channel)) == 1, "one board"
 
 
 async def test_game_status_retires_the_old_copy(

@@ -40,7 +40,7 @@ async def _passes_the_turn(
 
 
 def _pings(fake: FakeDiscord) -> list[FakeMessage]:
-    return [m for m in fake.messages(fake.text_channel) if m.content.startswith("🔔")]
+    return [m for m in fake.messages(fake.text_channel) if "🔔" in m.content]
 
 
 async def test_passing_the_turn_pings_exactly_the_next_player(

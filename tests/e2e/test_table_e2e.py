@@ -190,13 +190,13 @@ def _versions(message: FakeMessage) -> set[int]:
     return {int(c.split(":")[3]) for c in message.custom_ids() if c.startswith("pd:mv:")}
 
 
-async def test_a_board_posted_but_never_noted_is_adopted_when_clicked(
+async def test_a_crash_between_a_change_and_its_board_leaves_no_board_behind(
     fake_discord: FakeDiscord, pandemonium: PandemoniumBot
 ) -> None:
     """One live board, across a crash: a copy posted just before the bot died (never
-    noted as the live board) and a change whose edit never came. A click on that
-    copy changes nothing, says so, and makes it the live board, up to date; the
-    noted copy loses its buttons."""
+    noted as the live board) and a change whose edit never came, so every copy is a
+    step behind. A click on the left-over copy changes nothing and says so; that copy
+    goes, and the noted board catches up with the table."""
     noted = await _pig_started(fake_discord, pandemonium)
     channel = fake_discord.text_channel.id
     current = await pandemonium.table.current(channel)
@@ -204,37 +204,17 @@ async def test_a_board_posted_but_never_noted_is_adopted_when_clicked(
     drawn = await render_board(current.game, current.state)
     posted = await pandemonium.get_partial_messageable(channel).send(**drawn.new_message())
     await _roll_unseen(fake_discord, pandemonium)
-    copy_ = fake_discord.message(posted.id)
-    stale = await fake_discord.click("alice", copy_, copy_.custom_ids()[0])
-    assert "a step behind" in await _private(stale)
+    left = fake_discord.message(posted.id)
+    stale = await fake_discord.click("alice", left, left.custom_ids()[0])
+    assert "out of date" in await _private(stale)
+    await retired(fake_discord, left)
     newest = await pandemonium.table.current(channel)
     assert newest is not None and newest.game.version == current.game.version + 1
     await fake_discord.wait_until(
-        lambda: _versions(fake_discord.message(posted.id)) == {newest.game.version},
-        message="the adopted copy shows the current step",
+        lambda: _versions(fake_discord.message(noted.id)) == {newest.game.version},
+        message="the noted board shows the current step",
     )
-    assert newest.game.board_message_id == posted.id
-    await retired(fake_discord, noted)
-
-
-async def test_an_older_copy_left_with_buttons_loses_them_when_clicked(
-    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
-) -> None:
-    """Old copies never keep working buttons, even one a crash left behind."""
-    board = await _pig_started(fake_discord, pandemonium)
-    behind = copy.deepcopy(board.components)
-    live = await (await fake_discord.slash("alice", "game status")).original()
-    await retired(fake_discord, board)
-    fake_discord.message(board.id).components = behind  # the bot died before retiring it
-    await _roll_unseen(fake_discord, pandemonium)
-    before = await pandemonium.table.current(fake_discord.text_channel.id)
-    old = fake_discord.message(board.id)
-    refused = await fake_discord.click("alice", old, old.custom_ids()[0])
-    assert "out of date" in await _private(refused)
-    await retired(fake_discord, board)
-    after = await pandemonium.table.current(fake_discord.text_channel.id)
-    assert before is not None and after is not None and after.game.version == before.game.version
-    assert after.game.board_message_id == live.id
+    assert newest.game.board_message_id == noted.id
 
 
 async def test_a_click_waits_for_a_board_edit_in_flight_and_shows_the_newest_state(

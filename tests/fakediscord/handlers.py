@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from tests.fakediscord import permissions as perms
 from tests.fakediscord import records
 from tests.fakediscord.interactions import (
     ALLOWED_CALLBACKS,
@@ -34,6 +35,7 @@ from tests.fakediscord.replies import (
     ALREADY_ACKNOWLEDGED,
     CANNOT_EDIT_OTHERS_MESSAGE,
     INVALID_WEBHOOK_TOKEN,
+    MISSING_PERMISSIONS,
     UNKNOWN_CHANNEL,
     UNKNOWN_COMMAND,
     UNKNOWN_GUILD,
@@ -359,7 +361,7 @@ class Handlers:
 
     async def delete_webhook_message(self, req: ApiRequest) -> Reply:
         record = self._webhook_record(req)
-        await self.fake.publisher.delete_message(self._webhook_message(req, record))
+        await self._delete(self._webhook_message(req, record))
         return Reply(204)
 
     # -- channels and messages -------------------------------------------------------------
@@ -410,8 +412,23 @@ class Handlers:
         return self._message_reply(message)
 
     async def delete_message(self, req: ApiRequest) -> Reply:
-        await self.fake.publisher.delete_message(self._channel_message(req))
+        """A bot may always delete its own messages; someone else's needs Manage Messages."""
+        message = self._channel_message(req)
+        fake = self.fake
+        if message.author.id != fake.bot_user.id and not (
+            fake.guild.permissions_of(fake.bot_member) & perms.MANAGE_MESSAGES
+        ):
+            raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
+        await self._delete(message)
         return Reply(204)
+
+    async def _delete(self, message: FakeMessage) -> None:
+        """Delete a message; a component's deferred update of it is then over (the
+        message is gone, so Discord has nothing left to show as pending)."""
+        await self.fake.publisher.delete_message(message)
+        for record in self.fake.tracker.records:
+            if record.source_message_id == message.id:
+                record.update_pending = False
 
     # -- guild ---------------------------------------------------------------------------
 

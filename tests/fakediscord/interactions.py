@@ -205,8 +205,10 @@ class InteractionHandle:
         def probe() -> FakeMessage | None:
             message_id = self.record.original_message_id
             message = None if message_id is None else self._fake.store.get(message_id)
-            if message is None or message.loading or self.record.update_pending:
+            if message is None or message.loading:
                 return None
+            if self.record.update_pending and not message.deleted:
+                return None  # a deleted message has no update left to come
             return message
 
         return await wait_for_value(

@@ -11,6 +11,7 @@ import pytest
 from discord.http import Route
 
 from tests.fakediscord import FakeDiscord, running_client
+from tests.fakediscord import permissions as perms
 from tests.fakediscord import records as kinds
 from tests.fakediscord_selftest.testbot import LOG_BYTES, HarnessBot
 
@@ -153,3 +154,24 @@ async def test_bot_reads_history_newest_first_and_fetches_single_messages(
     assert (await channel.fetch_message(first.id)).content == "one"
     with pytest.raises(discord.NotFound):
         await channel.fetch_message(first.id + 12345)
+
+
+async def test_a_bot_deletes_its_own_messages_and_others_only_with_manage_messages(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    """As on Discord: deleting one's own message needs no permission; a member's
+    message needs Manage Messages (the README asks for it, so the fake grants it)."""
+    fake = fake_discord
+    channel = fake.text_channel.id
+    own = await bot.http.send_message(channel, params=discord.http.handle_message_parameters(
+        content="mine"))
+    await bot.http.delete_message(channel, int(own["id"]))
+    assert fake.message(int(own["id"])).deleted
+    chat = await fake.post_message("dave", "hello")
+    fake.guild.bot_role.permissions &= ~perms.MANAGE_MESSAGES
+    with pytest.raises(discord.Forbidden):
+        await bot.http.delete_message(channel, chat.id)
+    assert not fake.message(chat.id).deleted
+    fake.guild.bot_role.permissions |= perms.MANAGE_MESSAGES
+    await bot.http.delete_message(channel, chat.id)
+    assert fake.message(chat.id).deleted

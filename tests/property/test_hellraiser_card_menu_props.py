@@ -1,9 +1,10 @@
-"""Every legal card play is reachable through the card menu (issue 15, point 4).
+"""Every legal card play, move and attack is reachable through the board's menus
+(issue 15, point 4).
 
-Random four-player AI games are played; at each state where the seat to move may
-play a card, the board's card select and every further step it leads to are
+Random AI games are played; at each state where the seat to move may play a card
+(or move, or attack), the board's select and every further step it leads to are
 walked: each step fits a select (25 options, labels of 100 characters), and the
-plays reached are exactly the legal ones — none cut off, none invented.
+actions reached are exactly the legal ones — none cut off, none invented.
 """
 
 from __future__ import annotations
@@ -11,22 +12,30 @@ from __future__ import annotations
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from bot.games.hellraiser.card_menu import MAX_OPTIONS, NARROW, parse_path, plays
-from bot.games.hellraiser.codes import encode
-from bot.games.hellraiser.menu import SELECT_CARD, card_select, menu
+from bot.games.hellraiser.card_menu import MAX_OPTIONS, NARROW, plays
+from bot.games.hellraiser.codes import VALUE_CODE, encode
+from bot.games.hellraiser.menu import (
+    SELECT_ATTACK,
+    SELECT_CARD,
+    SELECT_MOVE,
+    STEPPED,
+    menu,
+    stepped_select,
+)
 from engines.core.chance import rng_for, sample
 from engines.core.protocol import Seat
 from engines.hellraiser import ENGINE, HellraiserState
-from engines.hellraiser.models import Action, PlayCard
+from engines.hellraiser.models import Action, Attack, Move, MoveFigure, PlayCard
 
 STEPS = 1500
 CHECKED = 12
 """Card states walked per game (a game reaches dozens; a few of each suffice)."""
 
 
-def reachable(s: HellraiserState, seat: int) -> set[str]:
+def reachable(s: HellraiserState, seat: int, code: str = SELECT_CARD) -> set[str]:
+    """The codes of every action the board's select `code` leads to, step by step."""
     legal: list[Action] = ENGINE.legal_actions(s, seat)
-    board = next(x for x in menu(s, seat).selects if x.code == SELECT_CARD)
+    board = next(x for x in menu(s, seat).selects if x.code == code)
     found: set[str] = set()
     queue = [board]
     while queue:
@@ -35,7 +44,8 @@ def reachable(s: HellraiserState, seat: int) -> set[str]:
         for option in select.options:
             assert 0 < len(option.label) <= 100 and len(option.code) <= 100
             if option.code.startswith(NARROW):
-                queue.append(card_select(s, legal, parse_path(option.code)))
+                path = STEPPED[code].parse_path(option.code)
+                queue.append(stepped_select(s, code, legal, path))
             else:
                 assert option.code not in found, "each play is offered once"
                 found.add(option.code)
@@ -62,4 +72,34 @@ def test_every_legal_card_play_is_reachable_through_the_menus(seed: int, players
         if s.phase == "play" and not s.pending and any(isinstance(a, PlayCard) for a in legal):
             assert reachable(s, seat) == {encode(a) for a in plays(legal)}
             checked += 1
+        s, _ = ENGINE.apply(s, seat, ENGINE.ai_action(s, seat))
+
+
+@settings(max_examples=6, deadline=None)
+@given(seed=st.integers(0, 2**20), players=st.integers(2, 6))
+@example(seed=1, players=3)  # nine turns with more than 25 moves
+def test_every_legal_move_and_attack_is_reachable_through_the_menus(
+    seed: int, players: int
+) -> None:
+    """Moves and attacks too: more than 25 of them are reached in steps, never cut."""
+    s = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)],
+                     ENGINE.parse_options({}))
+    counter = crowded = 0
+    for _ in range(STEPS):
+        request = ENGINE.chance(s)
+        if request is not None:
+            s, _ = ENGINE.resolve(s, sample(request, rng_for(seed, counter)))
+            counter += 1
+            continue
+        if ENGINE.result(s) is not None or crowded >= CHECKED:
+            break
+        seat = ENGINE.to_move(s)[0]
+        legal = ENGINE.legal_actions(s, seat)
+        if s.phase == "play" and not s.pending:
+            for code, kind in ((SELECT_MOVE, (Move, MoveFigure)), (SELECT_ATTACK, Attack)):
+                wanted = {encode(a) for a in legal
+                          if isinstance(a, kind) and len(encode(a)) <= VALUE_CODE}
+                if wanted:
+                    assert reachable(s, seat, code) == wanted
+                    crowded += len(wanted) > MAX_OPTIONS
         s, _ = ENGINE.apply(s, seat, ENGINE.ai_action(s, seat))

@@ -49,13 +49,16 @@ async def board_now(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) 
     return fake.message(await live_id())
 
 
-async def retired(fake: FakeDiscord, board: FakeMessage) -> FakeMessage:
-    """`board` once it has been retired: a line pointing below, no components (the
-    bot retires an old copy just after posting the new one)."""
+async def retired(fake: FakeDiscord, board: FakeMessage, *, final: bool = False) -> FakeMessage:
+    """`board` once it has been retired (the bot retires an old copy just after posting
+    the new one): deleted, or with `final` (a finished game's board that `/game status`
+    showed again) still readable but without components."""
 
     def done() -> bool:
         old = fake.message(board.id)
-        return "moved below" in old.text() and not old.custom_ids() and not old.embeds
+        if final:
+            return not old.deleted and bool(old.embeds) and not old.custom_ids()
+        return old.deleted
 
     await fake.wait_until(done, message=f"board {board.id} still looks live")
     return fake.message(board.id)

@@ -8,11 +8,11 @@ statistics Plaything can swap), so:
 - the few one-off actions are buttons (Search, Work the puzzle, Roll the
   Cenobites' movement, Draw, ... and always End turn);
 - cards get a select in steps (`card_menu`: the card, then its target, ...),
-  so every legal play is reachable within the 25 options of a select;
-- moves, attacks and the rest each get a select, and when one holds more
-  than 25, the options are spread over their groups (one square per tile,
-  one per Cenobite, ...) before any group gets a second, so every kind of
-  choice stays one click away;
+  and so do moves and attacks when a turn has more than 25 of them
+  (`move_menu`: who moves, the tile, the square; who attacks, whom, ...), so
+  every legal action is reachable within the 25 options of a select;
+- the rest get a select, and when it holds more than 25, the options are
+  spread over their kinds before any kind gets a second;
 - anything a menu leaves out is still a command (`/hellraiser move`, `do`).
 
 Every option is a legal action (they are taken from `legal_actions`), and its
@@ -24,10 +24,9 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
-from bot.games.hellraiser.card_menu import NARROW
-from bot.games.hellraiser.card_menu import step as card_step
+from bot.games.hellraiser.card_menu import CARDS, plays
 from bot.games.hellraiser.codes import BUTTON_CODE, VALUE_CODE, decode, encode
 from bot.games.hellraiser.labels import (
     any_card_name,
@@ -37,8 +36,10 @@ from bot.games.hellraiser.labels import (
     pending_choice,
     stats_line,
 )
+from bot.games.hellraiser.move_menu import ATTACKS, MOVES, useful_first
+from bot.games.hellraiser.steps import NARROW, Kind
 from engines.hellraiser import ENGINE
-from engines.hellraiser.board import Square, reachable, tile_at, tile_index
+from engines.hellraiser.board import reachable, tile_at
 from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import (
     Action,
@@ -164,13 +165,13 @@ def menu(s: HellraiserState, seat: int) -> Menu:
     attacks = [a for a in rest if isinstance(a, Attack)]
     cards = [a for a in rest if isinstance(a, PlayCard)]
     other = [a for a in rest if not isinstance(a, (Move, MoveFigure, Attack, PlayCard))]
-    attack_groups = grouped(attacks, _attack_pair)
     selects = [
-        _select(s, SELECT_MOVE, "🚶 Move", "/hellraiser move for any square",
-                _moves(s, moves), len(moves), lambda a: _move_text(s, a)),
-        _select(s, SELECT_ATTACK, "⚔️ Attack", "/hellraiser attack for the rest",
-                spread(attack_groups, MAX_OPTIONS),
-                len(attacks), lambda a: _attack_text(s, a)),
+        _select(s, SELECT_MOVE, "🚶 Move", "", sorted(moves, key=_move_order), len(moves),
+                lambda a: _move_text(s, a))
+        if len(moves) <= MAX_OPTIONS else stepped_select(s, SELECT_MOVE, legal, []),
+        _select(s, SELECT_ATTACK, "⚔️ Attack", "", attacks, len(attacks),
+                lambda a: _attack_text(s, a))
+        if len(attacks) <= MAX_OPTIONS else stepped_select(s, SELECT_ATTACK, legal, []),
         card_select(s, cards, []) if cards else None,
         _select(s, SELECT_OTHER, "✨ More actions", "/hellraiser do for the rest",
                 spread(grouped(other, type), MAX_OPTIONS), len(other), _no_text),
@@ -178,24 +179,46 @@ def menu(s: HellraiserState, seat: int) -> Menu:
     return Menu(seat, buttons, [x for x in selects if x is not None])
 
 
-def _attack_pair(a: Attack) -> tuple[str | None, str | None]:
-    return a.attacker, a.target
+STEPPED: dict[str, Kind[Any]] = {SELECT_CARD: CARDS, SELECT_MOVE: MOVES, SELECT_ATTACK: ATTACKS}
+"""The selects whose options may narrow in steps (`steps`), by their code."""
+
+
+def stepped_select(s: HellraiserState, code: str, legal: Sequence[Action],
+                   path: list[tuple[str, str]]) -> Select:
+    """A step of the menu `code` names: every play that agrees with `path`, or choices
+    that narrow to them (`steps`)."""
+    kind = STEPPED[code]
+    if code == SELECT_CARD:
+        chosen: list[Action] = list(plays(legal))
+    elif code == SELECT_MOVE:
+        chosen = list(useful_first(s, [a for a in legal if isinstance(a, (Move, MoveFigure))]))
+    else:
+        chosen = [a for a in legal if isinstance(a, Attack)]
+    fitting = [a for a in chosen if len(encode(a)) <= VALUE_CODE]
+    found = kind.step(s, fitting, path)
+    options = [Option(_clip(text), value, _clip(description or _described(s, value)))
+               for text, value, description in found.options]
+    return Select(code, found.prompt[:PLACEHOLDER], options)
 
 
 def card_select(s: HellraiserState, legal: Sequence[Action],
                 path: list[tuple[str, str]]) -> Select:
     """A step of the card menu (`card_menu`): every play, or choices that narrow to it."""
-    found = card_step(s, legal, path)
-    options = [Option(_clip(text), code, _clip(description or _card_text_of(code)))
-               for text, code, description in found.options]
-    return Select(SELECT_CARD, found.prompt[:PLACEHOLDER], options)
+    return stepped_select(s, SELECT_CARD, legal, path)
 
 
-def _card_text_of(code: str) -> str:
+def _described(s: HellraiserState, code: str) -> str:
+    """A stepped menu's play described as the flat menus describe it."""
     if code.startswith(NARROW):
         return ""
     action = decode(code)
-    return _card_text(action) if isinstance(action, PlayCard) else ""
+    if isinstance(action, PlayCard):
+        return _card_text(action)
+    if isinstance(action, (Move, MoveFigure)):
+        return _move_text(s, action)
+    if isinstance(action, Attack):
+        return _attack_text(s, action)
+    return ""
 
 
 def _no_text(a: Action) -> str:
@@ -229,65 +252,11 @@ def _clip(text: str) -> str:
     return text if len(text) <= OPTION_TEXT else text[:OPTION_TEXT - 1] + "…"
 
 
-# Moves: one square per tile (the most useful first) before a second in any tile.
-
-
-def _moves(s: HellraiserState, moves: Sequence[Move | MoveFigure]) -> list[Action]:
-    own = [a for a in moves if isinstance(a, Move)]
-    figures = [a for a in moves if isinstance(a, MoveFigure)]
-    budget = MAX_OPTIONS
-    picked: list[Action] = []
-    if own:
-        scores = _square_scores(s)
-        by_tile = grouped(sorted(own, key=lambda a: -scores.get(a.to, 0)),
-                          lambda a: tile_index(a.to))
-        by_tile.sort(key=lambda g: -scores.get(g[0].to, 0))
-        picked += spread(by_tile, budget if not figures else budget // 2)
-    if figures:
-        targets = [f.square for f in s.figures if f.kind == "human"
-                   and f.condition in ("alive", "skinned") and f.square is not None]
-        groups = [sorted(g, key=lambda a: _nearest(a.to, targets))
-                  for g in grouped(figures, lambda a: a.figure)]
-        picked += spread(groups, budget - len(picked))
-    return sorted(picked, key=_move_order)
-
-
 def _move_order(a: Action) -> tuple[str, int, int]:
     if isinstance(a, MoveFigure):
         return a.figure, a.to[0], a.to[1]
     assert isinstance(a, Move)
     return "", a.to[0], a.to[1]
-
-
-def _nearest(square: Square, targets: list[Square]) -> int:
-    if not targets:
-        return 0
-    return min(abs(square[0] - t[0]) + abs(square[1] - t[1]) for t in targets)
-
-
-def _square_scores(s: HellraiserState) -> dict[Square, int]:
-    """What makes a square worth a place in the move menu: an item on the floor, a room
-    item, a room not yet searched, the gateway's tile."""
-    fig = turn_figure(s)
-    if s.board is None or fig is None:
-        return {}
-    scores: dict[Square, int] = defaultdict(int)
-    for f in s.floor:
-        scores[f.square] += 4
-    for index in range(36):
-        tile = tile_at(s.board, (index % 6 * 3, index // 6 * 3))
-        if tile.kind == "room" and index not in fig.searched:
-            x, y = index % 6 * 3, index // 6 * 3
-            for dx in range(3):
-                for dy in range(3):
-                    scores[(x + dx, y + dy)] += 2
-    if s.board.gateway is not None:
-        gate = tile_index(s.board.gateway)
-        x, y = gate % 6 * 3, gate // 6 * 3
-        for dx in range(3):
-            for dy in range(3):
-                scores[(x + dx, y + dy)] += 3
-    return scores
 
 
 def _move_text(s: HellraiserState, a: Action) -> str:

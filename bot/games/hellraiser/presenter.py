@@ -22,19 +22,19 @@ import discord
 from bot.errors import ChooseFurther
 from bot.games.hellraiser import codes
 from bot.games.hellraiser.board import CREDIT, board, private
-from bot.games.hellraiser.card_menu import NARROW, parse_path
 from bot.games.hellraiser.events import drawn_lines, event_lines
 from bot.games.hellraiser.menu import (
-    SELECT_CARD,
     SELECT_CODES,
+    STEPPED,
     Menu,
-    card_select,
     creation_menus,
     menu,
+    stepped_select,
 )
 from bot.games.hellraiser.picture import render_board
 from bot.games.hellraiser.pieces import pieces
 from bot.games.hellraiser.reference import lobby_fields
+from bot.games.hellraiser.steps import NARROW
 from bot.models import GameRow
 from bot.render.games import BoardPicture, SelectChoice
 from bot.render.style import COLOUR_PLAY
@@ -102,18 +102,19 @@ class HellraiserPresenter:
         if code in SELECT_CODES:
             if len(values) != 1:
                 raise RuleError(codes.STALE)
-            if code == SELECT_CARD and values[0].startswith(NARROW):
-                raise self._next_card_step(game, state, seat, values[0])
+            if code in STEPPED and values[0].startswith(NARROW):
+                raise self._next_step(game, state, seat, code, values[0])
             return ENGINE.dump_action(codes.decode(values[0]))
         if values:
             raise RuleError(codes.STALE)
         return ENGINE.dump_action(codes.decode(code))
 
-    def _next_card_step(self, game: GameRow, state: HellraiserState, seat: int,
-                        value: str) -> ChooseFurther:
-        """The card menu's next step, for the player alone: its select acts like a
-        command (the move is announced in a reply, the board updates)."""
-        found = card_select(state, ENGINE.legal_actions(state, seat), parse_path(value))
+    def _next_step(self, game: GameRow, state: HellraiserState, seat: int, code: str,
+                   value: str) -> ChooseFurther:
+        """A stepped menu's next step (cards, moves, attacks), for the player alone: its
+        select acts like a command (the move is announced in a reply, the board updates)."""
+        path = STEPPED[code].parse_path(value)
+        found = stepped_select(state, code, ENGINE.legal_actions(state, seat), path)
         view = discord.ui.View(timeout=None)
         view.add_item(MoveSelect(
             game.id, game.version, seat, found.code,

@@ -1,16 +1,23 @@
 """The card menu in steps (issue 15, point 4): Surprise Attack, 600-odd plays (a
 Cenobite and any square), is reached by card, then Cenobite, rows, tile and square —
-never "25 of 624"."""
+never "25 of 624"; and a hundred moves by tile, then square."""
 
 from __future__ import annotations
 
 from bot.games.hellraiser.card_menu import NARROW, parse_path, plays
-from bot.games.hellraiser.codes import encode
-from bot.games.hellraiser.menu import SELECT_CARD, card_select, menu
+from bot.games.hellraiser.codes import decode, encode
+from bot.games.hellraiser.menu import (
+    SELECT_CARD,
+    SELECT_MOVE,
+    STEPPED,
+    card_select,
+    menu,
+    stepped_select,
+)
 from engines.core.chance import rng_for, sample
 from engines.core.protocol import Seat
 from engines.hellraiser import ENGINE, HellraiserState
-from engines.hellraiser.models import PlayCard
+from engines.hellraiser.models import Move, PlayCard
 from tests.property.test_hellraiser_card_menu_props import reachable
 
 
@@ -49,3 +56,43 @@ def test_a_card_with_hundreds_of_plays_is_reached_in_steps() -> None:
     assert "ways: choose next" in crowded.description
     second = card_select(s, legal, parse_path(crowded.code))
     assert second.placeholder.startswith("🃏 ") and ": choose" in second.placeholder
+
+
+def crowded_moves() -> tuple[HellraiserState, int]:
+    """The first state of seeded AI games where a Human has more than 25 squares to go."""
+    for seed in range(30):
+        s = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(3)],
+                         ENGINE.parse_options({}))
+        counter = 0
+        for _ in range(3000):
+            request = ENGINE.chance(s)
+            if request is not None:
+                s, _ = ENGINE.resolve(s, sample(request, rng_for(seed, counter)))
+                counter += 1
+                continue
+            if ENGINE.result(s) is not None:
+                break
+            seat = ENGINE.to_move(s)[0]
+            legal = ENGINE.legal_actions(s, seat)
+            if sum(isinstance(a, Move) for a in legal) > 25 and not s.pending:
+                return s, seat
+            s, _ = ENGINE.apply(s, seat, ENGINE.ai_action(s, seat))
+    raise AssertionError("no crowded move state in 30 games")
+
+
+def test_more_than_25_moves_are_reached_by_tile_then_square() -> None:
+    """Moves use the card menu's steps: the board asks which tile (by name), the
+    player alone then picks the square — never "25 of 106"."""
+    s, seat = crowded_moves()
+    legal = ENGINE.legal_actions(s, seat)
+    board = next(x for x in menu(s, seat).selects if x.code == SELECT_MOVE)
+    assert board.placeholder.startswith("🚶 Move: choose which tile"), board.placeholder
+    assert " of " not in board.placeholder and len(board.options) <= 25
+    tile = next(o for o in board.options if o.code.startswith(NARROW))
+    assert "ways: choose next" in tile.description and "(" in tile.label, "a tile by name"
+    second = stepped_select(s, SELECT_MOVE, legal, STEPPED[SELECT_MOVE].parse_path(tile.code))
+    assert second.placeholder == f"🚶 {tile.label}: pick the square…", "the tile by name"
+    squares = [decode(o.code) for o in second.options]
+    assert all(isinstance(a, Move) and a in legal for a in squares)
+    assert all(o.description for o in second.options), "each square says its tile, its distance"
+    assert reachable(s, seat, SELECT_MOVE) == {encode(a) for a in legal if isinstance(a, Move)}

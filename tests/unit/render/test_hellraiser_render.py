@@ -22,7 +22,14 @@ from bot.games.hellraiser.card_menu import NARROW, parse_path
 from bot.games.hellraiser.codes import decode, encode
 from bot.games.hellraiser.events import dice_line, event_lines
 from bot.games.hellraiser.forms import CARD_FORM, DICE_FORM, FORMS, MAP_FORM, TILE_FORM
-from bot.games.hellraiser.menu import BUILDS, MAX_OPTIONS, card_select, spread
+from bot.games.hellraiser.menu import (
+    BUILDS,
+    MAX_OPTIONS,
+    SELECT_CARD,
+    SELECT_MOVE,
+    card_select,
+    spread,
+)
 from bot.games.hellraiser.pieces import SEAT_COLOURS, initials, pieces
 from bot.games.hellraiser.presenter import PRESENTER
 from bot.models import GameRow
@@ -46,6 +53,7 @@ from engines.hellraiser.models import (
     FloorItem,
     Item,
     Move,
+    MoveFigure,
     PlayCard,
     Roll,
     clone,
@@ -196,14 +204,17 @@ def test_menus_leave_no_kind_of_action_unreachable() -> None:
                 {b.code for b in menu.buttons}
             cards = {a.card for a in legal if a.type == "play"}
             shown_cards = {decode(c).card for c in shown if c.startswith("pl,")}  # type: ignore[union-attr]
-            shown_cards |= {_a_card_behind(state, legal, c) for c in shown
-                            if c.startswith(NARROW)}
+            shown_cards |= {_a_card_behind(state, legal, o.code) for x in menu.selects
+                            if x.code == SELECT_CARD for o in x.options
+                            if o.code.startswith(NARROW)}
             assert shown_cards >= cards
-            moves = [a for a in legal if isinstance(a, Move)]
-            tiles = {tile_index(a.to) for a in moves}
-            shown_tiles = {tile_index(decode(c).to) for c in shown  # type: ignore[union-attr]
-                           if c.startswith("mv,")}
-            assert len(shown_tiles) >= min(len(tiles), MAX_OPTIONS // 2)
+            moves = [a for a in legal if isinstance(a, (Move, MoveFigure))]
+            if len(moves) > MAX_OPTIONS:
+                (moving,) = (x for x in menu.selects if x.code == SELECT_MOVE)
+                assert " of " not in moving.placeholder, "more than 25 moves come in steps"
+                tiles = {tile_index(a.to) for a in moves}
+                if all(isinstance(a, Move) for a in moves) and len(tiles) <= MAX_OPTIONS:
+                    assert len(moving.options) == len(tiles), "one option per tile in reach"
             checked += 1
     assert checked > 200
 
