@@ -18,10 +18,13 @@ the fake Discord and the players run here, and find the board and whose move it
 is as players do, from the messages (seat 0 is the host, alice; seat 1 bob). The
 acknowledgement is split by the bot's own stamps (the monotonic clock is
 system-wide): *to the bot* (the fake sends the interaction until discord.py
-parses it: the socket and the bot's event loop queue), *in the bot* (parsed until
-the callback request starts: the work done before acknowledging) and *back* (the
-callback's way to the fake). `loop lag` is how late the bot's event loop wakes a
-10 ms sleeper; `bot CPU` is the bot process's CPU time per click. The fake's
+parses it: the socket and the bot's event loop queue), *dispatch* (parsed until
+the board's click handler starts: discord.py's routing and the task's wait for
+the loop), *handler* (until the callback request starts: the bot's own work
+before acknowledging) and *back* (the callback's way to the fake). `commit` is
+each step's durable commit, which a move's acknowledgement does not wait for.
+`loop lag` is how late the bot's event loop wakes a 10 ms sleeper; `CPU` is each
+process's CPU time per click. The fake's
 OpenAPI check of every body (what the e2e tests are for) is off unless
 `--check-bodies` is given: it would slow the fake, not the bot.
 
@@ -81,9 +84,11 @@ class LoadResult:
     shown: list[float] = field(default_factory=list)
     """Click to the board showing the move (after its commit: the move is durable)."""
     to_bot: list[float] = field(default_factory=list)
+    dispatch: list[float] = field(default_factory=list)
     in_bot: list[float] = field(default_factory=list)
     back: list[float] = field(default_factory=list)
     loop_lag: list[float] = field(default_factory=list)
+    commits: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
     fake_cpu_seconds: float = 0.0
     """The fake Discord's and the players' process, for comparison."""
@@ -111,8 +116,10 @@ class LoadResult:
             f" board shown p50 {self.percentile(0.5, self.shown) * 1000:.1f} ms,"
             f" p99 {self.percentile(0.99, self.shown) * 1000:.1f} ms\n"
             f"{'':>15}ack split (ms): {self._split('to the bot', self.to_bot)},"
-            f" {self._split('in the bot', self.in_bot)}, {self._split('back', self.back)};"
-            f" {self._split('loop lag', self.loop_lag)}; CPU ms/click: bot"
+            f" {self._split('dispatch', self.dispatch)}, {self._split('handler', self.in_bot)},"
+            f" {self._split('back', self.back)}\n{'':>15}"
+            f"{self._split('commit', self.commits)}, {self._split('loop lag', self.loop_lag)};"
+            f" CPU ms/click: bot"
             f" {self.cpu_seconds * per_click:.1f}, fake {self.fake_cpu_seconds * per_click:.1f}"
         )
 
@@ -293,6 +300,7 @@ async def _measure(
             await fake.stop()
     result = LoadResult(game=game, clicks=len(handles), shown=shown)
     result.loop_lag, result.cpu_seconds = figures.loop_lag, figures.cpu_seconds
+    result.commits = figures.commits
     result.fake_cpu_seconds = fake_cpu
     for handle in handles:
         _account(result, handle, figures)
@@ -308,9 +316,11 @@ def _account(result: LoadResult, handle: InteractionHandle, figures: BotFigures)
         return
     result.latencies.append(record.answered_at - sent)
     parsed, answering = figures.parsed.get(record.id), figures.answering.get(record.id)
-    if parsed is not None and answering is not None:
+    handling = figures.handling.get(record.id)
+    if parsed is not None and answering is not None and handling is not None:
         result.to_bot.append(parsed - sent)
-        result.in_bot.append(answering - parsed)
+        result.dispatch.append(handling - parsed)
+        result.in_bot.append(answering - handling)
         result.back.append(record.answered_at - answering)
 
 

@@ -25,7 +25,8 @@ from typing import Any
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bot.app import create_bot
+from bot.app import PandemoniumBot, create_bot
+from bot.presenting import TablesUI
 from bot.settings import Settings
 from engines import registry
 from tests.fakediscord.client import skip_rate_limit_waits
@@ -41,8 +42,13 @@ class BotFigures:
 
     parsed: dict[int, float] = field(default_factory=dict)
     """Interaction id to when discord.py parsed its INTERACTION_CREATE."""
+    handling: dict[int, float] = field(default_factory=dict)
+    """Interaction id to when the board's click handler began (after discord.py's
+    dispatch: the rest of the wait is the bot's own path to the callback)."""
     answering: dict[int, float] = field(default_factory=dict)
     """Interaction id to when the bot began its callback request."""
+    commits: list[float] = field(default_factory=list)
+    """How long each step's durable commit took (the lock is held meanwhile)."""
     loop_lag: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
 
@@ -64,6 +70,29 @@ def _stamp_interactions(client: discord.Client, figures: BotFigures) -> None:
         return respond(self, interaction_id, *a, **k)
 
     AsyncWebhookAdapter.create_interaction_response = respond_stamped  # type: ignore[method-assign]
+    move_click = TablesUI.move_click
+
+    async def move_click_stamped(
+        self: TablesUI, interaction: discord.Interaction[Any], *a: Any, **k: Any
+    ) -> None:
+        figures.handling[interaction.id] = time.monotonic()
+        await move_click(self, interaction, *a, **k)
+
+    TablesUI.move_click = move_click_stamped  # type: ignore[method-assign]
+
+
+def _time_commits(bot: PandemoniumBot, figures: BotFigures) -> None:
+    storage = bot.storage
+    commit = storage.commit_step
+
+    async def commit_timed(*a: Any, **k: Any) -> Any:
+        started = time.monotonic()
+        try:
+            return await commit(*a, **k)
+        finally:
+            figures.commits.append(time.monotonic() - started)
+
+    storage.commit_step = commit_timed  # type: ignore[method-assign]
 
 
 async def _probe_loop(lags: list[float]) -> None:
@@ -82,6 +111,7 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
     loop = asyncio.get_running_loop()
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     await bot.login(token)
+    _time_commits(bot, figures)
     runner = asyncio.create_task(bot.connect(reconnect=False))
     probe: asyncio.Task[None] | None = None
     try:
@@ -89,8 +119,9 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
         pipe.send("ready")
         while (command := await loop.run_in_executor(None, pipe.recv)) != "stop":
             if command == "mark":
-                figures.parsed.clear()
-                figures.answering.clear()
+                for stamps in (figures.parsed, figures.handling, figures.answering):
+                    stamps.clear()
+                figures.commits.clear()
                 figures.cpu_seconds = -time.process_time()
                 probe = asyncio.create_task(_probe_loop(figures.loop_lag))
         figures.cpu_seconds += time.process_time()
