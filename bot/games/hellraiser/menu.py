@@ -165,9 +165,10 @@ def menu(s: HellraiserState, seat: int) -> Menu:
     cards = [a for a in rest if isinstance(a, PlayCard)]
     other = [a for a in rest if not isinstance(a, (Move, MoveFigure, Attack, PlayCard))]
     attack_groups = grouped(attacks, _attack_pair)
+    walks: dict[Square, dict[Square, int]] = {}
     selects = [
         _select(s, SELECT_MOVE, "🚶 Move", "/hellraiser move for any square",
-                _moves(s, moves), len(moves), lambda a: _move_text(s, a)),
+                _moves(s, moves), len(moves), lambda a: _move_text(s, a, walks)),
         _select(s, SELECT_ATTACK, "⚔️ Attack", "/hellraiser attack for the rest",
                 spread(attack_groups, MAX_OPTIONS),
                 len(attacks), lambda a: _attack_text(s, a)),
@@ -290,7 +291,10 @@ def _square_scores(s: HellraiserState) -> dict[Square, int]:
     return scores
 
 
-def _move_text(s: HellraiserState, a: Action) -> str:
+def _move_text(s: HellraiserState, a: Action, walks: dict[Square, dict[Square, int]]) -> str:
+    """The option's room and how far it is. `walks` keeps each mover's walk (one search
+    from its square) for the menu's other options: a search per option cost most of
+    drawing a Hellraiser board, on the bot's event loop."""
     assert isinstance(a, (Move, MoveFigure))
     if s.board is None:
         return ""
@@ -298,7 +302,9 @@ def _move_text(s: HellraiserState, a: Action) -> str:
     tile = tile_at(s.board, a.to).name
     if mover is None or mover.square is None:
         return tile
-    steps = reachable(s.board, mover.square, 40).get(a.to)
+    if mover.square not in walks:
+        walks[mover.square] = reachable(s.board, mover.square, 40)
+    steps = walks[mover.square].get(a.to)
     return f"{tile} · {steps} square{'s' if steps != 1 else ''} away" if steps else tile
 
 
