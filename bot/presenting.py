@@ -424,9 +424,11 @@ class TablesUI:
         gm: bool = False,
     ) -> None:
         """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat.
-        A shared control (seat None) acts for the presser's seat. On a drawn board the
-        click is acknowledged at once: its picture is likely to be redrawn, and under
-        load the change itself may queue behind other tables."""
+        A shared control (seat None) acts for the presser's seat. Once the cheap checks
+        pass (live board, the presser's seat, a move the board offers), the click is
+        acknowledged before the table's lock: under load the change queues behind
+        other tables and its commit waits for the disk, and the board edit that shows
+        the move (after the commit) must not hold back the answer to Discord."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         current = await self._still_current(interaction, game_id, version)
@@ -440,7 +442,7 @@ class TablesUI:
             raise RuleError(f"Those buttons are for {game.seats[seat].shown}.")
         presenter = presenter_for(game.game)
         action = presenter.decode(game, current.state, seat, code, values)
-        if isinstance(presenter, PicturePresenter) and not gm:
+        if not gm:
             await interaction.response.defer()
         change = self.table.act(
             channel,

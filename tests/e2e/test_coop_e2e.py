@@ -76,7 +76,7 @@ async def _state(fake: FakeDiscord, bot: PandemoniumBot) -> Any:
 async def _press(
     fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage, who: str, label: str
 ) -> FakeMessage:
-    await (await fake.click(who, board, label=label)).response()
+    await (await fake.click(who, board, label=label)).original()
     await bot.boards.flush()
     return await board_now(fake, bot, board)
 

@@ -56,7 +56,7 @@ async def _cmd(fake: FakeDiscord, bot: PandemoniumBot, who: str, command: str,
 
 async def _press(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage, who: str,
                  label: str) -> FakeMessage:
-    await (await fake.click(who, board, label=label)).response()
+    await (await fake.click(who, board, label=label)).original()
     await bot.boards.flush()
     return await board_now(fake, bot, board)
 

@@ -141,7 +141,7 @@ class Session:
         assert handle is not None, f"{action} is not on the board"
         if await handle.ephemeral():
             raise AssertionError(f"refused: {(await handle.original()).text()}")
-        await handle.response()
+        await handle.original()
         self.ways.add(how)
 
 

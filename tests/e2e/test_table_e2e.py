@@ -231,7 +231,7 @@ async def test_a_click_waits_for_a_board_edit_in_flight_and_shows_the_newest_sta
     roll = next(c for c in board.custom_ids() if c.startswith("pd:mv:"))
     async with pandemonium.boards.editing(channel):
         click = await fake_discord.click("alice", board, roll)
-        assert await click.response_type() == 6, "deferred while the board is being edited"
+        assert await click.response_type() == 6, "acknowledged at once, answered after"
         clicked = await pandemonium.table.current(channel)
         assert clicked is not None and clicked.game.version == int(roll.split(":")[3]) + 1
         name = ("alice", "bob")[clicked.state.turn]

@@ -222,7 +222,7 @@ async def test_history_and_replay_of_a_real_log(
         buttons = [c for c in board.custom_ids() if c.startswith("pd:mv:")]
         hold = [c for c in buttons if c.endswith(":1")]
         choice = hold[0] if hold and current.state.turn_points >= 10 else buttons[0]
-        await (await fake_discord.click(actors[current.state.turn], board, choice)).response()
+        await (await fake_discord.click(actors[current.state.turn], board, choice)).original()
     assert await pandemonium.table.current(channel) is None, "the game finished"
     history = await fake_discord.slash("carol", "game history")
     assert "wins" in (await history.original()).text()

@@ -18,7 +18,7 @@ FAST_GUILD_READY_TIMEOUT = 0.05
 ``on_ready``; the fake sends its only guild at once, so a tiny wait is enough."""
 
 
-def _skip_rate_limit_waits(client: discord.Client) -> None:
+def skip_rate_limit_waits(client: discord.Client) -> None:
     """Drop the waits discord.py keeps for Discord's rate limits, which the fake has none of:
     the 2 s guild-ready wait and the 5 s pause before every re-IDENTIFY after a reconnect."""
     state = client._connection
@@ -47,7 +47,7 @@ async def running_client(
     """
     with fake.point_discord_py_here():
         if fast_ready:
-            _skip_rate_limit_waits(client)
+            skip_rate_limit_waits(client)
         await client.login(fake.bot_token)
         runner = asyncio.create_task(client.connect(reconnect=True), name="fake-discord-client")
         ready = asyncio.create_task(client.wait_until_ready())

@@ -32,14 +32,14 @@ def main() -> None:
     from bot.app import create_bot
     from bot.settings import Settings
     from engines import registry
-    from tests.fakediscord.client import _skip_rate_limit_waits
+    from tests.fakediscord.client import skip_rate_limit_waits
     from tests.support.pig import ENGINE as PIG
 
     settings = Settings()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(name)s: %(message)s")
     registry.register(PIG)
     bot = create_bot(settings, board_interval=0.05)
-    _skip_rate_limit_waits(bot)
+    skip_rate_limit_waits(bot)
     assert settings.discord_token is not None
     bot.run(settings.discord_token.get_secret_value(), log_handler=None)
 

@@ -39,7 +39,7 @@ from bot.games.hellraiser.labels import (
 from bot.games.hellraiser.move_menu import ATTACKS, MOVES, useful_first
 from bot.games.hellraiser.steps import NARROW, Kind
 from engines.hellraiser import ENGINE
-from engines.hellraiser.board import reachable, tile_at
+from engines.hellraiser.board import Square, reachable, tile_at
 from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import (
     Action,
@@ -165,9 +165,10 @@ def menu(s: HellraiserState, seat: int) -> Menu:
     attacks = [a for a in rest if isinstance(a, Attack)]
     cards = [a for a in rest if isinstance(a, PlayCard)]
     other = [a for a in rest if not isinstance(a, (Move, MoveFigure, Attack, PlayCard))]
+    walks: dict[Square, dict[Square, int]] = {}
     selects = [
         _select(s, SELECT_MOVE, "🚶 Move", "", sorted(moves, key=_move_order), len(moves),
-                lambda a: _move_text(s, a))
+                lambda a: _move_text(s, a, walks))
         if len(moves) <= MAX_OPTIONS else stepped_select(s, SELECT_MOVE, legal, []),
         _select(s, SELECT_ATTACK, "⚔️ Attack", "", attacks, len(attacks),
                 lambda a: _attack_text(s, a))
@@ -215,7 +216,7 @@ def _described(s: HellraiserState, code: str) -> str:
     if isinstance(action, PlayCard):
         return _card_text(action)
     if isinstance(action, (Move, MoveFigure)):
-        return _move_text(s, action)
+        return _move_text(s, action, {})
     if isinstance(action, Attack):
         return _attack_text(s, action)
     return ""
@@ -259,7 +260,10 @@ def _move_order(a: Action) -> tuple[str, int, int]:
     return "", a.to[0], a.to[1]
 
 
-def _move_text(s: HellraiserState, a: Action) -> str:
+def _move_text(s: HellraiserState, a: Action, walks: dict[Square, dict[Square, int]]) -> str:
+    """The option's room and how far it is. `walks` keeps each mover's walk (one search
+    from its square) for the menu's other options: a search per option cost most of
+    drawing a Hellraiser board, on the bot's event loop."""
     assert isinstance(a, (Move, MoveFigure))
     if s.board is None:
         return ""
@@ -267,7 +271,9 @@ def _move_text(s: HellraiserState, a: Action) -> str:
     tile = tile_at(s.board, a.to).name
     if mover is None or mover.square is None:
         return tile
-    steps = reachable(s.board, mover.square, 40).get(a.to)
+    if mover.square not in walks:
+        walks[mover.square] = reachable(s.board, mover.square, 40)
+    steps = walks[mover.square].get(a.to)
     return f"{tile} · {steps} square{'s' if steps != 1 else ''} away" if steps else tile
 
 

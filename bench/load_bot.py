@@ -1,0 +1,141 @@
+"""The bot side of the load bench, in a process of its own.
+
+Real Discord does not run on the bot's CPU, so the fake Discord and the players
+(`bench.load_bench`) run in the parent process and the bot runs here, started as
+`python -m bot` would start it: the real discord.py client logging in over real
+sockets. The parent steers it through a pipe: `ready` once it is connected,
+`mark` when the clicks begin, `stop` for the figures.
+
+Two stamps per interaction, taken on the monotonic clock (system-wide on Linux, so
+they compare with the fake's): when discord.py parses the INTERACTION_CREATE (the
+event loop got to it) and when the bot starts its callback request (the
+acknowledgement leaves). A probe task also measures how late the loop wakes up,
+which is the queueing every interaction pays before the bot even sees it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+import discord
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bot.app import PandemoniumBot, create_bot
+from bot.presenting import TablesUI
+from bot.settings import Settings
+from engines import registry
+from tests.fakediscord.client import skip_rate_limit_waits
+from tests.support.pig import ENGINE as PIG
+
+PROBE_INTERVAL = 0.01
+"""How often the probe asks the loop to wake it; the lateness is the loop's lag."""
+
+
+@dataclass
+class BotFigures:
+    """What the bot process measured between `mark` and `stop` (sent to the parent)."""
+
+    parsed: dict[int, float] = field(default_factory=dict)
+    """Interaction id to when discord.py parsed its INTERACTION_CREATE."""
+    handling: dict[int, float] = field(default_factory=dict)
+    """Interaction id to when the board's click handler began (after discord.py's
+    dispatch: the rest of the wait is the bot's own path to the callback)."""
+    answering: dict[int, float] = field(default_factory=dict)
+    """Interaction id to when the bot began its callback request."""
+    commits: list[float] = field(default_factory=list)
+    """How long each step's durable commit took (the lock is held meanwhile)."""
+    loop_lag: list[float] = field(default_factory=list)
+    cpu_seconds: float = 0.0
+
+
+def _stamp_interactions(client: discord.Client, figures: BotFigures) -> None:
+    """Note when each interaction is parsed and when its callback starts."""
+    parsers = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def parse_stamped(data: Any) -> None:
+        figures.parsed[int(data["id"])] = time.monotonic()
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = parse_stamped
+    respond = AsyncWebhookAdapter.create_interaction_response
+
+    def respond_stamped(self: AsyncWebhookAdapter, interaction_id: int, *a: Any, **k: Any) -> Any:
+        figures.answering.setdefault(int(interaction_id), time.monotonic())
+        return respond(self, interaction_id, *a, **k)
+
+    AsyncWebhookAdapter.create_interaction_response = respond_stamped  # type: ignore[method-assign]
+    move_click = TablesUI.move_click
+
+    async def move_click_stamped(
+        self: TablesUI, interaction: discord.Interaction[Any], *a: Any, **k: Any
+    ) -> None:
+        figures.handling[interaction.id] = time.monotonic()
+        await move_click(self, interaction, *a, **k)
+
+    TablesUI.move_click = move_click_stamped  # type: ignore[method-assign]
+
+
+def _time_commits(bot: PandemoniumBot, figures: BotFigures) -> None:
+    storage = bot.storage
+    commit = storage.commit_step
+
+    async def commit_timed(*a: Any, **k: Any) -> Any:
+        started = time.monotonic()
+        try:
+            return await commit(*a, **k)
+        finally:
+            figures.commits.append(time.monotonic() - started)
+
+    storage.commit_step = commit_timed  # type: ignore[method-assign]
+
+
+async def _probe_loop(lags: list[float]) -> None:
+    while True:
+        asked = time.monotonic()
+        await asyncio.sleep(PROBE_INTERVAL)
+        lags.append(time.monotonic() - asked - PROBE_INTERVAL)
+
+
+async def _serve(settings: Settings, pipe: Connection) -> None:
+    registry.register(PIG)
+    figures = BotFigures()
+    bot = create_bot(settings, board_interval=0.2)
+    skip_rate_limit_waits(bot)
+    _stamp_interactions(bot, figures)
+    loop = asyncio.get_running_loop()
+    token = settings.discord_token.get_secret_value() if settings.discord_token else ""
+    await bot.login(token)
+    _time_commits(bot, figures)
+    runner = asyncio.create_task(bot.connect(reconnect=False))
+    probe: asyncio.Task[None] | None = None
+    try:
+        await bot.wait_until_ready()
+        pipe.send("ready")
+        while (command := await loop.run_in_executor(None, pipe.recv)) != "stop":
+            if command == "mark":
+                for stamps in (figures.parsed, figures.handling, figures.answering):
+                    stamps.clear()
+                figures.commits.clear()
+                figures.cpu_seconds = -time.process_time()
+                probe = asyncio.create_task(_probe_loop(figures.loop_lag))
+        figures.cpu_seconds += time.process_time()
+    finally:
+        if probe is not None:
+            probe.cancel()
+        await bot.close()
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
+            await runner
+    pipe.send(figures)
+
+
+def serve(settings: dict[str, Any], pipe: Connection) -> None:
+    """The child process's entry point (`settings`: the keyword arguments of
+    `Settings`, plain values so they cross the process boundary)."""
+    asyncio.run(_serve(Settings(**settings), pipe))
