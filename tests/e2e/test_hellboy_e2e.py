@@ -230,6 +230,9 @@ async def _report(
     """Open the report form on the board and submit `values` in field order; returns the
     reply's text (ephemeral when refused)."""
     opened = await fake.click(who, await board_now(fake, bot, board), label="Report result")
+    if await opened.response_type() == 4:  # refused before the form opens: not theirs
+        assert await opened.ephemeral()
+        return "refused: " + (await opened.original()).text()
     modal = await opened.modal()
     fields = [row["components"][0]["custom_id"] for row in modal["components"]]
     assert len(fields) == len(values), f"the form has {len(fields)} inputs: {modal}"

@@ -232,8 +232,15 @@ async def test_a_click_waits_for_a_board_edit_in_flight_and_shows_the_newest_sta
     async with pandemonium.boards.editing(channel):
         click = await fake_discord.click("alice", board, roll)
         assert await click.response_type() == 6, "acknowledged at once, answered after"
+        version = int(roll.split(":")[3]) + 1
+
+        async def committed() -> bool:
+            now = await pandemonium.table.current(channel)
+            return now is not None and now.game.version == version
+
+        await fake_discord.wait_until(committed, message="the click's move is committed")
         clicked = await pandemonium.table.current(channel)
-        assert clicked is not None and clicked.game.version == int(roll.split(":")[3]) + 1
+        assert clicked is not None
         name = ("alice", "bob")[clicked.state.turn]
         member = Actor(user_id=fake_discord.member(name).id, name=name)
         await pandemonium.table.act(channel, member, {"type": "roll"})
