@@ -5,8 +5,7 @@ Pure given the state, so AI turns replay exactly. In its turn a hero
 2. attacks the enemy IN SIGHT it is likeliest to eliminate with what it has left
    (free strikes first), joining the open combination, all-target strikes when
    two enemies or more are IN SIGHT;
-3. raises its Sight with a boost when an enemy it could kill is just OUT OF SIGHT, and
-   spends a once-per-game boost Perk only when it makes a kill likely;
+3. raises its Sight with a boost when an enemy it could kill is just OUT OF SIGHT;
 4. ends the turn, discarding its weakest cards.
 In the defence window it plays the cheapest defence that saves a hero the
 rolled dice would eliminate; kills go to Sight when enemies are out of reach,
@@ -23,7 +22,6 @@ from engines.hellbringer.legal import activations, defences, end_turns, legal_ac
 from engines.hellbringer.models import (
     Action,
     Assign,
-    Boost,
     Choose,
     ChooseClass,
     Defend,
@@ -60,10 +58,6 @@ from engines.hellbringer.stats import (
 
 AP_EVERY = 4
 """Every AP_EVERY-th Attribute card goes to AP (the damage engine), the rest to Armor."""
-PERK_KILL = 0.5
-"""A boost Perk's AP are spent only on a plan at least this likely to kill..."""
-PERK_GAIN = 0.25
-"""...and at least this much likelier than without them."""
 CLASS_ORDER = ("warrior", "paladin", "hunter", "sorcerer", "monk", "druid")
 
 
@@ -221,40 +215,19 @@ def _gear_score(card: CommonCard, hero: Hero) -> float:
     return score
 
 
-Strikes = dict[str, tuple[Action, Strike, int]]
-"""Each strike open now, keyed card:target: the action, its dice and its AP cost (0 if free)."""
-
-
 def _attack(state: HellbringerState, hero: Hero) -> Action | None:
     """Plan the turn's strikes against each enemy IN SIGHT (free ones, then paid ones
     by dice per AP within the AP left), take the plan likeliest to kill, and play
     its first strike; a boost comes first when it brings a target into sight."""
-    strikes, boosts, draws, perk_boost = _options(state, hero)
-    if boosts:
-        return boosts[0]
-    best = _best_plan(state, hero, strikes)
-    if perk_boost is not None and _perk_pays(state, hero, best):
-        return perk_boost
-    if best is None or best[0] < 0.01:
-        return draws[0] if draws else None
-    return best[1]
-
-
-def _options(state: HellbringerState, hero: Hero
-             ) -> tuple[Strikes, list[Action], list[Action], UsePerk | None]:
-    """The activations open now, sorted into strikes, boosts worth playing, card draws,
-    and a boost Perk (its worth is judged by `_perk_pays`)."""
-    strikes: Strikes = {}
+    candidates = activations(state, hero)
+    strikes: dict[str, tuple[Action, Strike, int]] = {}
     boosts: list[Action] = []
     draws: list[Action] = []
-    perk_boost: UsePerk | None = None
-    for action in activations(state, hero):
+    for action in candidates:
         if isinstance(action, UsePerk):
             perk = catalogue().perk(hero.perk) if hero.perk else None
             if perk is not None and perk.strike is not None:
                 strikes.setdefault(f"perk:{action.target}", (action, perk.strike, 0))
-            elif perk is not None and perk.boost:
-                perk_boost = action
             continue
         card = card_of(state, action.card)
         blow = strike_of(state, hero, action.card)
@@ -270,11 +243,8 @@ def _options(state: HellbringerState, hero: Hero
         free = action.card in hero.primed or any(c.card == action.card for c in hero.companions)
         strikes.setdefault(f"{action.card}:{action.target}", (action, blow, 0 if free else
                                                                 card.cost))
-    return strikes, boosts, draws, perk_boost
-
-
-def _best_plan(state: HellbringerState, hero: Hero,
-               strikes: Strikes) -> tuple[float, Action] | None:
+    if boosts:
+        return boosts[0]
     best: tuple[float, Action] | None = None
     for enemy in [e for e in state.enemies if sees(state, hero, e)]:
         plan = _plan(state, hero, strikes, enemy.uid, "single")
@@ -285,30 +255,12 @@ def _best_plan(state: HellbringerState, hero: Hero,
         plan = _plan(state, hero, strikes, None, "all")
         if plan is not None and (best is None or plan[0] * 0.8 > best[0]):
             best = plan
-    return best
+    if best is None or best[0] < 0.01:
+        return draws[0] if draws else None
+    return best[1]
 
 
-def _perk_pays(state: HellbringerState, hero: Hero, best: tuple[float, Action] | None) -> bool:
-    """A once-per-game boost Perk is spent when it brings a target into sight, or when its
-    AP turn a likely miss into a likely kill: spent at once, it would be wasted on a turn
-    that kills anyway or kills nothing either way. The boosted plan is judged on the
-    strikes the extra AP would open, in a copy of the state with the boost applied."""
-    perk = catalogue().perk(hero.perk) if hero.perk else None
-    if perk is None:
-        return False
-    if perk.boost.get("sight") and _sight_helps(state, hero, perk.boost["sight"]):
-        return True
-    if not perk.boost.get("ap"):
-        return False
-    boosted = state.fork()
-    me = boosted.heroes[hero.seat]
-    me.boosts.append(Boost(source="perk", stats={"ap": perk.boost["ap"]}, until="turn"))
-    plan = _best_plan(boosted, me, _options(boosted, me)[0])
-    now = best[0] if best else 0.0
-    return plan is not None and plan[0] >= PERK_KILL and plan[0] - now >= PERK_GAIN
-
-
-def _plan(state: HellbringerState, hero: Hero, strikes: Strikes,
+def _plan(state: HellbringerState, hero: Hero, strikes: dict[str, tuple[Action, Strike, int]],
           target: str | None, kind: str) -> tuple[float, Action] | None:
     mine = [(a, b, c) for key, (a, b, c) in strikes.items()
             if b.kind == kind and key.endswith(f":{target}")]
