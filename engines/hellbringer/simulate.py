@@ -6,6 +6,7 @@ so every class plays as often; a run counts wins per class and where parties fal
 
 from __future__ import annotations
 
+import math
 import random
 from collections import Counter
 from collections.abc import Callable
@@ -19,6 +20,8 @@ from engines.hellbringer.models import Action, Choose, HellbringerOptions, Hellb
 from engines.hellbringer.moves import to_move
 
 MAX_STEPS = 60_000
+Z95 = 1.96
+"""The normal quantile of a two-sided 95 % interval."""
 
 
 @dataclass
@@ -78,13 +81,42 @@ def simulate(players: int, games: int, seed: int,
     return stats
 
 
+def half_width(wins: int, games: int) -> float:
+    """The 95 % normal interval's half-width of a win rate: a tuning run is judged on
+    its interval, not on its point estimate, which swings by that much from seed to seed."""
+    p = wins / games
+    return Z95 * math.sqrt(p * (1 - p) / games)
+
+
+def class_spread(stats: Stats) -> tuple[float, float, float] | None:
+    """The best class's win rate over the weakest's, with a 95 % interval (delta method
+    on the log of the ratio), or None when a class played no game or won none."""
+    rates = {c: stats.class_wins[c] / n for c, n in stats.class_games.items() if n}
+    if len(rates) < 2 or min(rates.values()) == 0:
+        return None
+    best, worst = max(rates, key=rates.__getitem__), min(rates, key=rates.__getitem__)
+    ratio = rates[best] / rates[worst]
+    se = math.sqrt(sum((1 - rates[c]) / (stats.class_games[c] * rates[c])
+                       for c in (best, worst)))
+    return ratio, ratio * math.exp(-Z95 * se), ratio * math.exp(Z95 * se)
+
+
 def format_stats(stats: Stats) -> str:
     def details() -> list[str]:
-        rates = {c: stats.class_wins[c] / n for c, n in stats.class_games.items() if n}
+        classes = sorted(c for c, n in stats.class_games.items() if n)
+        spread = class_spread(stats)
         return [
-            f"Party win rate: {stats.won}/{stats.games} ({stats.won / stats.games:.1%})",
+            f"Party win rate: {stats.won}/{stats.games} ({stats.won / stats.games:.1%} "
+            f"± {half_width(stats.won, stats.games):.1%})",
             "Parties fall at: " + (", ".join(f"{k} {v}" for k, v in stats.fell_at.most_common())
                                    or "nowhere"),
-            "Win rate by class: " + ", ".join(f"{c} {r:.0%}" for c, r in sorted(rates.items())),
+            "Win rate by class (95 % interval): " + ", ".join(
+                f"{c} {stats.class_wins[c]}/{stats.class_games[c]} "
+                f"{stats.class_wins[c] / stats.class_games[c]:.1%} "
+                f"± {half_width(stats.class_wins[c], stats.class_games[c]):.1%}"
+                for c in classes),
+            "Class spread (best / weakest): " + (
+                f"{spread[0]:.2f}× (95 % {spread[1]:.2f}–{spread[2]:.2f}×)" if spread
+                else "n/a"),
         ]
     return report("Hellbringer", stats, 1, details)
