@@ -240,7 +240,7 @@ class BoardWatch:
 
     def _moved_on(self, table: Table, board_id: int, version: int) -> bool:
         clicked = self.fake.message(board_id)
-        if clicked.custom_ids():
+        if not clicked.deleted and clicked.custom_ids():  # a re-posted board's old copy goes
             return max(_versions(clicked, table.game_id), default=version) > version
         newest = self.fake.messages(table.channel_id)[-RECENT:]
         return any(v > version for m in newest for v in _versions(m, table.game_id))
