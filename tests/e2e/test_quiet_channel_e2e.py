@@ -7,19 +7,8 @@ from __future__ import annotations
 from bot.app import PandemoniumBot
 from bot.board_updates import CHAT_LINES, SCROLLED_AWAY
 from tests.fakediscord import FakeDiscord, FakeMessage
-from tests.support.boards import board_now
+from tests.support.boards import board_now, started_pig
 from tests.support.settled import settled
-
-
-async def _started_pig(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
-    opened = await fake.slash(
-        "alice", "game new", options={"game": "pig", "mode": "digital", "options": "target=1000"}
-    )
-    board = await opened.original()
-    await (await fake.click("bob", board, label="Join")).original()
-    await (await fake.click("alice", board, label="Start")).original()
-    await settled(bot)
-    return await board_now(fake, bot, board)
 
 
 async def _click(fake: FakeDiscord, bot: PandemoniumBot) -> list[FakeMessage]:
@@ -46,7 +35,7 @@ async def test_a_click_that_passes_the_turn_posts_one_message_that_pings(
     """The turn ping is folded into the click's event line: one message, which
     notifies exactly the next player (before, the ping was a second message)."""
     fake, bot = fake_discord, pandemonium
-    board = await _started_pig(fake, bot)
+    board = await started_pig(fake, bot)
     for _ in range(30):
         posted = await _click(fake, bot)
         current = await bot.table.current(fake.text_channel.id)
@@ -70,7 +59,7 @@ async def test_the_bots_own_lines_move_the_board_only_after_a_screenful(
     leave the board where it is (before, every message counted as a chat message
     and the board moved every few clicks); a screenful of them moves it."""
     fake, bot = fake_discord, pandemonium
-    board = await _started_pig(fake, bot)
+    board = await started_pig(fake, bot)
     for _ in range(6):
         assert all(not m.embeds for m in await _click(fake, bot)), "no board posted again"
     assert (await board_now(fake, bot, board)).id == board.id
@@ -87,7 +76,7 @@ async def test_chat_moves_the_board_and_the_click_leaves_no_stub(
     again below the chat and deletes the copy clicked, so the channel gains the
     new board and the click's line, and holds no stub and no second board."""
     fake, bot = fake_discord, pandemonium
-    board = await _started_pig(fake, bot)
+    board = await started_pig(fake, bot)
     for i in range(SCROLLED_AWAY // CHAT_LINES):
         await fake.post_message("dave", f"chatter {i}")
     await settled(bot)

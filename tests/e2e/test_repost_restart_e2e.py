@@ -8,19 +8,8 @@ from bot.app import PandemoniumBot
 from bot.presenting import render_board
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage
-from tests.support.boards import board_now, retired
+from tests.support.boards import board_now, retired, started_pig
 from tests.support.settled import settled
-
-
-async def _started_pig(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
-    opened = await fake.slash(
-        "alice", "game new", options={"game": "pig", "mode": "digital", "options": "target=1000"}
-    )
-    board = await opened.original()
-    await (await fake.click("bob", board, label="Join")).original()
-    await (await fake.click("alice", board, label="Start")).original()
-    await settled(bot)
-    return await board_now(fake, bot, board)
 
 
 async def _copy_posted(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
@@ -47,7 +36,7 @@ async def test_a_copy_posted_but_not_noted_becomes_the_board_when_clicked(
     deletes the old one (before, the copy clicked was deleted and the old one kept)."""
     fake = fake_discord
     async with start_bot() as bot:
-        old = await _started_pig(fake, bot)
+        old = await started_pig(fake, bot)
         new = await _copy_posted(fake, bot)
     async with start_bot() as bot:
         await _roll(fake, bot, new)
@@ -64,7 +53,7 @@ async def test_a_copy_left_over_by_a_restart_goes_once_clicked(
     deletes it, so no second board lingers."""
     fake = fake_discord
     async with start_bot() as bot:
-        old = await _started_pig(fake, bot)
+        old = await started_pig(fake, bot)
         left = await _copy_posted(fake, bot)
     async with start_bot() as bot:
         await _roll(fake, bot, old)
@@ -82,7 +71,7 @@ async def test_a_copy_noted_but_the_old_one_not_yet_deleted(
     copy still plays, and deletes that copy; the live board shows the move."""
     fake = fake_discord
     async with start_bot() as bot:
-        old = await _started_pig(fake, bot)
+        old = await started_pig(fake, bot)
         new = await _copy_posted(fake, bot)
         current = await bot.table.current(fake.text_channel.id)
         assert current is not None

@@ -9,6 +9,8 @@ actions reached are exactly the legal ones — none cut off, none invented.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -30,6 +32,27 @@ from engines.hellraiser.models import Action, Attack, Move, MoveFigure, PlayCard
 STEPS = 1500
 CHECKED = 12
 """Card states walked per game (a game reaches dozens; a few of each suffice)."""
+
+
+def play_states(
+    seed: int, players: int, steps: int = STEPS
+) -> Iterator[tuple[HellraiserState, int, list[Action]]]:
+    """Each state of a seeded AI game where a seat is to move, with its legal actions
+    (the AI's move is made after the caller has looked)."""
+    s = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)],
+                     ENGINE.parse_options({}))
+    counter = 0
+    for _ in range(steps):
+        request = ENGINE.chance(s)
+        if request is not None:
+            s, _ = ENGINE.resolve(s, sample(request, rng_for(seed, counter)))
+            counter += 1
+            continue
+        if ENGINE.result(s) is not None:
+            return
+        seat = ENGINE.to_move(s)[0]
+        yield s, seat, ENGINE.legal_actions(s, seat)
+        s, _ = ENGINE.apply(s, seat, ENGINE.ai_action(s, seat))
 
 
 def reachable(s: HellraiserState, seat: int, code: str = SELECT_CARD) -> set[str]:
@@ -56,23 +79,13 @@ def reachable(s: HellraiserState, seat: int, code: str = SELECT_CARD) -> set[str
 @given(seed=st.integers(0, 2**20), players=st.integers(2, 6))
 @example(seed=0, players=6)  # two Cenobites on one square once offered each Key play twice
 def test_every_legal_card_play_is_reachable_through_the_menus(seed: int, players: int) -> None:
-    s = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)],
-                     ENGINE.parse_options({}))
-    counter = checked = 0
-    for _ in range(STEPS):
-        request = ENGINE.chance(s)
-        if request is not None:
-            s, _ = ENGINE.resolve(s, sample(request, rng_for(seed, counter)))
-            counter += 1
-            continue
-        if ENGINE.result(s) is not None or checked >= CHECKED:
+    checked = 0
+    for s, seat, legal in play_states(seed, players):
+        if checked >= CHECKED:
             break
-        seat = ENGINE.to_move(s)[0]
-        legal = ENGINE.legal_actions(s, seat)
         if s.phase == "play" and not s.pending and any(isinstance(a, PlayCard) for a in legal):
             assert reachable(s, seat) == {encode(a) for a in plays(legal)}
             checked += 1
-        s, _ = ENGINE.apply(s, seat, ENGINE.ai_action(s, seat))
 
 
 @settings(max_examples=6, deadline=None)
@@ -82,19 +95,10 @@ def test_every_legal_move_and_attack_is_reachable_through_the_menus(
     seed: int, players: int
 ) -> None:
     """Moves and attacks too: more than 25 of them are reached in steps, never cut."""
-    s = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)],
-                     ENGINE.parse_options({}))
-    counter = crowded = 0
-    for _ in range(STEPS):
-        request = ENGINE.chance(s)
-        if request is not None:
-            s, _ = ENGINE.resolve(s, sample(request, rng_for(seed, counter)))
-            counter += 1
-            continue
-        if ENGINE.result(s) is not None or crowded >= CHECKED:
+    crowded = 0
+    for s, seat, legal in play_states(seed, players):
+        if crowded >= CHECKED:
             break
-        seat = ENGINE.to_move(s)[0]
-        legal = ENGINE.legal_actions(s, seat)
         if s.phase == "play" and not s.pending:
             for code, kind in ((SELECT_MOVE, (Move, MoveFigure)), (SELECT_ATTACK, Attack)):
                 wanted = {encode(a) for a in legal
@@ -102,4 +106,3 @@ def test_every_legal_move_and_attack_is_reachable_through_the_menus(
                 if wanted:
                     assert reachable(s, seat, code) == wanted
                     crowded += len(wanted) > MAX_OPTIONS
-        s, _ = ENGINE.apply(s, seat, ENGINE.ai_action(s, seat))

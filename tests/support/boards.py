@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.app import PandemoniumBot
 from engines import registry
 from tests.fakediscord import FakeChannel, FakeDiscord, FakeMessage, InteractionHandle
+from tests.support.settled import settled
 
 
 async def board_recorded(
@@ -92,3 +93,15 @@ async def press_first_move(
         if cid.startswith("pd:sel:") and prefix in cid:
             return await fake.select(who, live, cid, [component["options"][0]["value"]])
     raise AssertionError(f"no move for seat {seat} on {live.custom_ids()}")
+
+
+async def started_pig(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
+    """A long Pig game (to 1,000) between alice and bob, started, its board settled."""
+    opened = await fake.slash(
+        "alice", "game new", options={"game": "pig", "mode": "digital", "options": "target=1000"}
+    )
+    board = await opened.original()
+    await (await fake.click("bob", board, label="Join")).original()
+    await (await fake.click("alice", board, label="Start")).original()
+    await settled(bot)
+    return await board_now(fake, bot, board)

@@ -14,33 +14,18 @@ from bot.games.hellraiser.menu import (
     menu,
     stepped_select,
 )
-from engines.core.chance import rng_for, sample
-from engines.core.protocol import Seat
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.models import Move, PlayCard
-from tests.property.test_hellraiser_card_menu_props import reachable
+from tests.property.test_hellraiser_card_menu_props import play_states, reachable
 
 
 def crowded_state() -> tuple[HellraiserState, int]:
     """The first state of seeded AI games where one card has more than 100 plays."""
     for seed in range(30):
-        s = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(4)],
-                         ENGINE.parse_options({}))
-        counter = 0
-        for _ in range(3000):
-            request = ENGINE.chance(s)
-            if request is not None:
-                s, _ = ENGINE.resolve(s, sample(request, rng_for(seed, counter)))
-                counter += 1
-                continue
-            if ENGINE.result(s) is not None:
-                break
-            seat = ENGINE.to_move(s)[0]
-            legal = ENGINE.legal_actions(s, seat)
+        for s, seat, legal in play_states(seed, 4, 3000):
             cards = [a.card for a in legal if isinstance(a, PlayCard)]
             if any(cards.count(c) > 100 for c in cards):
                 return s, seat
-            s, _ = ENGINE.apply(s, seat, ENGINE.ai_action(s, seat))
     raise AssertionError("no crowded card state in 30 games")
 
 
@@ -61,22 +46,9 @@ def test_a_card_with_hundreds_of_plays_is_reached_in_steps() -> None:
 def crowded_moves() -> tuple[HellraiserState, int]:
     """The first state of seeded AI games where a Human has more than 25 squares to go."""
     for seed in range(30):
-        s = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(3)],
-                         ENGINE.parse_options({}))
-        counter = 0
-        for _ in range(3000):
-            request = ENGINE.chance(s)
-            if request is not None:
-                s, _ = ENGINE.resolve(s, sample(request, rng_for(seed, counter)))
-                counter += 1
-                continue
-            if ENGINE.result(s) is not None:
-                break
-            seat = ENGINE.to_move(s)[0]
-            legal = ENGINE.legal_actions(s, seat)
+        for s, seat, legal in play_states(seed, 3, 3000):
             if sum(isinstance(a, Move) for a in legal) > 25 and not s.pending:
                 return s, seat
-            s, _ = ENGINE.apply(s, seat, ENGINE.ai_action(s, seat))
     raise AssertionError("no crowded move state in 30 games")
 
 
