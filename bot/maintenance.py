@@ -12,13 +12,13 @@ keep committing between them.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from bot.background import BackgroundLoop
 from bot.storage_api import LogFate, LogFateKind, Storage
 
 log = logging.getLogger(__name__)
@@ -65,7 +65,7 @@ def fate_sentence(game_id: int, fate: LogFate) -> str:
     )
 
 
-class Maintenance:
+class Maintenance(BackgroundLoop):
     """Runs `run_maintenance` every `every` seconds while the bot is up."""
 
     def __init__(
@@ -79,18 +79,6 @@ class Maintenance:
         self._retention = retention
         self._every = every
         self._clock = clock
-        self._task: asyncio.Task[None] | None = None
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._loop())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def _loop(self) -> None:
         while True:

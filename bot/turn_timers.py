@@ -10,12 +10,12 @@ loop what it uses (storage, the table, a way to reach a channel), never the bot.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
 import discord
 
+from bot.background import BackgroundLoop
 from bot.models import GameRow, TimerRow
 from bot.presenting import ChannelOf
 from bot.storage_api import Storage
@@ -62,7 +62,7 @@ def member_words(game: GameRow, held: list[int], pinged: set[int]) -> str:
     return f"{mention or f'**{seat.name}**'} ({which})"
 
 
-class TurnTimers:
+class TurnTimers(BackgroundLoop):
     def __init__(
         self, storage: Storage, table: TableService, channel_of: ChannelOf, poll: float = 30.0
     ) -> None:
@@ -70,19 +70,7 @@ class TurnTimers:
         self.table = table
         self.channel_of = channel_of
         self.poll = poll
-        self._task: asyncio.Task[None] | None = None
         self._running = asyncio.Lock()
-
-    def start(self) -> None:
-        if self._task is None:
-            self._task = asyncio.create_task(self._loop())
-
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
 
     async def run_due(self) -> list[TimerRow]:
         """Fire every due timer once; returns those that fired. Timers are claimed in
