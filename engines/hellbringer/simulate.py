@@ -1,11 +1,15 @@
 """AI-only games for tuning the house set and for `python -m bot simulate hellbringer`.
 
-Classes rotate with the game number (game g seats classes g, g+1, ... of the six),
-so every class plays as often; a run counts wins per class and where parties fall.
+Game g seats the g-th lineup: every set of N of the six classes in turn, seated in a
+rotated order on each later pass, so in co-op every class sits beside every other
+equally often (seating consecutive classes put the Sorcerer beside the Hunter or the
+Paladin in every 2-player game it played). A run counts wins per class and where
+parties fall.
 """
 
 from __future__ import annotations
 
+import itertools
 import math
 import random
 from collections import Counter
@@ -14,7 +18,7 @@ from dataclasses import dataclass, field
 
 from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, report
 from engines.hellbringer import ai
-from engines.hellbringer.cards import CLASSES
+from engines.hellbringer.cards import CLASSES, ClassId
 from engines.hellbringer.engine import HellbringerEngine
 from engines.hellbringer.models import Action, Choose, HellbringerOptions, HellbringerState
 from engines.hellbringer.moves import to_move
@@ -33,13 +37,22 @@ class Stats(RunStats):
     player_turns: list[int] = field(default_factory=list)
 
 
-def _decide(offset: int) -> Callable[[HellbringerState], tuple[int, Action]]:
+def lineup(players: int, game: int) -> tuple[ClassId, ...]:
+    """The classes of game `game`, by seat. A run whose length is a multiple of
+    C(6, N) × N plays every lineup equally often, each seat order of it in turn."""
+    combos = list(itertools.combinations(CLASSES, players))
+    combo = combos[game % len(combos)]
+    shift = (game // len(combos)) % players
+    return combo[shift:] + combo[:shift]
+
+
+def _decide(classes: tuple[ClassId, ...]) -> Callable[[HellbringerState], tuple[int, Action]]:
     def decide(state: HellbringerState) -> tuple[int, Action]:
         head = state.queue[0] if state.queue else None
         seat = ai_seat(state)
         prefer = None
         if isinstance(head, Choose) and head.what == "class":
-            prefer = CLASSES[(offset + seat) % len(CLASSES)]
+            prefer = classes[seat]
         return seat, ai.choose(state, seat, prefer)
     return decide
 
@@ -53,10 +66,10 @@ def ai_seat(state: HellbringerState) -> int:
     return waiting[0]
 
 
-def play_game(engine: HellbringerEngine, players: int, rng: random.Random, offset: int,
+def play_game(engine: HellbringerEngine, players: int, rng: random.Random, game: int,
               options: HellbringerOptions | None = None) -> HellbringerState:
     state = engine.setup(ai_seats(players), options or HellbringerOptions())
-    return play_out(engine, state, rng, _decide(offset), MAX_STEPS)[0]
+    return play_out(engine, state, rng, _decide(lineup(players, game)), MAX_STEPS)[0]
 
 
 def simulate(players: int, games: int, seed: int,

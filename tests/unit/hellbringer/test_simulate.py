@@ -4,10 +4,19 @@ its 95 % interval, and the class spread (best over weakest) with its own."""
 from __future__ import annotations
 
 from collections import Counter
+from itertools import combinations
 
 import pytest
 
-from engines.hellbringer.simulate import Stats, class_spread, format_stats, half_width, simulate
+from engines.hellbringer.cards import CLASSES
+from engines.hellbringer.simulate import (
+    Stats,
+    class_spread,
+    format_stats,
+    half_width,
+    lineup,
+    simulate,
+)
 
 
 def _stats(wins: dict[str, int], games: int) -> Stats:
@@ -49,3 +58,17 @@ def test_report_gives_each_class_its_interval_and_the_spread() -> None:
     assert sum(stats.class_games.values()) == 4
     for cls, games in stats.class_games.items():
         assert f"{cls} {stats.class_wins[cls]}/{games} " in text
+
+
+@pytest.mark.parametrize(("players", "lineups"), [(1, 6), (2, 15), (3, 20), (4, 15)])
+def test_every_class_sits_beside_every_other_equally_often(players: int, lineups: int) -> None:
+    games = [lineup(players, g) for g in range(lineups * players)]
+    assert all(len(set(classes)) == players for classes in games)
+    beside = Counter(pair for classes in games for pair in combinations(sorted(classes), 2))
+    if players > 1:
+        assert set(beside) == set(combinations(sorted(CLASSES), 2))
+        assert len(set(beside.values())) == 1, beside
+    plays = Counter(c for classes in games for c in classes)
+    assert set(plays) == set(CLASSES) and len(set(plays.values())) == 1, plays
+    first = Counter(classes[0] for classes in games)
+    assert set(first) == set(CLASSES) and len(set(first.values())) == 1, first
