@@ -104,7 +104,8 @@ def report(title: str, stats: RunStats, mean_digits: int, details: Callable[[], 
     if not rounds:
         return NO_GAMES
     lines = [
-        f"{title} — {stats.games} AI games, {stats.players} players",
+        f"{title} — {stats.games} AI game{'s' * (stats.games != 1)}, {stats.players} "
+        f"player{'s' * (stats.players != 1)}",
         f"Game length (rounds): mean {statistics.fmean(rounds):.{mean_digits}f}, median "
         f"{statistics.median(rounds):g}, 10%–90% {rounds[len(rounds) // 10]}–"
         f"{rounds[(len(rounds) * 9) // 10]}, range {rounds[0]}–{rounds[-1]}",

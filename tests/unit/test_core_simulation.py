@@ -76,3 +76,8 @@ def test_the_report_puts_the_game_figures_between_length_and_wins() -> None:
         "Tosses: 8",
         "Wins by seat: 1: 1.5 (75.0%), 2: 0.5 (25.0%)",
     ]
+
+
+def test_the_report_head_says_one_player_and_one_game_in_the_singular() -> None:
+    stats = RunStats(players=1, games=1, rounds=[4], wins=[1.0])
+    assert report("Race", stats, 1, list).splitlines()[0] == "Race — 1 AI game, 1 player"
