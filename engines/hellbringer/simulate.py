@@ -32,6 +32,8 @@ Z95 = 1.96
 class Stats(RunStats):
     won: int = 0
     fell_at: Counter[str] = field(default_factory=Counter)
+    outlasted: int = 0
+    """Lost parties still standing at the round limit: a stalemate, not a defeat in play."""
     class_games: Counter[str] = field(default_factory=Counter)
     class_wins: Counter[str] = field(default_factory=Counter)
     player_turns: list[int] = field(default_factory=list)
@@ -87,6 +89,7 @@ def simulate(players: int, games: int, seed: int,
         stats.won += won
         if not won:
             stats.fell_at[state.fell_at or "?"] += 1
+            stats.outlasted += state.round > state.options.max_rounds
         for hero in state.heroes:
             if hero.cls:
                 stats.class_games[hero.cls] += 1
@@ -123,6 +126,7 @@ def format_stats(stats: Stats) -> str:
             f"± {half_width(stats.won, stats.games):.1%})",
             "Parties fall at: " + (", ".join(f"{k} {v}" for k, v in stats.fell_at.most_common())
                                    or "nowhere"),
+            f"Outlasted by the dungeon (the round limit): {stats.outlasted}",
             "Win rate by class (95 % interval): " + ", ".join(
                 f"{c} {stats.class_wins[c]}/{stats.class_games[c]} "
                 f"{stats.class_wins[c] / stats.class_games[c]:.1%} "

@@ -9,6 +9,7 @@ from itertools import combinations
 import pytest
 
 from engines.hellbringer.cards import CLASSES
+from engines.hellbringer.models import HellbringerOptions
 from engines.hellbringer.simulate import (
     Stats,
     class_spread,
@@ -72,3 +73,12 @@ def test_every_class_sits_beside_every_other_equally_often(players: int, lineups
     assert set(plays) == set(CLASSES) and len(set(plays.values())) == 1, plays
     first = Counter(classes[0] for classes in games)
     assert set(first) == set(CLASSES) and len(set(first.values())) == 1, first
+
+
+def test_parties_still_standing_at_the_round_limit_are_counted_apart() -> None:
+    """A house round limit of 2 ends most games in a stalemate, a loss counted apart
+    from the parties the enemies eliminate, and the report says how many there were."""
+    stats = simulate(1, 6, seed=1, options=HellbringerOptions(max_rounds=2))
+    assert 0 < stats.outlasted <= stats.games - stats.won
+    assert f"Outlasted by the dungeon (the round limit): {stats.outlasted}" in format_stats(stats)
+    assert simulate(1, 6, seed=1).outlasted < stats.outlasted
