@@ -69,7 +69,7 @@ def legal_actions(state: HellbringerState, seat: int) -> list[Action]:
     if state.phase != "player" or head is not None:
         return []
     if seat != state.active:
-        return [d for d in defences(state, hero) if not hero.eliminated]
+        return [] if hero.eliminated else shows(state, hero) + defences(state, hero)
     return turn_actions(state, hero)
 
 

@@ -77,15 +77,24 @@ def to_move(state: HellbringerState) -> list[int]:
 
 def may_act(state: HellbringerState, seat: int) -> bool:
     """Out of turn: any hero in play may defend in the window, and anyone may play
-    a Resurrection for an eliminated player during a Player's Turn."""
+    a Resurrection for an eliminated player during a Player's Turn (`any_time_now`)."""
     if seat in to_move(state):
         return True
     if not 0 <= seat < state.players or state.winners is not None:
         return False
-    hero = state.heroes[seat]
     head = state.queue[0] if state.queue else None
     if isinstance(head, Window):
-        return not hero.eliminated
+        return not state.heroes[seat].eliminated
+    return any_time_now(state)
+
+
+def any_time_now(state: HellbringerState) -> bool:
+    """Whether an Any Time card may be played out of turn now, as `legal.defences`
+    offers them: a defence in the defence window (H5), or a Resurrection during a
+    Player's Turn while a player is eliminated."""
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Window):
+        return True
     return head is None and state.phase == "player" and any(h.eliminated for h in state.heroes)
 
 
@@ -264,15 +273,15 @@ def _portal(state: HellbringerState, enter: bool, out: Out) -> None:
 
 
 def may_show(state: HellbringerState, hero: Hero) -> bool:
-    """Physical: a hero may show a card they hold when they may play one: on their turn,
-    or (a defence) in the window."""
+    """Physical: a hero in play may show a card they hold whenever they may play one: on
+    their turn, or out of turn when an Any Time card may be played (`any_time_now`)."""
     if state.options.mode != "physical" or hero.eliminated or not any(
             card_id(c) == "common" for c in hero.hand):
         return False
     head = state.queue[0] if state.queue else None
-    if isinstance(head, Window):
+    if head is None and state.phase == "player" and hero.seat == state.active:
         return True
-    return head is None and state.phase == "player" and hero.seat == state.active
+    return any_time_now(state)
 
 
 def _show_card(state: HellbringerState, hero: Hero, action: ShowCard) -> None:
@@ -281,6 +290,6 @@ def _show_card(state: HellbringerState, hero: Hero, action: ShowCard) -> None:
     if not may_show(state, hero):
         if not any(card_id(c) == "common" for c in hero.hand):
             raise RuleError("The bot knows every card in your hand already.")
-        raise RuleError("Show a card when you can play it: on your turn, or a defence in the"
-                        " defence window.")
+        raise RuleError("Show a card when you can play it: on your turn, a defence in the"
+                        " defence window, or a Resurrection while a player is eliminated.")
     state.queue.insert(0, CardReport(seat=hero.seat, form=action.form))
