@@ -220,7 +220,8 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
     request = engine.chance(state)
     if request is not None and not bot_draws(game, request):
         view.add_item(TableButton("rep", game.id, game.version))
-        return view
+        if not any(engine.acts_during_chance(state, s) for s in range(len(game.seats))):
+            return view
     for label, code, seat in presenter_for(game.game).action_buttons(game, state):
         if gm_seat is None or seat in (gm_seat, None):
             view.add_item(

@@ -47,7 +47,7 @@ class PlayOps(TableCore):
             engine = registry.get(game.game)
             _check_playing(game, expected_version)
             seat, by_gm = await self._acting_seat(engine, game, state, actor, guild_id, as_seat)
-            if engine.chance(state) is not None:
+            if engine.chance(state) is not None and not engine.acts_during_chance(state, seat):
                 raise RuleError("The table is waiting for a roll or a card to be reported first.")
             if not engine.may_act(state, seat):
                 raise RuleError(_not_your_turn(engine, game, state))

@@ -49,7 +49,8 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     """One game's rules.
 
     Flow: `setup` → while not over: if `chance()` is not None the table must
-    `resolve` it; otherwise the seats in `to_move()` may `apply` an action.
+    `resolve` it (or a seat `acts_during_chance` takes back what asked for it);
+    otherwise the seats in `to_move()` may `apply` an action.
     `apply` and `resolve` raise `RuleError` for anything illegal and never
     mutate their input.
     """
@@ -122,6 +123,14 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
         card, an any-time play). Engines with reactions override this; `apply` still
         judges the action itself."""
         return seat in self.to_move(state)
+
+    def acts_during_chance(self, state: StateT, seat: int) -> bool:
+        """Whether `seat` has a move while a chance node is pending: taking back the
+        move that asked for it (a card its player offered to report, then thought
+        better of). Normally nobody does and the table waits for the result; an engine
+        that allows it lists the move in `legal_actions`, says True in `may_act` too,
+        and `apply` judges it like any move (so it is logged and replayed as one)."""
+        return False
 
     def waiting_for(self, state: StateT) -> list[int]:
         """Seats the game is waiting for, whom reminders and away timers chase.

@@ -3,7 +3,9 @@
 - ``ENGINE`` (a ``HellbringerEngine``; the bot's list of games registers it) implements the
   protocol. ``to_move`` is the seat a decision waits for (the active player,
   the attacked players in the defence window, a player choosing a point...);
-  ``may_act`` adds out-of-turn reactions (allies' defences, a Resurrection).
+  ``may_act`` adds out-of-turn reactions (allies' defences, a Resurrection) and,
+  at a physical table, taking back a 📝 Show whose form waits (``CancelShow``,
+  the one move ``acts_during_chance`` lets through while a report is pending).
 - Options (``HellbringerOptions``): ``mode`` digital | physical and the house
   switches of docs/games/hellbringer.md.
 - Chance: draws are 'card' items over the state's piles (exact odds of a

@@ -76,6 +76,10 @@ class HellbringerEngine(Engine[HellbringerState, Action, HellbringerOptions]):
     def may_act(self, state: HellbringerState, seat: int) -> bool:
         return moves.may_act(state, seat)
 
+    def acts_during_chance(self, state: HellbringerState, seat: int) -> bool:
+        """Physical: while a 📝 Show waits for its form, its player may take it back."""
+        return moves.may_cancel_show(state, seat)
+
     def waiting_for(self, state: HellbringerState) -> list[int]:
         return moves.to_move(state)
 

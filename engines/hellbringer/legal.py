@@ -1,6 +1,6 @@
 """Every legal action of a seat. At a physical table the bot knows only the cards
 players have shown it, so `ShowCard` (one per form) comes first while a hand
-holds an unreported card."""
+holds an unreported card, and `CancelShow` is the one move while its form waits."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from engines.hellbringer.models import (
     Action,
     Activate,
     Assign,
+    CancelShow,
     Choose,
     ChooseClass,
     CloseAttack,
@@ -39,7 +40,7 @@ from engines.hellbringer.models import (
     UsePerk,
     Window,
 )
-from engines.hellbringer.moves import may_show
+from engines.hellbringer.moves import may_cancel_show, may_show
 from engines.hellbringer.piles import combat_card, is_instant
 from engines.hellbringer.stats import (
     ap_left,
@@ -53,10 +54,10 @@ from engines.hellbringer.stats import (
 
 
 def legal_actions(state: HellbringerState, seat: int) -> list[Action]:
-    if state.winners is not None or flow.request(state) is not None:
+    if state.winners is not None or not 0 <= seat < state.players:
         return []
-    if not 0 <= seat < state.players:
-        return []
+    if flow.request(state) is not None:
+        return [CancelShow()] if may_cancel_show(state, seat) else []
     hero = state.heroes[seat]
     head = state.queue[0] if state.queue else None
     if isinstance(head, Choose):
@@ -69,7 +70,7 @@ def legal_actions(state: HellbringerState, seat: int) -> list[Action]:
     if state.phase != "player" or head is not None:
         return []
     if seat != state.active:
-        return [d for d in defences(state, hero) if not hero.eliminated]
+        return [] if hero.eliminated else shows(state, hero) + defences(state, hero)
     return turn_actions(state, hero)
 
 

@@ -349,6 +349,13 @@ class ShowCard(_Action):
     form: CardForm
 
 
+class CancelShow(_Action):
+    """Physical: never mind a `ShowCard` whose form is not sent yet (a wrong form, or a
+    change of mind); the table is back where it was before the Show."""
+
+    type: Literal["cancel_show"] = "cancel_show"
+
+
 class ReportCard(_Action):
     """Physical: what a card form reads, before it compiles to a card; its `effect`
     uses the notation of docs/games/hellbringer.md ("single 2D1A pierce10",
@@ -475,7 +482,7 @@ class EnterPortal(_Action):
 
 
 Action = Annotated[
-    ChooseClass | ShowCard | Equip | Enchant | Learn | Assign | Activate
+    ChooseClass | ShowCard | CancelShow | Equip | Enchant | Learn | Assign | Activate
     | UsePerk | Defend | CloseAttack | DiscardCard | Trade | TradeReply | EndTurn | PlacePoint
     | DiscardCards | ReturnCombat | Pick | Respawn | RemovePoint | Pass | EnterPortal,
     Field(discriminator="type"),

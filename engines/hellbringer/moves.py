@@ -11,6 +11,7 @@ from engines.hellbringer.models import (
     Action,
     Activate,
     Assign,
+    CancelShow,
     CardReport,
     Choose,
     ChooseClass,
@@ -77,21 +78,42 @@ def to_move(state: HellbringerState) -> list[int]:
 
 def may_act(state: HellbringerState, seat: int) -> bool:
     """Out of turn: any hero in play may defend in the window, and anyone may play
-    a Resurrection for an eliminated player during a Player's Turn."""
+    a Resurrection for an eliminated player during a Player's Turn (`any_time_now`);
+    while a 📝 Show waits for its form, its player may take it back."""
     if seat in to_move(state):
         return True
     if not 0 <= seat < state.players or state.winners is not None:
         return False
-    hero = state.heroes[seat]
+    if may_cancel_show(state, seat):
+        return True
     head = state.queue[0] if state.queue else None
     if isinstance(head, Window):
-        return not hero.eliminated
+        return not state.heroes[seat].eliminated
+    return any_time_now(state)
+
+
+def any_time_now(state: HellbringerState) -> bool:
+    """Whether an Any Time card may be played out of turn now, as `legal.defences`
+    offers them: a defence in the defence window (H5), or a Resurrection during a
+    Player's Turn while a player is eliminated."""
+    head = state.queue[0] if state.queue else None
+    if isinstance(head, Window):
+        return True
     return head is None and state.phase == "player" and any(h.eliminated for h in state.heroes)
+
+
+def may_cancel_show(state: HellbringerState, seat: int) -> bool:
+    """Physical: the player whose 📝 Show waits for its form may take it back."""
+    head = state.queue[0] if state.queue else None
+    return isinstance(head, CardReport) and head.seat == seat
 
 
 def play(state: HellbringerState, seat: int, action: Action, out: Out) -> None:
     if state.winners is not None:
         raise RuleError("The game is over.")
+    if isinstance(action, CancelShow):
+        _cancel_show(state, seat, out)
+        return
     req = flow.request(state)
     if req is not None:
         raise RuleError(f"Waiting for a result first: {req.prompt.lower()}.")
@@ -264,15 +286,15 @@ def _portal(state: HellbringerState, enter: bool, out: Out) -> None:
 
 
 def may_show(state: HellbringerState, hero: Hero) -> bool:
-    """Physical: a hero may show a card they hold when they may play one: on their turn,
-    or (a defence) in the window."""
+    """Physical: a hero in play may show a card they hold whenever they may play one: on
+    their turn, or out of turn when an Any Time card may be played (`any_time_now`)."""
     if state.options.mode != "physical" or hero.eliminated or not any(
             card_id(c) == "common" for c in hero.hand):
         return False
     head = state.queue[0] if state.queue else None
-    if isinstance(head, Window):
+    if head is None and state.phase == "player" and hero.seat == state.active:
         return True
-    return head is None and state.phase == "player" and hero.seat == state.active
+    return any_time_now(state)
 
 
 def _show_card(state: HellbringerState, hero: Hero, action: ShowCard) -> None:
@@ -281,6 +303,19 @@ def _show_card(state: HellbringerState, hero: Hero, action: ShowCard) -> None:
     if not may_show(state, hero):
         if not any(card_id(c) == "common" for c in hero.hand):
             raise RuleError("The bot knows every card in your hand already.")
-        raise RuleError("Show a card when you can play it: on your turn, or a defence in the"
-                        " defence window.")
+        raise RuleError("Show a card when you can play it: on your turn, a defence in the"
+                        " defence window, or a Resurrection while a player is eliminated.")
     state.queue.insert(0, CardReport(seat=hero.seat, form=action.form))
+
+
+def _cancel_show(state: HellbringerState, seat: int, out: Out) -> None:
+    """Undo what `_show_card` did, and only that: the report it queued leaves the head
+    of the queue, which was settled before the Show (a report waits in front of
+    everything), so the table is exactly as it was."""
+    head = state.queue[0] if state.queue else None
+    if not isinstance(head, CardReport):
+        raise RuleError("No 📝 Show is waiting for its form, so there is nothing to take back.")
+    if seat != head.seat:
+        raise RuleError(f"Only {state.names[head.seat]} can take back their 📝 Show.")
+    state.queue.pop(0)
+    out.say(f"{state.names[seat]} shows no card after all.")

@@ -7,7 +7,8 @@ limit) and a misread value is refused naming its field:
 - location (`LocationReport`): its Sight bonus and how many enemies it adds;
 - what was drawn (an enumerable item, reported): Common / Combat / Showdown /
   Tome, with the exact odds of the pile;
-- a card a player holds (`CardReport`, after the `ShowCard` move): gear (name,
+- a card a player holds (`CardReport`, after the `ShowCard` move, until the form
+  is sent or the player takes the Show back with `CancelShow`): gear (name,
   AP cost, attack, bonuses while equipped, connection points), a companion
   (name, AP cost, Health/Armor, attack, other effects) or another card (name,
   kind, AP cost, effect). Effects use a few words: `single 2D1A+5 pierce10`,

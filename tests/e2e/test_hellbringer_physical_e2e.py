@@ -5,11 +5,12 @@ channel, is the GM. Everything printed comes in through Hellbringer's own forms
 (the hero sheets, the Locations, every Monster and the Demon's two sides, each
 card drawn, a gear card shown, every die rolled), every move is made from the
 board's buttons and menus (never `/hellbringer do`), and the bot works out the
-enemies' turn. A misread value gets one sentence and changes nothing; a value
-typed wrong but possible (the Demon's Side B Armor) is put right with `/game
-correct`. The party goes down to the Tomb and slays both sides of the Demon.
-The test reads what the players read: the public lines, the board, and the
-hand that only its owner sees."""
+enemies' turn. A player who opens the wrong form takes it back with ↩️ Never
+mind. A misread value gets one sentence and changes nothing; a value typed wrong
+but possible (the Demon's Side B Armor) is put right with `/game correct`. The
+party goes down to the Tomb and slays both sides of the Demon. The test reads
+what the players read: the public lines, the board, and the hand that only its
+owner sees."""
 
 from __future__ import annotations
 
@@ -27,6 +28,7 @@ from engines.core.chance import ChanceRequest
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.models import (
     Activate,
+    CancelShow,
     DiscardCards,
     EndTurn,
     Equip,
@@ -66,6 +68,7 @@ class Session:
         self.ways: set[str] = set()
         self.enemy_dice = 0
         self.fixed = False
+        self.changed_mind = False
 
     async def state(self) -> HellbringerState | None:
         current = await self.bot.table.current(self.fake.text_channel.id)
@@ -114,7 +117,7 @@ class Session:
         assert await handle.ephemeral(), "a misread value is answered privately"
         return (await handle.original()).text()
 
-    async def move(self, seat: int, action: Any) -> None:
+    async def move(self, seat: int, action: Any) -> InteractionHandle:
         """Make `action` from the board: its button, a one-pick menu, or a combined menu."""
         state = await self.state()
         assert state is not None
@@ -143,6 +146,7 @@ class Session:
             raise AssertionError(f"refused: {(await handle.original()).text()}")
         await handle.original()
         self.ways.add(how)
+        return handle
 
 
 def _answers(state: HellbringerState, request: ChanceRequest, session: Session) -> list[str]:
@@ -248,7 +252,10 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
         if shown and not hand_checked:
             await _hand_is_private(session, state, seat, shown[0])
             hand_checked = True
-        await session.move(seat, _choice(state, seat))
+        choice = _choice(state, seat)
+        if choice == ShowCard(form="gear") and not session.changed_mind:
+            await _never_mind(session, seat)
+        await session.move(seat, choice)
     else:
         raise AssertionError(f"the session did not end in {MAX_STEPS} steps")
     public = session.public()
@@ -256,6 +263,7 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     final = ENGINE.load_state(games[0].state or "")
     assert final.outcome == "won", final.summary
     assert session.fixed, "the GM corrected the Demon's Side B"
+    assert session.changed_mind, "a 📝 Show was taken back with ↩️ Never mind"
     assert {"Your hero sheet", "The Location card", "The enemy card", "What did you draw?",
             "Your dice", "The gear card you show"} <= session.forms
     assert "menu" in session.ways or "combined" in session.ways
@@ -266,6 +274,35 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert "The Demon's Side A falls; it turns over to Side B, a new enemy." in public
     assert "The Ember Maw, Side B" in public
     assert "GM: The Ember Maw, Side B corrected." in public
+
+
+async def _never_mind(session: Session, seat: int) -> None:
+    """A player picks the wrong form for their weapon (a companion's) and presses ↩️
+    Never mind: only they may, and the table is as it was before the Show. Undo (the
+    GM) replays the log without it, so the wrong form waits again, and is taken back
+    again."""
+    before = await session.state()
+    assert before is not None
+    name = before.names[seat]
+    await session.move(seat, ShowCard(form="companion"))
+    pending = await session.state()
+    live = await session.live()
+    assert "or **↩️ Never mind: show no card**" in live.text()
+    mine = next(c for c in live.custom_ids() if c.startswith("pd:mv:") and f":{seat}:" in c)
+    other = await session.fake.click(PLAYERS[1 - seat], live, mine)
+    assert await other.ephemeral()
+    assert (await other.original()).text().startswith("Those buttons are for")
+    assert await session.state() == pending, "a refused press changes nothing"
+    taken_back = await session.move(seat, CancelShow())
+    assert await session.state() == before
+    said = "\n".join(m.text() for m in await taken_back.followups())
+    assert f"{name} shows no card after all." in said
+    undo = await session.fake.slash(GM, "game undo")
+    assert not await undo.ephemeral(), (await undo.original()).text()
+    assert await session.state() == pending, "undo replays up to the Show"
+    await session.move(seat, CancelShow())
+    assert await session.state() == before
+    session.changed_mind = True
 
 
 async def _hand_is_private(session: Session, state: HellbringerState, seat: int,

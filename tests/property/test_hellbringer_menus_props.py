@@ -5,7 +5,9 @@ options a menu, 100-character labels and values).
 
 A move is reachable when its button or one-pick option decodes to it, or when its
 parts are options of one combined menu whose pick count allows them and those
-picks decode to it."""
+picks decode to it. At a physical table a player now and then shows a card (📝
+Show …), and while its form waits the board must offer ↩️ Never mind beside
+Report result."""
 
 from __future__ import annotations
 
@@ -73,10 +75,14 @@ def _reachable(game: GameRow, state: HellbringerState, seat: int, rng: random.Ra
 def _check_board(game: GameRow, state: HellbringerState, rng: random.Random) -> None:
     acting = [s for s in range(state.players) if ENGINE.may_act(state, s)]
     crowded = any(len(ENGINE.legal_actions(state, s)) > CROWDED for s in acting)
-    if not crowded and rng.random() > 0.1:
+    taking_back = any(ENGINE.acts_during_chance(state, s) for s in acting)
+    if not crowded and not taking_back and rng.random() > 0.1:
         return
     view = board_view(game, state)  # discord.py refuses a layout past 5 rows
     assert len(view.children) <= 25
+    if taking_back:
+        ids = [str(getattr(c, "custom_id", "")) for c in view.children]
+        assert any(i.startswith("pd:rep:") for i in ids), "the form stays one press away"
     for seat in acting:
         _reachable(game, state, seat, rng)
 
@@ -84,6 +90,9 @@ def _check_board(game: GameRow, state: HellbringerState, rng: random.Random) -> 
 def _step(state: HellbringerState, rng: random.Random) -> HellbringerState:
     request = ENGINE.chance(state)
     if request is not None:
+        back = [s for s in range(state.players) if ENGINE.acts_during_chance(state, s)]
+        if back and rng.random() < 0.5:
+            return ENGINE.apply_quiet(state, back[0], ENGINE.legal_actions(state, back[0])[0])
         if any(i.open_hint for i in request.items):
             return ENGINE.resolve_quiet(state, _report(request, rng))
         return ENGINE.resolve_quiet(state, sample(request, rng))
@@ -93,7 +102,7 @@ def _step(state: HellbringerState, rng: random.Random) -> HellbringerState:
         seat = reacting
     legal = ENGINE.legal_actions(state, seat)
     plain = [a for a in legal if not isinstance(a, ShowCard)]
-    action: Any = rng.choice(plain or legal)
+    action: Any = rng.choice(legal if rng.random() < 0.1 else plain or legal)
     if rng.random() < 0.5 and state.options.mode == "digital" and seat in ENGINE.to_move(state):
         action = ENGINE.ai_action(state, seat)
     return ENGINE.apply_quiet(state, seat, action)
@@ -124,6 +133,7 @@ def test_every_legal_move_is_reachable_from_the_board(seed: int, players: int,
     for _ in range(STEPS):
         if state.winners is not None:
             return
-        if ENGINE.chance(state) is None:
+        if ENGINE.chance(state) is None or any(
+                ENGINE.acts_during_chance(state, s) for s in range(players)):
             _check_board(game, state, rng)
         state = _step(state, rng)

@@ -10,6 +10,7 @@ from typing import Any
 
 import discord
 
+from bot.games.hellbringer.labels import NEVER_MIND
 from bot.models import GameRow
 from bot.render.style import COLOUR_DONE, COLOUR_INFO, COLOUR_PLAY, FIELD_VALUE, clip
 from engines.hellbringer import ENGINE, HellbringerState
@@ -51,7 +52,10 @@ def _turn(game: GameRow, state: HellbringerState, view: dict[str, Any]) -> str:
         seat = request.reporter
         who = game.seats[seat].shown if seat is not None and seat < len(game.seats) else \
             "Anyone at the table"
-        return f"{request.prompt}.\n**{who}** presses **Report result** and fills in the form."
+        back = f", or **{NEVER_MIND}**" if seat is not None and ENGINE.acts_during_chance(
+            state, seat) else ""
+        return (f"{request.prompt}.\n**{who}** presses **Report result** and fills in the"
+                f" form{back}.")
     names = [game.seats[s].shown for s in view["to_move"] if s < len(game.seats)]
     phase = "Enemies' turn" if view["phase"] == "enemies" else "Turn"
     doing = view["waiting"] or "play"

@@ -9,6 +9,7 @@ from engines.hellbringer.cards import catalogue
 from engines.hellbringer.models import (
     Activate,
     Assign,
+    CancelShow,
     ChooseClass,
     CloseAttack,
     Defend,
@@ -38,6 +39,7 @@ from engines.hellbringer.view import UNSHOWN, card_label
 LABEL = 80
 SHOW = {"gear": "📝 Show a gear card (item) you hold", "companion": "📝 Show a companion you hold",
         "other": "📝 Show a skill, enchantment, defence or potion"}
+NEVER_MIND = "↩️ Never mind: show no card"
 
 
 def card_name(state: HellbringerState, inst: str) -> str:
@@ -128,4 +130,6 @@ def _label(state: HellbringerState, a: Any) -> str:
         return "🌀 Enter the Secret Portal" if a.enter else "🚪 Leave the portal be"
     if isinstance(a, ShowCard):
         return SHOW[a.form]
+    if isinstance(a, CancelShow):
+        return NEVER_MIND
     return type(a).__name__

@@ -90,11 +90,13 @@ class Moves:
 
 
 def acting(game: GameRow, state: HellbringerState) -> list[int]:
-    """The people (not AI seats) who may act now, the awaited ones first."""
-    if game.status != "active" or state.winners is not None or ENGINE.chance(state) is not None:
+    """The people (not AI seats) who may act now, the awaited ones first; while a
+    report is pending, only whoever may take back what asked for it."""
+    if game.status != "active" or state.winners is not None:
         return []
     movers = ENGINE.to_move(state)
-    reacting = [s for s in range(state.players) if s not in movers and ENGINE.may_act(state, s)]
+    may = ENGINE.acts_during_chance if ENGINE.chance(state) is not None else ENGINE.may_act
+    reacting = [s for s in range(state.players) if s not in movers and may(state, s)]
     return [s for s in [*movers, *reacting] if s < len(game.seats) and not game.seats[s].ai]
 
 

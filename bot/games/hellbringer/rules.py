@@ -36,7 +36,10 @@ SETUP = (
 PHYSICAL = (
     "At a physical table the bot asks for what is printed, on the board's **Report result**"
     " form: hero sheets, Locations, enemies, what you drew, your dice. Show a card to the bot"
-    " (📝 Show … in the menu) before you play it. Effect words: `single 2D1A+5 pierce10`,"
+    " (📝 Show … in the menu) before you play it: on your turn, or out of turn whenever an"
+    " Any Time card may be played (the defence window; a Resurrection while a player is"
+    " eliminated). ↩️ Never mind takes a Show back before its form is sent."
+    " Effect words: `single 2D1A+5 pierce10`,"
     " `all 1D`, `armor+10 sight+1`, `boost ap+1`, `avoid`, `ignore 2D3A`, `guard armor+20`,"
     " `ally`, `resurrect`, `any` (Any Time), `draw 2`, `slots 1`, `adds 1D`. A GM fixes a"
     " wrong value with `/game correct`."

@@ -140,6 +140,22 @@ async def test_physical_table_rolling_its_own_dice_reports_them(table: TableServ
     assert (await _state(table)).power == 1
 
 
+async def test_no_move_while_a_report_is_pending(table: TableService) -> None:
+    """The table waits for a report: a move, even by the seat that reports, gets one
+    sentence and changes nothing, unless the engine lets that seat take back what asked
+    for it (`Engine.acts_during_chance`, which Vigil doesn't)."""
+    await _open(table, BOB, CAROL, mode="physical")
+    await _to_trial(table)
+    out = await table.act(CH, BOB, {"type": "roll"})
+    assert VIGIL.chance(out.state) is not None
+    for who in (BOB, CAROL):
+        with pytest.raises(RuleError, match=r"^The table is waiting for a roll or a card to"
+                                            r" be reported first\.$"):
+            await table.act(CH, who, {"type": "chant"})
+    after = await table.current(CH)
+    assert after is not None and after.game.version == out.game.version
+
+
 async def test_a_gm_only_report(table: TableService) -> None:
     """omen_reporter=gm: only a GM reports the omen card, even a seated player can't."""
     await _open(table, BOB, mode="physical", options={"dice": "bot", "omen_reporter": "gm"})
