@@ -186,6 +186,24 @@ class LocationReport(BaseModel):
     seat: int
 
 
+class TomeReport(BaseModel):
+    """Physical mode: what the printed Tome drawn does, among the effects the bot applies
+    (its text is not public, so the bot never reads out a house Tome at a real table)."""
+
+    kind: Literal["tome_report"] = "tome_report"
+    tome: str
+    seat: int
+
+
+class CombatReport(BaseModel):
+    """Physical mode: how many Monsters the printed Combat or Showdown card drawn brings
+    into play (the rulebook's example Combat card brings one)."""
+
+    kind: Literal["combat_report"] = "combat_report"
+    card: str
+    seat: int
+
+
 class SheetReport(BaseModel):
     """Physical mode: read each hero's sheet (class, Health, Armor, Sight, AP), in seat order."""
 
@@ -257,8 +275,9 @@ class Choose(BaseModel):
     rest: list[int] = Field(default_factory=list, description="seats still owing this, in order")
 
 
-Step = Annotated[Deal | Instants | Spawn | LocationReport | SheetReport | CardReport | AttackRoll
-                 | EnemyDie | PoolRoll | Window | Stage | StartTurn | Choose,
+Step = Annotated[Deal | Instants | Spawn | LocationReport | TomeReport | CombatReport
+                 | SheetReport | CardReport | AttackRoll | EnemyDie | PoolRoll | Window | Stage
+                 | StartTurn | Choose,
                  Field(discriminator="kind")]
 
 
@@ -286,7 +305,9 @@ class HellbringerState(BaseModel):
     had_companion: list[int] = Field(default_factory=list)
     targets: list[int] = Field(default_factory=list)
     shrine: bool = False
-    seal_cracked: bool = False
+    seal_armor: int = Field(
+        default=0, ge=0, description="Armor the Demon's Side A enters without (a Tome cracked"
+        " its seal)")
     portal: bool = False
     moose_slain: int = 0
     next_uid: int = 1
