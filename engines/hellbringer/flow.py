@@ -141,7 +141,7 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     if isinstance(head, CombatReport):
         what = draw_label(card_id(head.card)).removeprefix("a ")
         return ChanceRequest(
-            prompt=f"Read {what}: how many Monsters does it bring into play",
+            prompt=f"Read the {what} and report how many Monsters it brings into play",
             items=[combat_item(card_id(head.card))], reporter=head.seat, reporters="seat")
     if isinstance(head, SheetReport):
         return ChanceRequest(prompt=f"{state.names[head.seat]}: report your hero sheet",

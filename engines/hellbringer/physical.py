@@ -188,7 +188,7 @@ def parse_location(values: list[str]) -> tuple[int, int]:
 def tome_items() -> list[ChanceItem]:
     """What a Tome does (enumerable, always reported) and how much (open)."""
     key, label, hint = TOME_AMOUNT
-    effect = ChanceItem(key="tome_effect", label="what the Tome does", source="card",
+    effect = ChanceItem(key="tome_effect", label="Tome's effect", source="card",
                         options=list(TOME_EFFECTS), labels=list(TOME_EFFECTS.values()))
     return [effect, ChanceItem(key=f"tome_{key}", label=label, source="card", open_hint=hint)]
 

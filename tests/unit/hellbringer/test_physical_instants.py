@@ -126,7 +126,7 @@ def test_a_tome_that_weakens_the_demon_takes_the_reported_armor_off_side_a() -> 
     (["weaken_demon", ""], r"^How many: write the Armor the Demon loses"),
     (["weaken_demon", "12"], r"^The Armor the Demon loses comes in fives"),
     (["none", "3"], r"^How many: that Tome has no amount"),
-    (["teleport", ""], r"is not a possible result for the what the Tome does"),
+    (["teleport", ""], r"is not a possible result for the Tome's effect"),
 ])
 def test_a_bad_tome_report_names_the_field_and_changes_nothing(
         values: list[str], match: str) -> None:
