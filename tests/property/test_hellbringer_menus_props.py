@@ -106,7 +106,8 @@ def _report(request: Any, rng: random.Random) -> ChanceOutcome:
     if keys == ["tome_effect", "tome_amount"]:
         effect = rng.choice(request.items[0].options)
         return ChanceOutcome(values=[effect, "10" if effect == "weaken_demon" else ""])
-    typed = {"combat_monsters": str(rng.randint(0, 4)),"sheet_class": ["warrior", "hunter", "sorcerer", "paladin"][request.reporter or 0],
+    typed = {"combat_monsters": str(rng.randint(0, 4)),
+             "sheet_class": ["warrior", "hunter", "sorcerer", "paladin"][request.reporter or 0],
              "sheet_health": "30", "sheet_armor": "10", "sheet_sight": str(rng.randint(1, 4)),
              "sheet_ap": "2", "location_bonus": "1", "location_spawn": "2",
              "enemy_name": "Rat", "enemy_sight": str(rng.randint(0, 4)), "enemy_health": "5",

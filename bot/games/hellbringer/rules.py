@@ -35,7 +35,8 @@ SETUP = (
 )
 PHYSICAL = (
     "At a physical table the bot asks for what is printed, on the board's **Report result**"
-    " form: hero sheets, Locations, enemies, what you drew, your dice. Show a card to the bot"
+    " form: hero sheets, Locations, enemies, what you drew (and what a Tome or Combat card"
+    " drawn says), your dice. Show a card to the bot"
     " (📝 Show … in the menu) before you play it. Effect words: `single 2D1A+5 pierce10`,"
     " `all 1D`, `armor+10 sight+1`, `boost ap+1`, `avoid`, `ignore 2D3A`, `guard armor+20`,"
     " `ally`, `resurrect`, `any` (Any Time), `draw 2`, `slots 1`, `adds 1D`. A GM fixes a"
