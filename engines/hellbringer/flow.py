@@ -213,7 +213,7 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
     elif isinstance(head, CombatReport):
         count = parse_combat(values[0])
         state.queue.pop(0)
-        _combat_spawns(state, head.card, count, head.seat, out)
+        state.queue[:0] = _combat_steps(head.card, count, head.seat, out)
     elif isinstance(head, AttackRoll):
         state.queue.pop(0)
         dmg, acid = [int(v) for v in values[:head.damage]], [int(v) for v in values[head.damage:]]
@@ -499,11 +499,6 @@ def _combat_steps(inst: str, count: int, seat: int, out: Out) -> list[Step]:
         return []
     out.say(f"{kind}: {count} Monster(s) enter play.")
     return [Spawn(pile="monster", count=count, seat=seat)]
-
-
-def _combat_spawns(state: HellbringerState, inst: str, count: int, seat: int,
-                   out: Out) -> None:
-    state.queue[:0] = _combat_steps(inst, count, seat, out)
 
 
 def _location_steps(state: HellbringerState, cid: str, count: int, seat: int) -> list[Step]:
