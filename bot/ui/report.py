@@ -36,6 +36,8 @@ class FormField:
     placeholder: str = ""
     required: bool = True
     max_length: int = 200
+    default: str = ""
+    """Filled in beforehand (the item's `suggested` value); the player may change it."""
 
 
 class ReportForm(Protocol):
@@ -112,6 +114,7 @@ class ReportModal(discord.ui.Modal):
                     placeholder=spec.placeholder[:INPUT_PLACEHOLDER] or None,
                     required=spec.required,
                     max_length=spec.max_length,
+                    default=spec.default or None,
                     style=discord.TextStyle.short,
                 )
                 self.inputs.append(field)
@@ -123,6 +126,7 @@ class ReportModal(discord.ui.Modal):
                     label=item.label[:45],
                     placeholder=_hint(item)[:100],
                     max_length=200,
+                    default=item.suggested,
                     style=discord.TextStyle.short,
                 )
                 self.inputs.append(field)

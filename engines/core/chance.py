@@ -39,6 +39,13 @@ class ChanceItem(BaseModel):
             " such items exist only in physical mode and are never sampled"
         ),
     )
+    suggested: str | None = Field(
+        default=None,
+        description=(
+            "an open report's likely value, which the report form fills in beforehand"
+            " (a printed number the rulebook's own example gives); never sampled"
+        ),
+    )
     labels: list[str] = Field(
         default_factory=list, description="display text per option (defaults to the option)"
     )

@@ -33,7 +33,8 @@ def draw_request(state: HellboyState) -> ChanceRequest:
         item = construct(ChanceItem, {
             "key": "card", "label": "Exploration card",
             "options": list(compress(comps.card_ids, deck)), "weights": [n for n in deck if n],
-            "open_hint": None, "labels": list(compress(comps.card_names, deck)), "source": "card",
+            "open_hint": None, "suggested": None, "labels": list(compress(comps.card_names, deck)),
+            "source": "card",
         })
     return construct(ChanceRequest, {
         "prompt": f"Draw {what}", "items": [item], "reporter": state.turn, "reporters": None,

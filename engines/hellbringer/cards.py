@@ -234,6 +234,8 @@ class TomeCard(Provenance):
     name: str
     numeral: int = Field(ge=1, le=5)
     effect: TomeEffect
+    amount: int = Field(default=0, ge=0, le=100, description=(
+        "how much of its effect: cards each player draws or collects, Armor the Demon loses"))
     text: str
 
 

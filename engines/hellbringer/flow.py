@@ -10,17 +10,19 @@ from __future__ import annotations
 
 from collections import Counter
 from functools import cache
+from typing import cast
 
 from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, validate_outcome
 from engines.core.errors import RuleError
 from engines.dice.chance import die_item
 from engines.dice.pack import load_dice
 from engines.hellbringer import combat, enemies, turns
-from engines.hellbringer.cards import Face, catalogue
+from engines.hellbringer.cards import Face, TomeEffect, catalogue
 from engines.hellbringer.models import (
     AttackRoll,
     CardReport,
     Choose,
+    CombatReport,
     Deal,
     Enemy,
     EnemyDie,
@@ -35,6 +37,7 @@ from engines.hellbringer.models import (
     Stage,
     StartTurn,
     Step,
+    TomeReport,
 )
 from engines.hellbringer.out import Out
 from engines.hellbringer.physical import (
@@ -43,11 +46,15 @@ from engines.hellbringer.physical import (
     FORM_NAMES,
     LOCATION,
     SHEET,
+    combat_item,
     open_items,
+    parse_combat,
     parse_face,
     parse_form,
     parse_location,
     parse_sheet,
+    parse_tome,
+    tome_items,
 )
 from engines.hellbringer.piles import (
     combat_card,
@@ -126,6 +133,16 @@ def request(state: HellbringerState) -> ChanceRequest | None:
         return ChanceRequest(
             prompt=f"Read the {where.capitalize()} Location card{extra}",
             items=open_items(LOCATION, "location_"), reporter=head.seat, reporters="seat")
+    if isinstance(head, TomeReport):
+        return ChanceRequest(
+            prompt=f"Read {draw_label(card_id(head.tome))} aloud and report what it does (the"
+                   " GM applies anything else with `/game correct`)",
+            items=tome_items(), reporter=head.seat, reporters="seat")
+    if isinstance(head, CombatReport):
+        what = draw_label(card_id(head.card)).removeprefix("a ")
+        return ChanceRequest(
+            prompt=f"Read the {what} and report how many Monsters it brings into play",
+            items=[combat_item(card_id(head.card))], reporter=head.seat, reporters="seat")
     if isinstance(head, SheetReport):
         return ChanceRequest(prompt=f"{state.names[head.seat]}: report your hero sheet",
                              items=open_items(SHEET, "sheet_"), reporter=head.seat,
@@ -146,8 +163,11 @@ def request(state: HellbringerState) -> ChanceRequest | None:
 
 def _spawn_prompt(state: HellbringerState, head: Spawn) -> str:
     if head.pile == "demon":
-        return ("Turn the Demon card over and report its Side B" if
-                state.dungeon.demon_side == "B" else "Reveal the Demon and report its Side A")
+        if state.dungeon.demon_side == "B":
+            return "Turn the Demon card over and report its Side B"
+        seal = f" as printed (the bot takes off the {state.seal_armor} Armor of the cracked" \
+            " seal)" if state.seal_armor else ""
+        return f"Reveal the Demon and report its Side A{seal}"
     left = f" ({head.count} to come)" if head.count > 1 else ""
     return f"Draw the next {PILE_NAMES[head.pile]} and report it{left}"
 
@@ -188,6 +208,12 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
         out.say(f"{loc.capitalize()}: Sight +{bonus}, {spawn} enem{'y' if spawn == 1 else 'ies'}"
                 " to draw.")
         _location_spawns(state, loc, spawn, head.seat)
+    elif isinstance(head, TomeReport):
+        _tome_read(state, head, values, out)
+    elif isinstance(head, CombatReport):
+        count = parse_combat(values[0])
+        state.queue.pop(0)
+        state.queue[:0] = _combat_steps(head.card, count, head.seat, out)
     elif isinstance(head, AttackRoll):
         state.queue.pop(0)
         dmg, acid = [int(v) for v in values[:head.damage]], [int(v) for v in values[head.damage:]]
@@ -277,6 +303,7 @@ def _spawned(state: HellbringerState, head: Spawn, values: list[str], out: Out) 
         inst = pile.pop(0)
         if head.pile == "demon" and state.dungeon.demon_side == "sealed":
             state.dungeon.demon_side = "A"
+            face = _side_a(state, face, out)
     else:
         inst = next(i for i in pile if card_id(i) == values[0])
         pile.remove(inst)
@@ -300,12 +327,20 @@ def _demon(state: HellbringerState, head: Spawn, out: Out) -> None:
     inst = d.demon.pop(0)
     if d.demon_side == "sealed":
         d.demon_side = "A"
-        face = demon.side_a
-        if state.seal_cracked:
-            face = face.model_copy(update={"armor": max(0, face.armor - 20)})
+        face = _side_a(state, demon.side_a)
     else:
         face = demon.side_b
     _enter(state, Enemy(uid=inst, face=face), head, out)
+
+
+def _side_a(state: HellbringerState, face: Face, out: Out | None = None) -> Face:
+    """The Demon's Side A as it enters: less the Armor a Tome's cracked seal took (a
+    physical table reports the printed side, so the bot says what it took off)."""
+    if not state.seal_armor:
+        return face
+    if out is not None:
+        out.say(f"The cracked seal takes {state.seal_armor} Armor off {face.name}.")
+    return face.model_copy(update={"armor": max(0, face.armor - state.seal_armor)})
 
 
 def run(state: HellbringerState, out: Out) -> None:
@@ -438,16 +473,33 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[St
         count = location.spawns[state.players - 1]
         return _location_steps(state, cid, count, seat)
     tome = cat.tome(cid)
+    physical = state.options.mode == "physical"
     if tome is not None:
         d.removed.append(inst)
+        if physical:
+            return [TomeReport(tome=inst, seat=seat)]
         out.say(f"{tome.name}. {tome.text}")
-        return _tome(state, tome.effect, seat)
+        return _tome(state, tome.effect, tome.amount, seat)
     card = combat_card(cid)
     assert card is not None
     d.removed.append(inst)
+    if physical:
+        return [CombatReport(card=inst, seat=seat)]
     state.omen += card.omen
-    out.say(f"{'Showdown' if card.showdown else 'Combat'}: {card.spawn} Monster(s) enter play.")
-    return [Spawn(pile="monster", count=card.spawn, seat=seat)]
+    return _combat_steps(inst, card.spawn, seat, out)
+
+
+def _combat_steps(inst: str, count: int, seat: int, out: Out) -> list[Step]:
+    """A Combat or Showdown card's Monsters, drawn from the Monster pile into play."""
+    card = combat_card(card_id(inst))
+    assert card is not None
+    kind = "Showdown" if card.showdown else "Combat"
+    if not count:
+        out.say(f"{kind}: no Monster enters play.")
+        return []
+    out.say(f"{kind}: 1 Monster enters play." if count == 1 else
+            f"{kind}: {count} Monsters enter play.")
+    return [Spawn(pile="monster", count=count, seat=seat)]
 
 
 def _location_steps(state: HellbringerState, cid: str, count: int, seat: int) -> list[Step]:
@@ -462,21 +514,43 @@ def _location_spawns(state: HellbringerState, cid: str, count: int, seat: int) -
     state.queue[:0] = _location_steps(state, cid, count, seat)
 
 
-def _tome(state: HellbringerState, effect: str, seat: int) -> list[Step]:
+def _tome(state: HellbringerState, effect: TomeEffect, amount: int, seat: int) -> list[Step]:
+    """A Tome's effect: the house card's (digital) or the one a table reported."""
     if effect == "draw":
         steps: list[Step] = []
         for s in alive(state):
-            steps += [Deal(seat=s, count=1), Instants(seat=s)]
+            steps += [Deal(seat=s, count=amount), Instants(seat=s)]
         return steps
     if effect == "collect":
         for s in alive(state):
-            if state.dungeon.discard:
-                state.heroes[s].hand.append(state.dungeon.discard.pop())
+            for _ in range(amount):
+                if state.dungeon.discard:
+                    state.heroes[s].hand.append(state.dungeon.discard.pop())
     elif effect == "resurrect":
         state.shrine = True
     elif effect == "weaken_demon":
-        state.seal_cracked = True
+        state.seal_armor += amount
     return []
+
+
+TOME_SAID: dict[TomeEffect, str] = {
+    "none": "nothing for the bot to track",
+    "draw": "each player in play draws {cards}",
+    "collect": "each player in play collects {cards} from the Common discard",
+    "resurrect": "the eliminated are Resurrected at the end of the next Enemies' Turn",
+    "weaken_demon": "the Demon's Side A enters with {n} less Armor",
+}
+
+
+def _tome_read(state: HellbringerState, head: TomeReport, values: list[str], out: Out) -> None:
+    """Physical: the printed Tome's effect as the table reported it."""
+    effect = cast(TomeEffect, values[0])
+    amount = parse_tome(effect, values[1])
+    state.queue.pop(0)
+    cards = f"{amount} card{'' if amount == 1 else 's'}"
+    said = TOME_SAID[effect].format(n=amount, cards=cards)
+    out.say(f"{draw_label(card_id(head.tome))}: {said}.")
+    state.queue[:0] = _tome(state, effect, amount, head.seat)
 
 
 def _stage(state: HellbringerState, head: Stage, out: Out) -> None:

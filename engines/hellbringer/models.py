@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core.protocol import Event
 from engines.hellbringer.cards import Attr, ClassId, CommonCard, Face, Point
@@ -186,6 +186,24 @@ class LocationReport(BaseModel):
     seat: int
 
 
+class TomeReport(BaseModel):
+    """Physical mode: what the printed Tome drawn does, among the effects the bot applies
+    (its text is not public, so the bot never reads out a house Tome at a real table)."""
+
+    kind: Literal["tome_report"] = "tome_report"
+    tome: str
+    seat: int
+
+
+class CombatReport(BaseModel):
+    """Physical mode: how many Monsters the printed Combat or Showdown card drawn brings
+    into play (the rulebook's example Combat card brings one)."""
+
+    kind: Literal["combat_report"] = "combat_report"
+    card: str
+    seat: int
+
+
 class SheetReport(BaseModel):
     """Physical mode: read each hero's sheet (class, Health, Armor, Sight, AP), in seat order."""
 
@@ -257,9 +275,14 @@ class Choose(BaseModel):
     rest: list[int] = Field(default_factory=list, description="seats still owing this, in order")
 
 
-Step = Annotated[Deal | Instants | Spawn | LocationReport | SheetReport | CardReport | AttackRoll
-                 | EnemyDie | PoolRoll | Window | Stage | StartTurn | Choose,
+Step = Annotated[Deal | Instants | Spawn | LocationReport | TomeReport | CombatReport
+                 | SheetReport | CardReport | AttackRoll | EnemyDie | PoolRoll | Window | Stage
+                 | StartTurn | Choose,
                  Field(discriminator="kind")]
+
+
+SEAL_ARMOR_BEFORE = 20
+"""What a cracked seal took off Side A before its amount was stored: the house Tome V's 20."""
 
 
 class HellbringerState(BaseModel):
@@ -286,7 +309,9 @@ class HellbringerState(BaseModel):
     had_companion: list[int] = Field(default_factory=list)
     targets: list[int] = Field(default_factory=list)
     shrine: bool = False
-    seal_cracked: bool = False
+    seal_armor: int = Field(
+        default=0, ge=0, description="Armor the Demon's Side A enters without (a Tome cracked"
+        " its seal)")
     portal: bool = False
     moose_slain: int = 0
     next_uid: int = 1
@@ -294,6 +319,15 @@ class HellbringerState(BaseModel):
     outcome: Literal["won", "lost"] | None = None
     fell_at: str | None = None
     summary: str = ""
+
+    @model_validator(mode="before")
+    @classmethod
+    def _cracked_seal(cls, data: Any) -> Any:
+        """A game saved before the seal had an amount says only `seal_cracked`: the
+        house Tome V that set it took 20 Armor off, so a restart keeps that."""
+        if isinstance(data, dict) and data.get("seal_cracked") and "seal_armor" not in data:
+            return {**data, "seal_armor": SEAL_ARMOR_BEFORE}
+        return data
 
     @property
     def players(self) -> int:

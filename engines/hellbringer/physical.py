@@ -7,6 +7,10 @@ limit) and a misread value is refused naming its field:
 - location (`LocationReport`): its Sight bonus and how many enemies it adds;
 - what was drawn (an enumerable item, reported): Common / Combat / Showdown /
   Tome, with the exact odds of the pile;
+- a Tome drawn (`TomeReport`): which of the effects the bot applies it has (an
+  enumerable item: the table reads its text aloud, the bot knows no printed
+  Tome) and how much, where the effect has an amount;
+- a Combat or Showdown card drawn (`CombatReport`): how many Monsters it brings;
 - a card a player holds (`CardReport`, after the `ShowCard` move, until the form
   is sent or the player takes the Show back with `CancelShow`): gear (name,
   AP cost, attack, bonuses while equipped, connection points), a companion
@@ -34,6 +38,7 @@ from engines.hellbringer.cards import (
     Face,
     Guard,
     Strike,
+    TomeEffect,
 )
 from engines.hellbringer.models import CardForm, ReportCard
 
@@ -60,6 +65,28 @@ LOCATION: tuple[Printed, ...] = (
     ("bonus", "Sight bonus", "the + Sight on the card, 0 to 6, e.g. 2"),
     ("spawn", "Enemies it adds", "at your player count, 0 to 6, e.g. 3"),
 )
+TOME_EFFECTS: dict[TomeEffect, str] = {
+    "none": "read: nothing the bot tracks, read it aloud",
+    "draw": "draw: each player in play draws cards",
+    "collect": "collect: each player in play collects cards from the Common discard",
+    "resurrect": "resurrect: the eliminated return at the end of the next Enemies' Turn",
+    "weaken_demon": "weaken: the Demon's Side A enters with less Armor",
+}
+"""What a printed Tome can do that the bot applies, each label led by the word a
+player types; anything else the GM applies with `/game correct`."""
+TOME_AMOUNT = ("amount", "How many (blank if none)",
+               "cards each (blank: 1), or the Armor the Demon loses, e.g. 20")
+TOME_AMOUNTS: dict[TomeEffect, tuple[str, int | None, int, int, int]] = {
+    "draw": ("Cards each", 1, 1, 3, 1),
+    "collect": ("Cards each", 1, 1, 3, 1),
+    "weaken_demon": ("The Armor the Demon loses", None, 5, 100, 5),
+}
+"""Per effect with an amount: (field, value when left blank, lowest, highest, step)."""
+COMBAT_MONSTERS = ("monsters", "Monsters it brings into play", "0 to 4, as printed")
+MAX_COMBAT_MONSTERS = 4
+SUGGESTED_MONSTERS = {"combat": 1, "showdown": 2}
+"""What a report form fills in: the rulebook's example Combat card draws one Monster
+(R:166); a Showdown, its bigger variant, is assumed to draw two."""
 DEFAULT_KINDS = {"gear": "item", "companion": "companion"}
 OTHER_KINDS = ("skill", "enchantment", "defense", "potion")
 CARD: dict[CardForm, tuple[Printed, ...]] = {
@@ -157,6 +184,41 @@ def parse_location(values: list[str]) -> tuple[int, int]:
     v = _values(values, LOCATION)
     return _number(v["bonus"], "The Sight bonus", 0, 6), \
         _number(v["spawn"], "Enemies it adds", 0, 6)
+
+
+def tome_items() -> list[ChanceItem]:
+    """What a Tome does (enumerable, always reported) and how much (open)."""
+    key, label, hint = TOME_AMOUNT
+    effect = ChanceItem(key="tome_effect", label="Tome's effect", source="card",
+                        options=list(TOME_EFFECTS), labels=list(TOME_EFFECTS.values()))
+    return [effect, ChanceItem(key=f"tome_{key}", label=label, source="card", open_hint=hint)]
+
+
+def parse_tome(effect: TomeEffect, amount: str) -> int:
+    """How much of `effect` the printed Tome gives, or one sentence naming the field."""
+    spec = TOME_AMOUNTS.get(effect)
+    if spec is None:
+        if amount.strip():
+            raise RuleError(f"How many: that Tome has no amount (leave it blank), not"
+                            f" '{amount.strip()}'.")
+        return 0
+    what, blank, low, high, step = spec
+    if not amount.strip():
+        if blank is None:
+            raise RuleError(f"How many: write {what[0].lower()}{what[1:]} as printed,"
+                            " such as 20.")
+        return blank
+    return _number(amount, what, low, high, step)
+
+
+def combat_item(cid: str) -> ChanceItem:
+    key, label, hint = COMBAT_MONSTERS
+    return ChanceItem(key=f"combat_{key}", label=label, source="card", open_hint=hint,
+                      suggested=str(SUGGESTED_MONSTERS.get(cid, 1)))
+
+
+def parse_combat(value: str) -> int:
+    return _number(value, "Monsters it brings into play", 0, MAX_COMBAT_MONSTERS)
 
 
 def parse_form(form: CardForm, values: list[str], cid: str) -> CommonCard:

@@ -23,8 +23,9 @@ PHYSICAL_COMMONS = 152
 PHYSICAL_COMBAT = {"combat": 16, "showdown": 2}
 PHYSICAL_ENEMIES = {"starter": 10, "monster": 40, "moose": 4}
 PHYSICAL_COMBAT_AS = {"combat": "ambush", "showdown": "showdown"}
-"""Physical mode: a reported Combat card acts as the house Ambush (draw 1 Monster),
-a Showdown as the house Showdown (draw 2), as the rulebook's example reads."""
+"""Physical mode: a drawn Combat card is of the house Ambush's kind, a Showdown of the
+house Showdown's (both Instant, both may go back on top in the 2.1 reveal); how many
+Monsters the printed card brings is reported (`CombatReport`), never the house's."""
 LABELS = {"common": "a Common card", "combat": "a Combat card", "showdown": "a Showdown card"}
 
 

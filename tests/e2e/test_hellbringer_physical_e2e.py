@@ -3,7 +3,8 @@
 Alice (host) and Bob play with their own box and dice; Erin, who can manage the
 channel, is the GM. Everything printed comes in through Hellbringer's own forms
 (the hero sheets, the Locations, every Monster and the Demon's two sides, each
-card drawn, a gear card shown, every die rolled), every move is made from the
+card drawn, what each Tome and Combat card drawn does, a gear card shown, every
+die rolled), every move is made from the
 board's buttons and menus (never `/hellbringer do`), and the bot works out the
 enemies' turn. A player who opens the wrong form takes it back with ↩️ Never
 mind. A misread value gets one sentence and changes nothing; a value typed wrong
@@ -69,6 +70,7 @@ class Session:
         self.enemy_dice = 0
         self.fixed = False
         self.changed_mind = False
+        self.instants: list[str] = []
 
     async def state(self) -> HellbringerState | None:
         current = await self.bot.table.current(self.fake.text_channel.id)
@@ -164,6 +166,12 @@ def _answers(state: HellbringerState, request: ChanceRequest, session: Session) 
         return MONSTER
     if keys[0].startswith("gear_"):
         return BLADE
+    if keys == ["tome_effect", "tome_amount"]:
+        session.instants.append(request.prompt)
+        return ["weaken", "5"] if "Tome V " in request.prompt else ["read it aloud", ""]
+    if keys == ["combat_monsters"]:
+        session.instants.append(request.prompt)
+        return []  # the form comes filled in with the rulebook's one Monster
     if keys == ["card"]:
         item = request.items[0]
         return ["Common" if "common" in item.options else item.label_of(item.options[0])]
@@ -265,7 +273,12 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert session.fixed, "the GM corrected the Demon's Side B"
     assert session.changed_mind, "a 📝 Show was taken back with ↩️ Never mind"
     assert {"Your hero sheet", "The Location card", "The enemy card", "What did you draw?",
-            "Your dice", "The gear card you show"} <= session.forms
+            "Your dice", "The gear card you show", "The Tome you read",
+            "The Combat or Showdown card"} <= session.forms
+    assert "Tome II: nothing for the bot to track." in public, "a Tome is the printed one"
+    assert "Cartographer" not in public, "never the house Tome at a physical table"
+    assert "Combat: 1 Monster enters play." in public, "the form's suggested one Monster"
+    assert "The cracked seal takes 5 Armor off The Ember Maw, Side A." in public
     assert "menu" in session.ways or "combined" in session.ways
     assert "Enemy Die: Player Hit" in public, "the table's own Enemy Die"
     assert re.search(r"(Alice|Bob) suffers \d+ against \d+ and stands", public), \

@@ -109,9 +109,14 @@ def _step(state: HellbringerState, rng: random.Random) -> HellbringerState:
 
 
 def _report(request: Any, rng: random.Random) -> ChanceOutcome:
-    """Physical: what a table would type for an open request (a sheet, a card)."""
+    """Physical: what a table would type for an open request (a sheet, a card, what a
+    Tome or a Combat card drawn does)."""
     keys = [i.key for i in request.items]
-    typed = {"sheet_class": ["warrior", "hunter", "sorcerer", "paladin"][request.reporter or 0],
+    if keys == ["tome_effect", "tome_amount"]:
+        effect = rng.choice(request.items[0].options)
+        return ChanceOutcome(values=[effect, "10" if effect == "weaken_demon" else ""])
+    typed = {"combat_monsters": str(rng.randint(0, 4)),
+             "sheet_class": ["warrior", "hunter", "sorcerer", "paladin"][request.reporter or 0],
              "sheet_health": "30", "sheet_armor": "10", "sheet_sight": str(rng.randint(1, 4)),
              "sheet_ap": "2", "location_bonus": "1", "location_spawn": "2",
              "enemy_name": "Rat", "enemy_sight": str(rng.randint(0, 4)), "enemy_health": "5",

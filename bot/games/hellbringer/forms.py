@@ -5,8 +5,9 @@ physical`): a hero sheet, an enemy card, a Location, a card a player shows (gear
 a companion, another card). `PrintedForm` lays those out as labelled inputs with
 an example each and passes the answers through; the engine reads them and refuses
 a misread value in one sentence naming its field, changing nothing. `DrawnForm`
-asks what kind of card came off the dungeon pile (with the pile's odds), and
-`DiceForm` the damage, acid and Enemy dice, in words a player types on a phone.
+asks what kind of card came off the dungeon pile (with the pile's odds),
+`TomeForm` what the Tome drawn does (one word) and how much, and `DiceForm` the
+damage, acid and Enemy dice, in words a player types on a phone.
 """
 
 from __future__ import annotations
@@ -39,7 +40,8 @@ class PrintedForm:
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
         return [FormField(item.label, item.open_hint or "",
-                          required=OPTIONAL not in item.label, max_length=80)
+                          required=OPTIONAL not in item.label, max_length=80,
+                          default=item.suggested or "")
                 for item in request.items]
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
@@ -76,6 +78,40 @@ class DrawnForm:
         kinds = ", ".join(item.label_of(o).removeprefix("a ").removesuffix(" card")
                           for o in item.options)
         raise RuleError(f"Say which kind of card you drew: {kinds}.")
+
+
+class TomeForm:
+    """The Tome drawn: which effect the bot applies (the word each option's label
+    starts with) and how much; anything else is the GM's, with `/game correct`."""
+
+    title = "The Tome you read"
+
+    def fits(self, request: ChanceRequest) -> bool:
+        return [i.key for i in request.items] == ["tome_effect", "tome_amount"]
+
+    def _words(self, item: ChanceItem) -> list[str]:
+        return [item.label_of(o).split(":")[0] for o in item.options]
+
+    def fields(self, request: ChanceRequest) -> list[FormField]:
+        effect, amount = request.items
+        words = " · ".join(self._words(effect))
+        return [FormField("What does it do? (one word)", f"{words}; else: read, then"
+                          " /game correct", max_length=40),
+                FormField(amount.label, amount.open_hint or "", required=False, max_length=10)]
+
+    def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
+        effect = request.items[0]
+        said = _words(answers[0] if answers else "").split()
+        words = self._words(effect)
+        first = said[0] if said else ""
+        for option, word in zip(effect.options, words, strict=True):
+            names = (word, _words(option).split()[0])
+            # "resurrection", "weak", "draws": a word's start or a longer form of it
+            if first and any(first.startswith(n) or (len(first) >= 3 and n.startswith(first))
+                             for n in names):
+                return [option, answers[1] if len(answers) > 1 else ""]
+        raise RuleError(f"What the Tome does: say {', '.join(words[:-1])} or {words[-1]}"
+                        " (anything else: read, and the GM applies it with `/game correct`).")
 
 
 class DiceForm:
@@ -138,6 +174,8 @@ FORMS = (
     PrintedForm("gear_", "The gear card you show"),
     PrintedForm("companion_", "The companion you show"),
     PrintedForm("other_", "The card you show"),
+    PrintedForm("combat_", "The Combat or Showdown card"),
+    TomeForm(),
     DrawnForm(),
     DiceForm(),
 )

@@ -35,7 +35,8 @@ SETUP = (
 )
 PHYSICAL = (
     "At a physical table the bot asks for what is printed, on the board's **Report result**"
-    " form: hero sheets, Locations, enemies, what you drew, your dice. Show a card to the bot"
+    " form: hero sheets, Locations, enemies, what you drew (and what a Tome or Combat card"
+    " drawn says), your dice. Show a card to the bot"
     " (📝 Show … in the menu) before you play it: on your turn, or out of turn whenever an"
     " Any Time card may be played (the defence window; a Resurrection while a player is"
     " eliminated). ↩️ Never mind takes a Show back before its form is sent."

@@ -74,7 +74,8 @@ def test_draw_requests_are_the_validated_request() -> None:
     assert fast == ChanceRequest.model_validate(fast.model_dump())
     assert sum(fast.items[0].weights) == sum(state.deck) == 40
     item = construct(ChanceItem, {"key": "k", "label": "l", "options": ["a"], "weights": [1],
-                                  "open_hint": None, "labels": [], "source": "die"})
+                                  "open_hint": None, "suggested": None, "labels": [],
+                                  "source": "die"})
     assert item == ChanceItem(key="k", label="l", options=["a"])
 
 

@@ -32,6 +32,20 @@ def fresh(players: int = 1, seed: int = 0, **options: Any) -> HellbringerState:
     return state
 
 
+def physical_turn(players: int = 1) -> HellbringerState:
+    """A physical table at its first Player Turn: each hero sheet reported (a Warrior,
+    a Monk…), the Graveyard bringing one Rat per player."""
+    state = ENGINE.setup([Seat(index=i, name=f"P{i + 1}") for i in range(players)],
+                         HellbringerOptions(mode="physical"))
+    for seat in range(players):
+        state = roll(state, ("warrior", "monk", "hunter", "druid")[seat], "35", "10", "2", "2")
+    state = roll(state, "0", str(players))
+    for _ in range(players):
+        state = roll(state, "Rat", "0", "5", "5", "1A")
+    assert state.phase == "player" and ENGINE.chance(state) is None
+    return state
+
+
 def act(state: HellbringerState, seat: int, action: Action) -> HellbringerState:
     return ENGINE.apply(state, seat, action)[0]
 

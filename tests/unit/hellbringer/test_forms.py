@@ -8,13 +8,14 @@ import random
 
 import pytest
 
-from bot.games.hellbringer.forms import FORMS, DiceForm, DrawnForm, PrintedForm
+from bot.games.hellbringer.forms import FORMS, DiceForm, DrawnForm, PrintedForm, TomeForm
 from bot.ui.report import INPUT_LABEL, INPUT_PLACEHOLDER, MODAL_INPUTS, form_for
 from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest
 from engines.core.errors import RuleError
 from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
-from engines.hellbringer.models import ShowCard
+from engines.hellbringer.models import Deal, Instants, ShowCard
+from tests.unit.hellbringer.support import physical_turn
 
 ANSWERS = {
     "sheet_": ["warrior", "35", "10", "2", "2"],
@@ -23,6 +24,7 @@ ANSWERS = {
     "gear_": ["Padded Coat", "1", "", "armor+10", "blue"],
     "companion_": ["Ash Hound", "1", "10/10", "single 2D", ""],
     "other_": ["Smoke Veil", "potion", "0", "avoid"],
+    "combat_": ["1"],
 }
 
 
@@ -46,6 +48,8 @@ def _answer(request: ChanceRequest) -> list[str]:
         return form.values(request, typed)
     if isinstance(form, DrawnForm):
         return form.values(request, [request.items[0].label_of(request.items[0].options[0])])
+    if isinstance(form, TomeForm):
+        return form.values(request, ["draw", "1"])
     assert isinstance(form, DiceForm)
     typed = [" ".join(["5"] * len([i for i in request.items if i.key.startswith(k)]))
              for k in ("d", "a")]
@@ -136,3 +140,37 @@ def test_dice_form_takes_the_faces_in_a_row_and_names_a_wrong_die() -> None:
         form.values(request, ["5 10", "5"])
     with pytest.raises(RuleError, match=r"^Acid dice: a die shows 0, 5, not 10"):
         form.values(request, ["5 10 0", "10"])
+
+
+def _drawn_request(cid: str) -> ChanceRequest:
+    """What a physical table is asked once its P1 has drawn `cid` off the dungeon pile."""
+    state = physical_turn()
+    state.queue[:0] = [Deal(seat=0, count=1), Instants(seat=0)]
+    request = ENGINE.chance(ENGINE.resolve(state, ChanceOutcome(values=[cid]))[0])
+    assert request is not None
+    return request
+
+
+def test_the_tome_form_takes_one_word_and_an_amount_and_names_a_wrong_word() -> None:
+    """What a printed Tome does, in the word the hint lists; the GM applies anything else."""
+    request = _drawn_request("tome_ii")
+    form = _form(request)
+    assert isinstance(form, TomeForm)
+    what, amount = form.fields(request)
+    assert "read · draw · collect · resurrect · weaken" in what.placeholder
+    assert "/game correct" in what.placeholder and not amount.required
+    assert form.values(request, ["Weaken", "20"]) == ["weaken_demon", "20"]
+    assert form.values(request, ["resurrection", ""]) == ["resurrect", ""]
+    assert form.values(request, ["read it aloud", ""]) == ["none", ""]
+    assert form.values(request, ["draws", "2"]) == ["draw", "2"]
+    with pytest.raises(RuleError, match=r"^What the Tome does: say read, draw, collect,"
+                       r" resurrect or weaken") as error:
+        form.values(request, ["teleport", ""])
+    assert str(error.value).count(". ") == 0, "one sentence"
+
+
+def test_the_combat_form_fills_in_the_rulebooks_one_monster() -> None:
+    request = _drawn_request("combat")
+    form = _form(request)
+    assert isinstance(form, PrintedForm) and form.prefix == "combat_"
+    assert [f.default for f in form.fields(request)] == ["1"]
