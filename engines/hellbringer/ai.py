@@ -3,10 +3,15 @@
 Pure given the state, so AI turns replay exactly. In its turn a hero
 1. learns, equips and assigns what fits (free skills first, then gear by value);
 2. attacks the enemy IN SIGHT it is likeliest to eliminate with what it has left
-   (free strikes first), joining the open combination, all-target strikes when
-   two enemies or more are IN SIGHT;
+   (free strikes first), joining the open combination; all-target strikes combine
+   only with each other, so they are a plan of their own, taken when likelier to
+   kill by a fifth;
 3. raises its Sight with a boost when an enemy it could kill is just OUT OF SIGHT;
-4. ends the turn, discarding its weakest cards.
+4. ends the turn, discarding its weakest cards. Past the last Location, a hero the
+   enemies cannot eliminate discards every card that adds nothing to a kill, to draw
+   ones that might: before, a well-armoured solo hero with too little damage for the
+   Demon drew nothing new and sat out the round limit. Earlier, every extra draw
+   brings the next Location and more Combat cards nearer, so it is not worth it.
 In the defence window it plays the cheapest defence that saves a hero the
 rolled dice would eliminate; kills go to Sight when enemies are out of reach,
 else to Armor, with an AP card every few kills.
@@ -17,7 +22,7 @@ from __future__ import annotations
 from engines.hellbringer.cardplay import can_learn
 from engines.hellbringer.cards import CLASSES, CommonCard, Strike, catalogue
 from engines.hellbringer.combat import damage_to
-from engines.hellbringer.enemies import hero_hit, suffered
+from engines.hellbringer.enemies import hero_hit, pool_size, suffered
 from engines.hellbringer.legal import activations, defences, end_turns, legal_actions
 from engines.hellbringer.models import (
     Action,
@@ -44,6 +49,7 @@ from engines.hellbringer.models import (
     Window,
 )
 from engines.hellbringer.odds import at_least
+from engines.hellbringer.piles import cards_to_next_location
 from engines.hellbringer.stats import (
     ap_left,
     card_of,
@@ -56,6 +62,8 @@ from engines.hellbringer.stats import (
     threshold,
 )
 
+SAFE = 0.01
+"""A hero whose chance of elimination by the enemies' biggest roll is below this is safe."""
 AP_EVERY = 4
 """Every AP_EVERY-th Attribute card goes to AP (the damage engine), the rest to Armor."""
 CLASS_ORDER = ("warrior", "paladin", "hunter", "sorcerer", "monk", "druid")
@@ -250,8 +258,7 @@ def _attack(state: HellbringerState, hero: Hero) -> Action | None:
         plan = _plan(state, hero, strikes, enemy.uid, "single")
         if plan is not None and (best is None or plan[0] > best[0]):
             best = plan
-    in_sight = sum(1 for e in state.enemies if sees(state, hero, e))
-    if in_sight >= 2:
+    if any(sees(state, hero, e) for e in state.enemies):
         plan = _plan(state, hero, strikes, None, "all")
         if plan is not None and (best is None or plan[0] * 0.8 > best[0]):
             best = plan
@@ -305,6 +312,31 @@ def _end(state: HellbringerState, hero: Hero) -> EndTurn:
     options = end_turns(state, hero)
     if len(options) == 1 or options[0].discard:
         return max(options, key=lambda e: -sum(_value(state, hero, c) for c in e.discard))
+    if state.enemies and cards_to_next_location(state.dungeon) is None and _safe(state, hero):
+        idle = tuple(c for c in hero.hand if not _may_kill(state, hero, c))
+        if idle:
+            return EndTurn(discard=idle)
     junk = [c for c in hero.hand if _value(state, hero, c) < 1.0]
     return EndTurn(discard=tuple(junk[:1]))
+
+
+def _safe(state: HellbringerState, hero: Hero) -> bool:
+    """Whether even a Global Hit of every enemy in play would almost surely not
+    eliminate this hero, so its defences and Armor cards in hand are dead weight."""
+    damage, acid = pool_size(state, "Global Hit")
+    return float(at_least(damage, acid, threshold(state, hero))) < SAFE
+
+
+def _may_kill(state: HellbringerState, hero: Hero, inst: str) -> bool:
+    """Whether a card in hand could add to a kill: a strike it can bring into play,
+    an enchantment, a companion with room for it, a boost or a draw."""
+    card = card_of(state, inst)
+    if card is None:
+        return True
+    if card.kind == "item":
+        return card.strike is not None and not any(p in hero.equipped for p in card.points)
+    if card.kind == "companion":
+        return len(hero.companions) < stats(state, hero)["companions"]
+    return card.kind == "enchantment" or card.strike is not None or bool(card.boost) or \
+        bool(card.draw)
 
