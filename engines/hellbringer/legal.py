@@ -203,11 +203,12 @@ def activations(state: HellbringerState, hero: Hero) -> list[Activate | UsePerk]
 
 
 def end_turns(state: HellbringerState, hero: Hero) -> list[EndTurn]:
-    limit = stats(state, hero)["hand"]
-    over = len(hero.hand) - limit
-    if over > 0:
-        return [EndTurn(discard=c) for c in distinct_sets(hero.hand, over)]
-    return [EndTurn(), *(EndTurn(discard=(c,)) for c in distinct(hero.hand))]
+    """1.3: the player may discard as many cards as they want, and at least enough to
+    come down to the hand limit: every distinct set from that many up to the whole
+    hand, smallest first (so no discard, when allowed, is the first option)."""
+    over = max(len(hero.hand) - stats(state, hero)["hand"], 0)
+    return [EndTurn(discard=c) for size in range(over, len(hero.hand) + 1)
+            for c in distinct_sets(hero.hand, size)]
 
 
 def distinct(cards: list[str]) -> list[str]:

@@ -9,12 +9,16 @@ end-of-turn discard a set of cards, an attack a card × a target, the class
 choice a class × a Perk × a swap). When the one-pick menus would need more than
 the rows left, the largest such family is folded into one *combined* menu whose
 options are the parts (the card to give, the partner) and whose picks together
-name one move: "Give Ember Bolt" + "…to Bob". Every seat that may act now is
-served: the ones the step waits for, then allies who may react out of turn."""
+name one move: "Give Ember Bolt" + "…to Bob". The end-of-turn discards (rule 1.3:
+any number of cards) always fold when there are several: one multi-pick of the
+hand beside the plain End turn button reads better than a list of every set.
+Every seat that may act now is served: the ones the step waits for, then allies
+who may react out of turn."""
 
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -40,7 +44,7 @@ from engines.hellbringer.models import (
     TradeReply,
     UsePerk,
 )
-from engines.hellbringer.stats import enemy_by_uid, enemy_threshold
+from engines.hellbringer.stats import card_id, enemy_by_uid, enemy_threshold
 
 BUTTONS = 4
 MENUS = 4
@@ -54,7 +58,7 @@ COMBINED = "k"
 FAMILIES = {
     "t": "trade: pick a card to give and who gets it (2 picks)",
     "a": "attack: pick a card and its target (2 picks)",
-    "e": "end your turn, discarding: pick {n}",
+    "e": "end turn, discarding: pick {n}",
     "d": "discard: pick {n}",
     "r": "return Combat cards on top: pick them",
     "c": "pick a class (with its Starter Card) and a Perk; a swap is optional",
@@ -62,7 +66,7 @@ FAMILIES = {
 MISMATCH = {
     "t": "Pick one card to give and one player (or one of the Mule's cards).",
     "a": "Pick one card and one target it can reach.",
-    "e": "Pick exactly the number of cards the menu asks for.",
+    "e": "Pick only cards in your hand, as many as the menu allows.",
     "d": "Pick exactly the number of cards the menu asks for.",
     "r": "Pick only revealed Combat cards.",
     "c": "Pick one class with its Starter Card and one Perk (a swap is optional).",
@@ -171,12 +175,18 @@ def _combined(state: HellbringerState, seat: int, family: str, index: int,
         for position, part in enumerate(picked[1]):
             options.setdefault(part[0], (position, part))
     ordered = [part for _, part in sorted(options.values(), key=lambda p: p[0])]
-    low, high = min(sizes), max(sizes)
-    placeholder = FAMILIES[family].format(n=low if low == high else f"{low} to {high}")
+    low, high = min(sizes), min(max(sizes), len(options))
+    placeholder = FAMILIES[family].format(n=_count(low, high))
     return Menu(seat, placeholder,
                 [(text, value, note) for value, text, note in _numbered(ordered)],
-                code=f"{COMBINED}{family}{index}", min_values=low,
-                max_values=min(high, len(options)))
+                code=f"{COMBINED}{family}{index}", min_values=low, max_values=high)
+
+
+def _count(low: int, high: int) -> str:
+    """How many picks, as a player reads it: '2', 'up to 5', '2 to 5'."""
+    if low == high:
+        return str(low)
+    return f"up to {high}" if low == 1 else f"{low} to {high}"
 
 
 def _numbered(options: Any) -> list[Part]:
@@ -210,8 +220,8 @@ def moves(game: GameRow, state: HellbringerState) -> Moves:
 
 def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
            rest: list[tuple[int, Any]]) -> None:
-    """One-pick menus for `rest`, folding the largest families into combined menus
-    until they fit the rows left."""
+    """One-pick menus for `rest`, folding the end-of-turn discards and then the
+    largest families into combined menus until they fit the rows left."""
     budget = MENUS - len(found.menus)
     families: dict[str, list[Any]] = {}
     for _, action in rest:
@@ -220,6 +230,9 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
             families.setdefault(family, []).append(action)
     folded: list[str] = []
     flat = rest
+    unfolded = [(i, a) for i, a in rest if _family(state, a) != "e"]
+    if len(families.get("e", [])) > 1 and _menus_needed(len(unfolded), 1) <= budget:
+        folded, flat = ["e"], unfolded
     while _menus_needed(len(flat), len(folded)) > budget:
         left = [f for f in families if f not in folded]
         if not left:
@@ -234,7 +247,7 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
                                 [(label(state, a), codes.encode(i, a), "")
                                  for i, a in flat[start:start + OPTIONS]],
                                 code=f"{codes.SELECT}{len(found.menus)}"))
-    for family in folded:
+    for family in sorted(folded, key=lambda f: f == "e"):
         menu = _combined(state, seat, family, len(found.menus), families[family])
         menu.placeholder = f"{name}: {menu.placeholder}"
         found.menus.append(menu)
@@ -245,10 +258,17 @@ def decode_combined(state: HellbringerState, seat: int, code: str, values: list[
     family = code[len(COMBINED):len(COMBINED) + 1]
     if family not in FAMILIES:
         raise RuleError(codes.STALE)
-    picked = set(values)
+    picked = _alike(values)
     for action in ENGINE.legal_actions(state, seat):
         found = parts(state, action)
         if found is not None and found[0] == family and \
-                {p[0] for p in found[1]} == picked and len(found[1]) == len(values):
+                _alike([p[0] for p in found[1]]) == picked and len(set(values)) == len(values):
             return action
     raise RuleError(MISMATCH[family])
+
+
+def _alike(values: list[str]) -> Counter[str]:
+    """The picks as a count of alike cards: a physical table's unshown cards are all
+    the same, so 'Discard Unshown card (3)' names the same move as '(1)'."""
+    return Counter("x:common" if v.startswith("x:") and card_id(v[2:]) == "common" else v
+                   for v in values)

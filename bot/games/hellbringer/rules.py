@@ -14,8 +14,9 @@ TURN = (
     "learn skills, assign companions, activate cards. An attack rolls its damage and acid "
     "dice against the target's threshold (health + armour); attacks of one kind may be "
     "combined before you close them. You can only attack enemies you see: an enemy is In "
-    "Sight when your Sight meets its requirement, Out of Sight when no one's does. End "
-    "your turn to draw; discard down to your hand limit."
+    "Sight when your Sight meets its requirement, Out of Sight when no one's does. When you "
+    "end your turn you may discard as many cards as you like (over your hand limit, at "
+    "least the excess), then draw up to the limit."
 )
 ENEMIES = (
     "The enemies' turn: the Enemy Die picks who is hit (Miss, Player Hit, Companion Hit, "

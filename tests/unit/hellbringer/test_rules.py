@@ -172,6 +172,43 @@ def test_assign_an_attribute_point_values() -> None:
     assert state.heroes[0].points["armor"] == ["ogre#1"]
 
 
+def test_discard_and_draw_cards_any_number_voluntarily() -> None:
+    """1.3 Discard & Draw Cards: with a full hand the player may end the turn discarding
+    as many cards as they want (here three), then draws back to the limit."""
+    state = clear_board(fresh(1))
+    state = act(state, 0, Equip(card="worn_sword#1"))
+    hand = list(state.heroes[0].hand)
+    limit = stats(state, state.heroes[0])["hand"]
+    assert len(hand) == limit == 5
+    ends = [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, EndTurn)]
+    assert ends[0] == EndTurn(), "no discard comes first"
+    assert len(ends) == 2 ** limit, "every set of cards, from none to the whole hand"
+    three = tuple(hand[:3])
+    assert EndTurn(discard=three) in ends
+    state = act(state, 0, EndTurn(discard=three))
+    assert state.dungeon.discard[-3:] == list(three)
+    for cid in ("ember_bolt", "frost_ring", "keen_eye"):
+        state = roll(state, cid)
+    kept = state.heroes[0].hand
+    assert len(kept) == limit
+    assert kept[:2] == hand[3:] and [c.split("#")[0] for c in kept[2:]] == \
+        ["ember_bolt", "frost_ring", "keen_eye"]
+
+
+def test_discard_and_draw_cards_only_cards_in_hand() -> None:
+    """1.3: a discard naming a card not in the hand is refused in one sentence, and
+    nothing changes (nor is it among the legal moves)."""
+    state = clear_board(fresh(1))
+    hand = state.heroes[0].hand
+    stranger = next(c for c in state.dungeon.commons if c not in hand)
+    wrong = EndTurn(discard=(hand[0], hand[1], stranger))
+    assert wrong not in ENGINE.legal_actions(state, 0)
+    before = state.fork()
+    with pytest.raises(RuleError, match=r"^Discard only cards in your hand, each once\.$"):
+        ENGINE.apply(state, 0, wrong)
+    assert state == before
+
+
 def _enemies_turn(players: int = 1, damage: int = 2,
                   face: str = "Player Hit") -> HellbringerState:
     state = clear_board(fresh(players))
