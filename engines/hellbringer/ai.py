@@ -19,7 +19,7 @@ else to Armor, with an AP card every few kills.
 
 from __future__ import annotations
 
-from engines.hellbringer.cardplay import can_learn
+from engines.hellbringer.cardplay import can_learn, points_taken
 from engines.hellbringer.cards import CLASSES, CommonCard, Strike, catalogue
 from engines.hellbringer.combat import damage_to
 from engines.hellbringer.enemies import hero_hit, pool_size, suffered
@@ -166,7 +166,7 @@ def _value(state: HellbringerState, hero: Hero, inst: str) -> float:
     if card.guard is not None or card.resurrect:
         return 5.0 + (3 if card.guard and card.guard.avoid else 0)
     if card.kind == "item":
-        free = not any(p in hero.equipped for p in card.points)
+        free = not points_taken(hero, card)
         return 4.0 if free else 0.5
     if card.kind == "skill":
         return 3.5 if can_learn(state, hero, card) else 1.5
@@ -205,7 +205,7 @@ def _gear(state: HellbringerState, hero: Hero, left: int) -> Action | None:
             continue
         score = 0.0
         action: Action | None = None
-        if card.kind == "item" and not any(p in hero.equipped for p in card.points):
+        if card.kind == "item" and not points_taken(hero, card):
             score, action = _gear_score(card, hero), Equip(card=inst)
         elif card.kind == "companion" and len(hero.companions) < stats(state, hero)["companions"]:
             score, action = 2.0, Assign(card=inst, to=hero.seat)
@@ -334,7 +334,7 @@ def _may_kill(state: HellbringerState, hero: Hero, inst: str) -> bool:
     if card is None:
         return True
     if card.kind == "item":
-        return card.strike is not None and not any(p in hero.equipped for p in card.points)
+        return card.strike is not None and not points_taken(hero, card)
     if card.kind == "companion":
         return len(hero.companions) < stats(state, hero)["companions"]
     return card.kind == "enchantment" or card.strike is not None or bool(card.boost) or \

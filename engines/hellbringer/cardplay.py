@@ -57,11 +57,16 @@ def pay(state: HellbringerState, hero: Hero, cost: int) -> None:
     hero.ap_spent += cost
 
 
+def points_taken(hero: Hero, card: CommonCard) -> list[str]:
+    """The item's connection points that already hold an item: it fits only when none do."""
+    return [p for p in card.points if p in hero.equipped]
+
+
 def equip(state: HellbringerState, hero: Hero, inst: str, out: Out) -> None:
     card = _card(state, hero, inst, ("hand",))
     if card.kind != "item":
         raise RuleError(f"{card.name} is not an item.")
-    taken = [p for p in card.points if p in hero.equipped]
+    taken = points_taken(hero, card)
     if taken:
         raise RuleError(f"The {taken[0]} connection point already holds an item: discard it first.")
     pay(state, hero, card.cost)

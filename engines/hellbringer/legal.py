@@ -7,7 +7,7 @@ from __future__ import annotations
 from itertools import combinations
 
 from engines.hellbringer import flow
-from engines.hellbringer.cardplay import can_learn, locate, window_open
+from engines.hellbringer.cardplay import can_learn, locate, points_taken, window_open
 from engines.hellbringer.cards import ATTRS, CLASSES, Effect, EnchantmentCard, catalogue
 from engines.hellbringer.models import (
     MULE,
@@ -157,8 +157,7 @@ def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
         card = card_of(state, inst)
         if card is None or card.id == "common":
             continue
-        if card.kind == "item" and card.cost <= left and not any(
-                p in hero.equipped for p in card.points):
+        if card.kind == "item" and card.cost <= left and not points_taken(hero, card):
             out.append(Equip(card=inst))
         if isinstance(card, EnchantmentCard) and card.cost <= left:
             for item in dict.fromkeys(hero.equipped.values()):
