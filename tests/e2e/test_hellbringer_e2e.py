@@ -16,6 +16,7 @@ from bot.app import PandemoniumBot
 from bot.games.hellbringer import codes
 from bot.games.hellbringer.labels import card_name
 from engines.hellbringer import ENGINE, HellbringerState
+from engines.hellbringer.stats import stats
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import board_now, board_recorded
@@ -173,3 +174,41 @@ async def test_a_wrong_click_gets_one_sentence_and_changes_nothing(
     assert answer.count(".") <= 2 and "no longer matches" in answer
     after = await _state(fake, bot)
     assert after is not None and after[1] == before
+
+
+async def test_rule_1_3_alice_ends_her_turn_discarding_two_cards_from_the_board(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """1.3 'The player can then discard as many cards in hand as they want': on the
+    board, the end-of-turn multi-pick takes two of Alice's cards at once; both go to
+    the discard pile and she draws back up to her hand limit."""
+    fake = fake_discord
+    board = await _open(fake, bot)
+    for _ in range(MAX_MOVES):
+        state = await _alices_turn(fake, bot)
+        assert state is not None, "the game ended before Alice's first turn"
+        if state.phase == "player" and state.active == 0 and not state.queue:
+            turn = state
+            break
+        legal = ENGINE.legal_actions(state, 0)
+        index = _sensible(state, legal)
+        await _make(fake, await board_now(fake, bot, board), codes.encode(index, legal[index]))
+    else:
+        raise AssertionError("Alice's turn never came")
+    live = await board_now(fake, bot, board)
+    limit = stats(turn, turn.heroes[0])["hand"]
+    over = len(turn.heroes[0].hand) - limit
+    menu = next(c for c in live.all_components()
+                if "end turn, discarding" in str(c.get("placeholder", "")))
+    assert int(menu["min_values"]) == max(1, over), "at least the cards over the limit"
+    assert int(menu["max_values"]) == len(turn.heroes[0].hand), "or as many as she wants"
+    picks = [o["value"] for o in menu["options"][:2]]
+    tossed = [p.removeprefix("x:") for p in picks]
+    handle = await fake.select("alice", live, str(menu["custom_id"]), picks)
+    assert not await handle.ephemeral(), "the move is taken, not refused"
+    await handle.original()
+    after = await _state(fake, bot)
+    assert after is not None
+    hero, discard = after[1].heroes[0], after[1].dungeon.discard
+    assert all(c in discard and c not in hero.hand for c in tossed)
+    assert len(hero.hand) == limit, "she draws (or discards) to exactly her hand limit"
