@@ -40,7 +40,8 @@ from engines.hellbringer.models import (
 from engines.hellbringer.stats import card_id
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_now, board_recorded, panel_of
+from tests.support.hands import component_texts, leaks
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -120,35 +121,55 @@ class Session:
         return (await handle.original()).text()
 
     async def move(self, seat: int, action: Any) -> InteractionHandle:
-        """Make `action` from the board: its button, a one-pick menu, or a combined menu."""
+        """Make `action` from the board, else from the seat's private panel: its
+        button, a one-pick menu, or a combined menu."""
         state = await self.state()
         assert state is not None
-        legal = ENGINE.legal_actions(state, seat)
-        code = codes.encode(legal.index(action), action)
         live = await self.live()
-        who = PLAYERS[seat]
-        handle = None
-        for component in live.all_components():
-            cid = str(component.get("custom_id", ""))
-            values = [str(o["value"]) for o in component.get("options") or []]
-            if cid.startswith("pd:mv:") and cid.endswith(f":{seat}:{code}"):
-                handle, how = await self.fake.click(who, live, cid), "button"
-            elif cid.startswith("pd:sel:") and f":{seat}:" in cid and code in values:
-                handle, how = await self.fake.select(who, live, cid, [code]), "menu"
-            elif cid.startswith("pd:sel:") and f":{seat}:{COMBINED}" in cid:
-                found = parts(state, action)
-                picks = [p[0] for p in found[1]] if found else []
-                family = cid.rsplit(":", 1)[1][len(COMBINED)]
-                if found and found[0] == family and set(picks) <= set(values):
-                    handle, how = await self.fake.select(who, live, cid, picks), "combined"
-            if handle is not None:
-                break
-        assert handle is not None, f"{action} is not on the board"
+        made = await self._offered(state, live, seat, action)
+        if made is None:
+            panel = await panel_of(self.fake, PLAYERS[seat], live, seat)
+            made = None if panel is None else await self._offered(state, panel, seat, action)
+            made = made and (made[0], f"panel {made[1]}")
+        assert made is not None, f"{action} is on neither the board nor the panel"
+        handle, how = made
         if await handle.ephemeral():
             raise AssertionError(f"refused: {(await handle.original()).text()}")
         await handle.original()
         self.ways.add(how)
+        await self.public_checked()
         return handle
+
+    async def public_checked(self) -> None:
+        """No public message (the live board, its components, event lines) names a
+        card still hidden in a hand."""
+        state = await self.state()
+        if state is None:
+            return
+        await self.live()
+        texts = [m.text() for m in self.fake.messages(self.fake.text_channel)]
+        texts += component_texts(c for m in self.fake.messages(self.fake.text_channel)
+                                 for c in m.components)
+        assert not leaks(texts, state)
+
+    async def _offered(self, state: HellbringerState, message: FakeMessage, seat: int,
+                       action: Any) -> tuple[InteractionHandle, str] | None:
+        code = codes.encode(ENGINE.legal_actions(state, seat).index(action), action)
+        who = PLAYERS[seat]
+        for component in message.all_components():
+            cid = str(component.get("custom_id", ""))
+            values = [str(o["value"]) for o in component.get("options") or []]
+            if cid.startswith("pd:mv:") and cid.endswith(f":{seat}:{code}"):
+                return await self.fake.click(who, message, cid), "button"
+            if cid.startswith("pd:sel:") and f":{seat}:" in cid and code in values:
+                return await self.fake.select(who, message, cid, [code]), "menu"
+            if cid.startswith("pd:sel:") and f":{seat}:{COMBINED}" in cid:
+                found = parts(state, action)
+                picks = [p[0] for p in found[1]] if found else []
+                family = cid.rsplit(":", 1)[1][len(COMBINED)]
+                if found and found[0] == family and set(picks) <= set(values):
+                    return await self.fake.select(who, message, cid, picks), "combined"
+        return None
 
 
 def _answers(state: HellbringerState, request: ChanceRequest, session: Session) -> list[str]:
@@ -280,6 +301,8 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert "Combat: 1 Monster enters play." in public, "the form's suggested one Monster"
     assert "The cracked seal takes 5 Armor off The Ember Maw, Side A." in public
     assert "menu" in session.ways or "combined" in session.ways
+    assert {"panel button", "panel menu", "panel combined"} & session.ways, \
+        "hand cards are played from the player's own panel"
     assert "Enemy Die: Player Hit" in public, "the table's own Enemy Die"
     assert re.search(r"(Alice|Bob) suffers \d+ against \d+ and stands", public), \
         "the bot compares the enemies' pooled dice with each target's threshold"
