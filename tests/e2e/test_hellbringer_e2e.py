@@ -20,6 +20,7 @@ from engines.hellbringer.stats import stats
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import board_now, board_recorded, panel_of
+from tests.support.hellbringer_play import make
 
 MAX_MOVES = 800
 
@@ -59,33 +60,21 @@ def _moves(board: FakeMessage) -> list[str]:
     return [cid for cid in board.custom_ids() if cid.startswith(("pd:mv:", "pd:sel:"))]
 
 
-async def _offered(fake: FakeDiscord, message: FakeMessage,
-                   code: str) -> tuple[InteractionHandle, str] | None:
-    for component in message.all_components():
-        cid = str(component.get("custom_id", ""))
-        offered = [o["value"] for o in component.get("options") or []]
-        if cid.startswith("pd:mv:") and cid.endswith(f":0:{code}"):
-            return await fake.click("alice", message, cid), "button"
-        if cid.startswith("pd:sel:") and code in offered:
-            return await fake.select("alice", message, cid, [code]), "menu"
-    return None
-
-
-async def _make(fake: FakeDiscord, board: FakeMessage, code: str) -> str:
-    """Alice makes the move `code`: its button, else its menu option (on the board,
-    else on her private panel), else `/hellbringer do`."""
-    made = await _offered(fake, board, code)
-    if made is None:
-        panel = await panel_of(fake, "alice", board, 0)
-        made = None if panel is None else await _offered(fake, panel, code)
-        made = made and (made[0], f"panel {made[1]}")
-    if made is None:
-        made = await fake.slash("alice", "hellbringer do", action=code), "command"
-    handle, how = made
+async def _make(fake: FakeDiscord, board: FakeMessage, state: HellbringerState,
+                action: Any) -> str:
+    """Alice makes `action`: from the board or her private panel, else with
+    `/hellbringer do`; how she made it."""
+    try:
+        return (await make(fake, "alice", board, state, 0, action))[1]
+    except AssertionError as missing:
+        if "on neither" not in str(missing):
+            raise
+    code = codes.encode(ENGINE.legal_actions(state, 0).index(action), action)
+    handle = await fake.slash("alice", "hellbringer do", action=code)
     if await handle.ephemeral():
         raise AssertionError(f"refused: {(await handle.original()).text()}")
     await handle.original()
-    return how
+    return "command"
 
 
 async def _alices_turn(fake: FakeDiscord, bot: PandemoniumBot) -> HellbringerState | None:
@@ -149,7 +138,7 @@ async def test_alice_and_an_ai_seat_play_a_digital_game_to_its_end(
                 seen_hands.add(key)
                 await _check_hand(fake, state, live)
         index = _sensible(state, legal)
-        ways.add(await _make(fake, live, codes.encode(index, legal[index])))
+        ways.add(await _make(fake, live, state, legal[index]))
     else:
         raise AssertionError(f"no end after {MAX_MOVES} moves")
     games = await bot.storage.games_in_channel(fake.text_channel.id, limit=1)
@@ -208,7 +197,7 @@ async def test_rule_1_3_alice_ends_her_turn_discarding_two_cards_from_her_panel(
             break
         legal = ENGINE.legal_actions(state, 0)
         index = _sensible(state, legal)
-        await _make(fake, await board_now(fake, bot, board), codes.encode(index, legal[index]))
+        await _make(fake, await board_now(fake, bot, board), state, legal[index])
     else:
         raise AssertionError("Alice's turn never came")
     live = await board_now(fake, bot, board)

@@ -22,9 +22,7 @@ from typing import Any
 import pytest
 
 from bot.app import PandemoniumBot
-from bot.games.hellbringer import codes
 from bot.games.hellbringer.labels import card_name
-from bot.games.hellbringer.menus import COMBINED, parts
 from engines.core.chance import ChanceRequest
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.models import (
@@ -40,8 +38,9 @@ from engines.hellbringer.models import (
 from engines.hellbringer.stats import card_id
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_now, board_recorded, panel_of
-from tests.support.hands import component_texts, leaks
+from tests.support.boards import board_now, board_recorded
+from tests.support.hands import leaks, public_texts
+from tests.support.hellbringer_play import make
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -125,17 +124,8 @@ class Session:
         button, a one-pick menu, or a combined menu."""
         state = await self.state()
         assert state is not None
-        live = await self.live()
-        made = await self._offered(state, live, seat, action)
-        if made is None:
-            panel = await panel_of(self.fake, PLAYERS[seat], live, seat)
-            made = None if panel is None else await self._offered(state, panel, seat, action)
-            made = made and (made[0], f"panel {made[1]}")
-        assert made is not None, f"{action} is on neither the board nor the panel"
-        handle, how = made
-        if await handle.ephemeral():
-            raise AssertionError(f"refused: {(await handle.original()).text()}")
-        await handle.original()
+        handle, how = await make(self.fake, PLAYERS[seat], await self.live(), state, seat,
+                                 action)
         self.ways.add(how)
         await self.public_checked()
         return handle
@@ -147,29 +137,7 @@ class Session:
         if state is None:
             return
         await self.live()
-        texts = [m.text() for m in self.fake.messages(self.fake.text_channel)]
-        texts += component_texts(c for m in self.fake.messages(self.fake.text_channel)
-                                 for c in m.components)
-        assert not leaks(texts, state)
-
-    async def _offered(self, state: HellbringerState, message: FakeMessage, seat: int,
-                       action: Any) -> tuple[InteractionHandle, str] | None:
-        code = codes.encode(ENGINE.legal_actions(state, seat).index(action), action)
-        who = PLAYERS[seat]
-        for component in message.all_components():
-            cid = str(component.get("custom_id", ""))
-            values = [str(o["value"]) for o in component.get("options") or []]
-            if cid.startswith("pd:mv:") and cid.endswith(f":{seat}:{code}"):
-                return await self.fake.click(who, message, cid), "button"
-            if cid.startswith("pd:sel:") and f":{seat}:" in cid and code in values:
-                return await self.fake.select(who, message, cid, [code]), "menu"
-            if cid.startswith("pd:sel:") and f":{seat}:{COMBINED}" in cid:
-                found = parts(state, action)
-                picks = [p[0] for p in found[1]] if found else []
-                family = cid.rsplit(":", 1)[1][len(COMBINED)]
-                if found and found[0] == family and set(picks) <= set(values):
-                    return await self.fake.select(who, message, cid, picks), "combined"
-        return None
+        assert not leaks(public_texts(self.fake), state)
 
 
 def _answers(state: HellbringerState, request: ChanceRequest, session: Session) -> list[str]:

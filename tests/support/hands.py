@@ -14,6 +14,7 @@ import discord
 
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.view import UNSHOWN, card_label
+from tests.fakediscord import FakeDiscord
 
 
 def secret_names(state: HellbringerState) -> set[str]:
@@ -43,3 +44,11 @@ def leaks(texts: Iterable[str], state: HellbringerState) -> list[tuple[str, str]
              for name in secret_names(state)]
     return [(name, text[max(0, m.start() - 80):m.end() + 80]) for text in texts
             for name, word in found if (m := word.search(text))]
+
+
+def public_texts(fake: FakeDiscord) -> list[str]:
+    """Everything the text channel shows anyone: every non-ephemeral message's text
+    (content and embeds) and the words on its components."""
+    messages = fake.messages(fake.text_channel)
+    return [m.text() for m in messages] + component_texts(c for m in messages
+                                                          for c in m.components)
