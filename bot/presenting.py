@@ -264,7 +264,7 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
 
 MY_TURN = "🃏 My turn"
 PANEL_STALE = "That panel was out of date (the table has moved on), so nothing changed."
-PANEL_EMPTY = "Nothing to choose in private right now: the board has your moves."
+PANEL_EMPTY = "Nothing for you to choose here right now."
 
 
 def panel_seats(game: GameRow, state: Any) -> list[int]:

@@ -1,0 +1,152 @@
+"""Hellbringer's private panels through the real bot and the fake Discord (issue 21).
+
+Alice, Bob and Carol play a digital game. Every move that names a card in a hand
+(the class choice with its Starter swap, equip, a trade offer and its answer, the
+end-of-turn discard) is made on the player's own ephemeral panel, opened with the
+board's "🃏 My turn (…)" button; the board keeps controls that name no hand card.
+After every move, no public message (the board, its components, the event lines)
+names a card still hidden in a hand: the check reads the hands straight from the
+stored state. A trade partner learns the offered card on their panel only; the
+channel reads "Alice offers Bob a trade." A stale panel is redrawn with one
+sentence and another player's "My turn" is refused in one; neither changes
+anything."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from typing import Any
+
+import pytest
+
+from bot.app import PandemoniumBot
+from bot.games.hellbringer.labels import card_name
+from bot.presenting import PANEL_STALE
+from engines.hellbringer import ENGINE, HellbringerState
+from engines.hellbringer.models import MULE, ChooseClass, EndTurn, Equip, Trade, TradeReply
+from tests.e2e.conftest import StartBot
+from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
+from tests.support.boards import board_now, board_recorded, panel_of
+from tests.support.hands import leaks, public_texts
+from tests.support.hellbringer_play import make, offered
+
+pytestmark = pytest.mark.timeout(600)
+
+PLAYERS = ("alice", "bob", "carol")
+MAX_MOVES = 400
+GOALS = {"class", "equip", "trade", "reply", "discard"}
+
+
+@pytest.fixture
+async def bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
+    async with start_bot(seed=5) as started:
+        yield started
+
+
+async def _state(fake: FakeDiscord, bot: PandemoniumBot) -> HellbringerState:
+    current = await bot.table.current(fake.text_channel.id)
+    assert current is not None and isinstance(current.state, HellbringerState)
+    return current.state
+
+
+async def _private(handle: InteractionHandle) -> str:
+    assert await handle.ephemeral(), "a refusal is only ever ephemeral"
+    return (await handle.original()).text()
+
+
+def _choice(state: HellbringerState, seat: int, done: set[str]) -> tuple[Any, str]:
+    """A move for `seat`, steering towards the moves under test: equip, a trade with
+    a player (not the Mule), answering it with a card, an end-of-turn discard."""
+    legal = ENGINE.legal_actions(state, seat)
+    wanted: list[tuple[str, type, Any]] = [
+        ("equip", Equip, lambda a: True),
+        ("trade", Trade, lambda a: a.partner != MULE),
+        ("reply", TradeReply, lambda a: a.give is not None),
+        ("discard", EndTurn, lambda a: bool(a.discard)),
+        ("class", ChooseClass, lambda a: a.swap is not None),
+    ]
+    for goal, kind, fits in wanted:
+        found = [a for a in legal if isinstance(a, kind) and fits(a)]
+        if found and (goal not in done or kind in (TradeReply, ChooseClass)):
+            return found[0], goal
+    choice = ENGINE.ai_action(state, seat)
+    if choice not in legal:
+        choice = next((a for a in legal if type(a) is type(choice)), legal[0])
+    return choice, ""
+
+
+async def _stale_panel(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage) -> None:
+    """Alice opens her panel twice and chooses her class on the second: the first is
+    then a step behind, and a pick on it redraws it with one sentence, changing
+    nothing. Bob pressing "🃏 My turn (Alice)" gets one sentence too."""
+    state = await _state(fake, bot)
+    older = await panel_of(fake, "alice", board, 0)
+    newer = await panel_of(fake, "alice", board, 0)
+    assert older is not None and newer is not None
+    assert "Your hand" in older.text(), "the panel shows the hand it plays from"
+    action = ENGINE.legal_actions(state, 0)[0]
+    made = await offered(fake, "alice", newer, state, 0, action)
+    assert made is not None and not await made[0].ephemeral()
+    await made[0].original()
+    after = await _state(fake, bot)
+    menu = next(c for c in older.all_components() if c.get("options"))
+    picks = [o["value"] for o in menu["options"][:int(menu.get("min_values", 1))]]
+    stale = await fake.select("alice", older, str(menu["custom_id"]), picks)
+    redrawn = await stale.original()
+    assert redrawn.id == older.id and redrawn.text().startswith(PANEL_STALE)
+    assert await _state(fake, bot) == after, "a stale panel changes nothing"
+    live = await board_now(fake, bot, board)
+    theirs = next((c for c in live.custom_ids() if c.startswith("pd:pan:")), None)
+    if theirs is not None:
+        owner = PLAYERS[int(theirs.rsplit(":", 1)[1])]
+        stranger = next(p for p in PLAYERS if p != owner)
+        said = await _private(await fake.click(stranger, live, theirs))
+        assert said.startswith("That panel is ") and said.count(".") == 1
+        assert await _state(fake, bot) == after
+
+
+async def _trade_answered(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage,
+                          offer: Trade, offerer: int) -> None:
+    """The partner reads the offered card on their own panel, never in public."""
+    state = await _state(fake, bot)
+    public = "\n".join(public_texts(fake))
+    names = state.names
+    assert f"{names[offerer]} offers {names[offer.partner]} a trade." in public
+    panel = await panel_of(fake, PLAYERS[offer.partner], await board_now(fake, bot, board),
+                           offer.partner)
+    assert panel is not None, "the partner answers on their panel"
+    assert f"offers you **{card_name(state, offer.give)}**" in panel.text()
+
+
+async def test_three_players_make_their_hand_moves_on_private_panels(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    fake = fake_discord
+    board = await (await fake.slash("alice", "game new", game="hellbringer")).original()
+    await board_recorded(fake, bot, board)
+    for member in PLAYERS[1:]:
+        await (await fake.click(member, board, label="Join")).original()
+    await (await fake.click("alice", board, label="Start")).original()
+    await _stale_panel(fake, bot, await board_now(fake, bot, board))
+    done: set[str] = {"class"}
+    ways: set[str] = set()
+    for _ in range(MAX_MOVES):
+        state = await _state(fake, bot)
+        if state.winners is not None or (done >= GOALS and ways & {"button", "menu"}):
+            break
+        seat = ENGINE.to_move(state)[0]
+        action, goal = _choice(state, seat, done)
+        live = await board_now(fake, bot, board)
+        _, how = await make(fake, PLAYERS[seat], live, state, seat, action)
+        ways.add(how)
+        if goal:
+            assert how.startswith("panel"), f"{goal} names a hand card: on the panel only"
+            done.add(goal)
+        after = await _state(fake, bot)
+        await board_now(fake, bot, board)
+        assert not leaks(public_texts(fake), after), f"after {action}"
+        if isinstance(action, Trade):
+            await _trade_answered(fake, bot, board, action, seat)
+    assert done >= GOALS, f"only {done} were played"
+    public = "\n".join(public_texts(fake))
+    assert "trade a card." in public, "after the trade, only that it happened"
+    assert ways & {"button", "menu"}, "the board's own controls still play the public moves"
