@@ -108,9 +108,8 @@ async def _trade_answered(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMes
                           offer: Trade, offerer: int) -> None:
     """The partner reads the offered card on their own panel, never in public."""
     state = await _state(fake, bot)
-    public = "\n".join(public_texts(fake))
-    names = state.names
-    assert f"{names[offerer]} offers {names[offer.partner]} a trade." in public
+    said = f"{state.names[offerer]} offers {state.names[offer.partner]} a trade."
+    await fake.wait_until(lambda: said in "\n".join(public_texts(fake)), message=said)
     panel = await panel_of(fake, PLAYERS[offer.partner], await board_now(fake, bot, board),
                            offer.partner)
     assert panel is not None, "the partner answers on their panel"
@@ -147,6 +146,6 @@ async def test_three_players_make_their_hand_moves_on_private_panels(
         if isinstance(action, Trade):
             await _trade_answered(fake, bot, board, action, seat)
     assert done >= GOALS, f"only {done} were played"
-    public = "\n".join(public_texts(fake))
-    assert "trade a card." in public, "after the trade, only that it happened"
+    await fake.wait_until(lambda: "trade a card." in "\n".join(public_texts(fake)),
+                          message="after the trade, only that it happened")
     assert ways & {"button", "menu"}, "the board's own controls still play the public moves"

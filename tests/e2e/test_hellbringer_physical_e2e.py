@@ -34,11 +34,13 @@ from engines.hellbringer.models import (
     Pass,
     PlacePoint,
     ShowCard,
+    Trade,
+    TradeReply,
 )
 from engines.hellbringer.stats import card_id
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_now, board_recorded, panel_of
 from tests.support.hands import leaks, public_texts
 from tests.support.hellbringer_play import make
 
@@ -71,6 +73,8 @@ class Session:
         self.fixed = False
         self.changed_mind = False
         self.instants: list[str] = []
+        self.made: dict[str, str] = {}
+        """How each kind of move was first made ("button", "panel menu", …)."""
 
     async def state(self) -> HellbringerState | None:
         current = await self.bot.table.current(self.fake.text_channel.id)
@@ -127,6 +131,9 @@ class Session:
         handle, how = await make(self.fake, PLAYERS[seat], await self.live(), state, seat,
                                  action)
         self.ways.add(how)
+        kind = "EndTurn+discard" if isinstance(action, EndTurn) and action.discard else \
+            type(action).__name__
+        self.made.setdefault(kind, how)
         await self.public_checked()
         return handle
 
@@ -175,10 +182,14 @@ def _answers(state: HellbringerState, request: ChanceRequest, session: Session) 
 
 
 def _choice(state: HellbringerState, seat: int) -> Any:
-    """The move the player makes: pass the window, place a point, strike whatever is in
-    sight, equip, show a weapon once, or end the turn discarding a card to draw more."""
+    """The move the player makes: answer a trade with a card, pass the window, place a
+    point, strike whatever is in sight, equip, show a weapon once, or end the turn
+    discarding a card to draw more."""
     legal = ENGINE.legal_actions(state, seat)
     hero = state.heroes[seat]
+    replies = [a for a in legal if isinstance(a, TradeReply) and a.give is not None]
+    if replies:
+        return replies[0]
     for kind in (Pass, PlacePoint, DiscardCards):
         found = [a for a in legal if isinstance(a, kind)]
         if found:
@@ -252,6 +263,9 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
         choice = _choice(state, seat)
         if choice == ShowCard(form="gear") and not session.changed_mind:
             await _never_mind(session, seat)
+        if "Trade" not in session.made and isinstance(choice, EndTurn):
+            await _trade(session, state, seat)
+            continue
         await session.move(seat, choice)
     else:
         raise AssertionError(f"the session did not end in {MAX_STEPS} steps")
@@ -269,8 +283,9 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert "Combat: 1 Monster enters play." in public, "the form's suggested one Monster"
     assert "The cracked seal takes 5 Armor off The Ember Maw, Side A." in public
     assert "menu" in session.ways or "combined" in session.ways
-    assert {"panel button", "panel menu", "panel combined"} & session.ways, \
-        "hand cards are played from the player's own panel"
+    on_panels = {k: h for k, h in session.made.items() if h.startswith("panel")}
+    assert {"Equip", "Trade", "TradeReply", "EndTurn+discard", "ShowCard"} <= set(on_panels), \
+        f"hand moves are made on the player's own panel: {session.made}"
     assert "Enemy Die: Player Hit" in public, "the table's own Enemy Die"
     assert re.search(r"(Alice|Bob) suffers \d+ against \d+ and stands", public), \
         "the bot compares the enemies' pooled dice with each target's threshold"
@@ -278,6 +293,21 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert "The Demon's Side A falls; it turns over to Side B, a new enemy." in public
     assert "The Ember Maw, Side B" in public
     assert "GM: The Ember Maw, Side B corrected." in public
+
+
+async def _trade(session: Session, state: HellbringerState, seat: int) -> None:
+    """Co-op 'Trading a Card' at the real table: the offer is made on the player's
+    panel and the channel reads only that a trade is offered; the partner's panel
+    says what is offered (the bot knows it only as far as it was shown)."""
+    partner = 1 - seat
+    offer = next(a for a in ENGINE.legal_actions(state, seat)
+                 if isinstance(a, Trade) and a.partner == partner)
+    await session.move(seat, offer)
+    said = f"{state.names[seat]} offers {state.names[partner]} a trade."
+    await session.fake.wait_until(lambda: said in session.public(), message=said)
+    panel = await panel_of(session.fake, PLAYERS[partner], await session.live(), partner)
+    assert panel is not None
+    assert f"offers you **{card_name(state, offer.give)}**" in panel.text()
 
 
 async def _never_mind(session: Session, seat: int) -> None:
