@@ -617,12 +617,19 @@ class TablesUI:
 
     async def show_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """"My hand": the hidden information of every seat the member holds (a GM may
-        hold several at a physical table), only ever ephemerally."""
+        hold several at a physical table), only ever ephemerally; for a member whose
+        one seat has private moves now, its panel ("🃏 My turn")."""
         current = await self._still_current(interaction, game_id)
         game = current.game
         seats = game.seats_of(interaction.user.id)
         if not seats:
             raise RuleError("You're not seated at this table, so there is nothing hidden for you.")
+        if len(seats) == 1 and private_moves(game, current.state, seats[0]):
+            # the hand and the moves it allows, in one panel
+            await interaction.response.send_message(
+                **panel_message(game, current.state, seats[0]), ephemeral=True
+            )
+            return
         first, *rest = embed_batches(private_embeds(game, current.state, seats))
         content = f"Only you see this: {seats_phrase(game, seats)}." if len(seats) > 1 else None
         await interaction.response.send_message(content, embeds=first, ephemeral=True)

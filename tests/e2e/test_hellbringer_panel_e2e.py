@@ -149,3 +149,39 @@ async def test_three_players_make_their_hand_moves_on_private_panels(
     await fake.wait_until(lambda: "trade a card." in "\n".join(public_texts(fake)),
                           message="after the trade, only that it happened")
     assert ways & {"button", "menu"}, "the board's own controls still play the public moves"
+
+
+async def test_a_gm_makes_a_private_move_for_a_seat_with_game_as(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """Erin (GM) chooses Alice's class through `/game as`: the seat's private moves
+    come to Erin alone, the move is logged as a GM's, and the channel names no card.
+    Alice's **My hand** is her panel (her one seat has private moves)."""
+    fake = fake_discord
+    board = await (await fake.slash("alice", "game new", game="hellbringer")).original()
+    await board_recorded(fake, bot, board)
+    await (await fake.click("bob", board, label="Join")).original()
+    await (await fake.click("alice", board, label="Start")).original()
+    live = await board_now(fake, bot, board)
+    mine = next(c for c in live.custom_ids() if c.startswith("pd:me:"))
+    hand = await fake.click("alice", live, mine)
+    assert await hand.ephemeral()
+    assert any(c.startswith("pd:sel:") for c in (await hand.original()).custom_ids())
+    state = await _state(fake, bot)
+    asked = await fake.slash("erin", "game as", member=fake.member("alice"))
+    assert await asked.ephemeral()
+    panel = await asked.original()
+    assert "Acting for **Alice**" in panel.text()
+    menu = next(c for c in panel.all_components() if c.get("options"))
+    assert str(menu["custom_id"]).startswith("pd:gms:"), "a GM's own custom ids"
+    action = ENGINE.legal_actions(state, 0)[0]
+    made = await offered(fake, "erin", panel, state, 0, action)
+    assert made is not None and not await made[0].ephemeral()
+    await made[0].original()
+    after = await _state(fake, bot)
+    assert after != state, "the GM's pick is played"
+    await board_now(fake, bot, board)
+    assert not leaks(public_texts(fake), after)
+    current = await bot.table.current(fake.text_channel.id)
+    assert current is not None
+    assert (await bot.storage.log(current.game.id))[-1].gm, "the log says a GM did it"

@@ -12,6 +12,10 @@ from engines.hellbringer import ENGINE, HellbringerState
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import panel_of
 
+BUTTONS = ("pd:mv:", "pd:gmv:")
+MENUS = ("pd:sel:", "pd:gms:")
+"""A player's move components, and a GM's on a `/game as` panel."""
+
 
 async def offered(fake: FakeDiscord, who: str, message: FakeMessage, state: HellbringerState,
                   seat: int, action: Any) -> tuple[InteractionHandle, str] | None:
@@ -20,11 +24,11 @@ async def offered(fake: FakeDiscord, who: str, message: FakeMessage, state: Hell
     for component in message.all_components():
         cid = str(component.get("custom_id", ""))
         values = [str(o["value"]) for o in component.get("options") or []]
-        if cid.startswith("pd:mv:") and cid.endswith(f":{seat}:{code}"):
+        if cid.startswith(BUTTONS) and cid.endswith(f":{seat}:{code}"):
             return await fake.click(who, message, cid), "button"
-        if cid.startswith("pd:sel:") and f":{seat}:" in cid and code in values:
+        if cid.startswith(MENUS) and f":{seat}:" in cid and code in values:
             return await fake.select(who, message, cid, [code]), "menu"
-        if cid.startswith("pd:sel:") and f":{seat}:{COMBINED}" in cid:
+        if cid.startswith(MENUS) and f":{seat}:{COMBINED}" in cid:
             found = parts(state, action)
             picks = [p[0] for p in found[1]] if found else []
             family = cid.rsplit(":", 1)[1][len(COMBINED)]
