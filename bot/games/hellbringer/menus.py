@@ -227,9 +227,24 @@ def private(state: HellbringerState, seat: int, action: Any) -> bool:
     return any(isinstance(v, str) and v in hand for v in named)
 
 
+_LAST: list[tuple[tuple[Any, ...], Moves]] = []
+"""The newest layout and what it was drawn from: one board render asks for the
+board's buttons, its menus and each seat's panel, and each would lay the same
+moves out again (a layout is most of a render's cost)."""
+
+
 def moves(game: GameRow, state: HellbringerState) -> Moves:
     """The public board's moves, and each acting seat's private panel. A seat with a
     panel has a "🃏 My turn" button on the board, so its buttons' room is kept."""
+    key = (game.status, tuple((s.shown, s.ai) for s in game.seats), state.model_dump_json())
+    if _LAST and _LAST[0][0] == key:
+        return _LAST[0][1]
+    found = _laid_out_all(game, state)
+    _LAST[:] = [(key, found)]
+    return found
+
+
+def _laid_out_all(game: GameRow, state: HellbringerState) -> Moves:
     found = Moves()
     public: list[tuple[int, list[tuple[int, Any]]]] = []
     for seat in acting(game, state):

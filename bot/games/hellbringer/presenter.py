@@ -18,7 +18,14 @@ import discord
 from bot.games.hellbringer import codes
 from bot.games.hellbringer.board import board, hand
 from bot.games.hellbringer.events import event_lines
-from bot.games.hellbringer.menus import COMBINED, Menu, decode_combined, moves, offer_note
+from bot.games.hellbringer.menus import (
+    COMBINED,
+    Menu,
+    acting,
+    decode_combined,
+    moves,
+    offer_note,
+)
 from bot.models import GameRow
 from bot.render.games import PrivateMoves, SelectChoice
 from bot.render.style import COLOUR_PLAY
@@ -50,7 +57,7 @@ class HellbringerPresenter:
         return _choices(moves(game, state).menus)
 
     def private_moves(self, game: GameRow, state: Any, seat: int) -> PrivateMoves:
-        if not isinstance(state, HellbringerState):
+        if not isinstance(state, HellbringerState) or seat not in acting(game, state):
             return PrivateMoves()
         panel = moves(game, state).panels.get(seat)
         if panel is None:
