@@ -265,6 +265,7 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
 MY_TURN = "🃏 My turn"
 PANEL_STALE = "That panel was out of date (the table has moved on), so nothing changed."
 PANEL_EMPTY = "Nothing for you to choose here right now."
+PANEL_ON_BOARD = "Nothing more to choose here: your other moves are on the board."
 
 
 def panel_seats(game: GameRow, state: Any) -> list[int]:
@@ -295,7 +296,9 @@ def panel_message(
     moves = private_moves(game, state, seat)
     lines = [line for line in (lead, moves.note) if line]
     if not moves:
-        lines.append(PANEL_EMPTY)
+        acts = state is not None and game.status == "active" and \
+            registry.get(game.game).may_act(state, seat)
+        lines.append(PANEL_ON_BOARD if acts else PANEL_EMPTY)
     return {"content": clip("\n".join(lines), MESSAGE_CONTENT) or None,
             "embeds": [private_embed(game, state, seat)],
             "view": panel_view(game, state, seat)}

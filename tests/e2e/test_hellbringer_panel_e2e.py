@@ -20,7 +20,7 @@ import pytest
 
 from bot.app import PandemoniumBot
 from bot.games.hellbringer.labels import card_name
-from bot.presenting import PANEL_STALE
+from bot.presenting import PANEL_EMPTY, PANEL_ON_BOARD, PANEL_STALE
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.models import MULE, ChooseClass, EndTurn, Equip, Trade, TradeReply
 from tests.e2e.conftest import StartBot
@@ -135,11 +135,18 @@ async def test_three_players_make_their_hand_moves_on_private_panels(
         seat = ENGINE.to_move(state)[0]
         action, goal = _choice(state, seat, done)
         live = await board_now(fake, bot, board)
-        _, how = await make(fake, PLAYERS[seat], live, state, seat, action)
+        handle, how = await make(fake, PLAYERS[seat], live, state, seat, action)
         ways.add(how)
         if goal:
             assert how.startswith("panel"), f"{goal} names a hand card: on the panel only"
             done.add(goal)
+        if how.startswith("panel"):
+            redrawn = await handle.original()
+            assert redrawn.ephemeral and (any(c.startswith(("pd:mv:", "pd:sel:")) for c in
+                                              redrawn.custom_ids()) or
+                                          PANEL_EMPTY in redrawn.text() or
+                                          PANEL_ON_BOARD in redrawn.text()), \
+                "the panel is redrawn for the new state: its next moves, or where they are"
         after = await _state(fake, bot)
         await board_now(fake, bot, board)
         assert not leaks(public_texts(fake), after), f"after {action}"
