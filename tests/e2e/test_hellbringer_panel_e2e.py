@@ -9,7 +9,9 @@ names a card still hidden in a hand: the check reads the hands straight from the
 stored state. A trade partner learns the offered card on their panel only; the
 channel reads "Alice offers Bob a trade." A stale panel is redrawn with one
 sentence and another player's "My turn" is refused in one; neither changes
-anything."""
+anything. The same holds at a physical table with a GM (the session's helpers
+come from the physical session's test), where Erin makes one of Carol's private
+moves through `/game as`."""
 
 from __future__ import annotations
 
@@ -24,6 +26,10 @@ from bot.presenting import PANEL_EMPTY, PANEL_ON_BOARD, PANEL_STALE
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.models import MULE, ChooseClass, EndTurn, Equip, Trade, TradeReply
 from tests.e2e.conftest import StartBot
+from tests.e2e.test_hellbringer_physical_e2e import PLAYERS as TABLE
+from tests.e2e.test_hellbringer_physical_e2e import Session
+from tests.e2e.test_hellbringer_physical_e2e import _answers as physical_answers
+from tests.e2e.test_hellbringer_physical_e2e import _choice as physical_choice
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import board_now, board_recorded, panel_of
 from tests.support.hands import leaks, public_texts
@@ -31,7 +37,7 @@ from tests.support.hellbringer_play import make, offered
 
 pytestmark = pytest.mark.timeout(600)
 
-PLAYERS = ("alice", "bob", "carol")
+PLAYERS = TABLE
 MAX_MOVES = 400
 GOALS = {"class", "equip", "trade", "reply", "discard"}
 
@@ -192,3 +198,67 @@ async def test_a_gm_makes_a_private_move_for_a_seat_with_game_as(
     current = await bot.table.current(fake.text_channel.id)
     assert current is not None
     assert (await bot.storage.log(current.game.id))[-1].gm, "the log says a GM did it"
+
+
+async def test_a_physical_table_with_a_gm_makes_hand_moves_on_private_panels(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """Alice, Bob and Carol at a physical table with Erin as GM: a 📝 Show, equip, a
+    trade offer and its answer, and an end-of-turn discard are made on the players'
+    own panels, and Erin makes one of Carol's private moves through `/game as`;
+    after every move no public message names a card still in a hand."""
+    fake = fake_discord
+    opened = await fake.slash("alice", "game new", game="hellbringer", mode="physical",
+                              options={"options": "pile_commons=older"})
+    board = await opened.original()
+    await board_recorded(fake, bot, board)
+    session = Session(fake, bot, board)
+    for member in PLAYERS[1:]:
+        await (await fake.click(member, board, label="Join")).original()
+    await (await fake.click("alice", board, label="Start")).original()
+    by_gm = False
+    wanted = {"ShowCard", "Equip", "Trade", "TradeReply", "EndTurn+discard"}
+    for _ in range(MAX_MOVES):
+        state = await session.state()
+        assert state is not None and state.winners is None, "the goals came first"
+        if wanted <= {k for k, how in session.made.items() if how.startswith("panel")} \
+                and by_gm:
+            break
+        request = ENGINE.chance(state)
+        if request is not None:
+            who = PLAYERS[request.reporter] if request.reporter is not None else "bob"
+            await session.report(who, physical_answers(state, request, session))
+            continue
+        seat = ENGINE.to_move(state)[0]
+        choice = physical_choice(state, seat)
+        partner = (seat + 1) % len(PLAYERS)
+        offer = [a for a in ENGINE.legal_actions(state, seat)
+                 if isinstance(a, Trade) and a.partner == partner]
+        if "Trade" not in session.made and isinstance(choice, EndTurn) and offer:
+            choice = offer[0]
+        if seat == 2 and not by_gm and isinstance(choice, EndTurn) and choice.discard:
+            await _as_gm(fake, bot, board, state, seat, choice)
+            by_gm = True
+            continue
+        await session.move(seat, choice)
+    else:
+        raise AssertionError(f"only {session.made} after {MAX_MOVES} moves")
+
+
+async def _as_gm(fake: FakeDiscord, bot: PandemoniumBot, board: FakeMessage,
+                 state: HellbringerState, seat: int, action: Any) -> None:
+    """Erin makes Carol's private move from `/game as`'s second panel."""
+    asked = await fake.slash("erin", "game as", member=fake.member(PLAYERS[seat]))
+    await asked.original()
+    panels = [await asked.original(), *await asked.followups()]
+    for panel in panels:
+        made = await offered(fake, "erin", panel, state, seat, action)
+        if made is not None:
+            assert not await made[0].ephemeral()
+            await made[0].original()
+            break
+    else:
+        raise AssertionError(f"{action} is on none of the GM's panels")
+    after = await _state(fake, bot)
+    await board_now(fake, bot, board)
+    assert not leaks(public_texts(fake), after)

@@ -46,10 +46,12 @@ from tests.support.hellbringer_play import make
 
 pytestmark = pytest.mark.timeout(600)
 
-PLAYERS = ("alice", "bob")
+PLAYERS = ("alice", "bob", "carol")
+"""Alice and Bob play this session; Carol joins a three-player one (the panel test)."""
 GM = "erin"
 MAX_STEPS = 1500
-SHEETS = (["Warrior", "35", "10", "2", "3"], ["sorcerer", "30", "10", "2", "3"])
+SHEETS = (["Warrior", "35", "10", "2", "3"], ["sorcerer", "30", "10", "2", "3"],
+          ["hunter", "30", "20", "4", "2"])
 BLADE = ["Worn Blade", "1", "single 2D", "", "red"]
 MONSTER = ["Grave Imp", "0", "10", "0", "1D1A"]
 SIDE_A = ["The Ember Maw, Side A", "0", "10", "10", "2D"]
