@@ -27,9 +27,9 @@ from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.models import MULE, ChooseClass, EndTurn, Equip, Trade, TradeReply
 from tests.e2e.conftest import StartBot
 from tests.e2e.test_hellbringer_physical_e2e import PLAYERS as TABLE
-from tests.e2e.test_hellbringer_physical_e2e import Session
 from tests.e2e.test_hellbringer_physical_e2e import _answers as physical_answers
 from tests.e2e.test_hellbringer_physical_e2e import _choice as physical_choice
+from tests.e2e.test_hellbringer_physical_e2e import open_table
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import board_now, board_recorded, panel_of
 from tests.support.hands import leaks, public_texts
@@ -208,11 +208,8 @@ async def test_a_physical_table_with_a_gm_makes_hand_moves_on_private_panels(
     own panels, and Erin makes one of Carol's private moves through `/game as`;
     after every move no public message names a card still in a hand."""
     fake = fake_discord
-    opened = await fake.slash("alice", "game new", game="hellbringer", mode="physical",
-                              options={"options": "pile_commons=older"})
-    board = await opened.original()
-    await board_recorded(fake, bot, board)
-    session = Session(fake, bot, board)
+    session = await open_table(fake, bot)
+    board = session.board
     for member in PLAYERS[1:]:
         await (await fake.click(member, board, label="Join")).original()
     await (await fake.click("alice", board, label="Start")).original()

@@ -210,6 +210,15 @@ def _choice(state: HellbringerState, seat: int) -> Any:
     return (spare or ends or legal)[0]
 
 
+async def open_table(fake: FakeDiscord, bot: PandemoniumBot) -> Session:
+    """Alice opens a physical table (the older Commons in the piles)."""
+    opened = await fake.slash("alice", "game new", game="hellbringer", mode="physical",
+                              options={"options": "pile_commons=older"})
+    board = await opened.original()
+    await board_recorded(fake, bot, board)
+    return Session(fake, bot, board)
+
+
 async def _setup(session: Session) -> None:
     fake = session.fake
     board = session.board
@@ -238,11 +247,7 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:
     fake = fake_discord
-    opened = await fake.slash("alice", "game new", game="hellbringer", mode="physical",
-                              options={"options": "pile_commons=older"})
-    board = await opened.original()
-    await board_recorded(fake, bot, board)
-    session = Session(fake, bot, board)
+    session = await open_table(fake, bot)
     await _setup(session)
     hand_checked = False
     for _ in range(MAX_STEPS):
