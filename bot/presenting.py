@@ -24,6 +24,7 @@ from bot.render.games import (
     action_selects,
     lobby_embed,
     presenter_for,
+    private_moves,
     rematch_options,
     whispers_for,
 )
@@ -43,6 +44,7 @@ from bot.ui.components import (
     LobbyButton,
     MoveButton,
     MoveSelect,
+    PanelButton,
     PrivateViewButton,
     RematchButton,
     TableButton,
@@ -222,6 +224,10 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         view.add_item(TableButton("rep", game.id, game.version))
         if not any(engine.acts_during_chance(state, s) for s in range(len(game.seats))):
             return view
+    if gm_seat is None:
+        for mine in panel_seats(game, state):
+            shown = f"{MY_TURN} ({game.seats[mine].shown})"
+            view.add_item(PanelButton(game.id, game.version, mine, shown))
     for label, code, seat in presenter_for(game.game).action_buttons(game, state):
         if gm_seat is None or seat in (gm_seat, None):
             view.add_item(
@@ -254,6 +260,55 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
     if gm_seat is None and engine.hidden_information:
         view.add_item(PrivateViewButton(game.id))
     return view
+
+
+MY_TURN = "🃏 My turn"
+PANEL_STALE = "That panel was out of date (the table has moved on), so nothing changed."
+PANEL_EMPTY = "Nothing for you to choose here right now."
+PANEL_ON_BOARD = "Nothing more to choose here: your other moves are on the board."
+
+
+def panel_seats(game: GameRow, state: Any) -> list[int]:
+    """The seats with moves on a private panel now, each a "🃏 My turn" on the board."""
+    return [s for s in range(len(game.seats)) if private_moves(game, state, s)]
+
+
+def panel_view(game: GameRow, state: Any, seat: int, *, gm: bool = False) -> discord.ui.View:
+    """A seat's private panel: its hand-revealing moves, with the board's custom ids
+    (the table's version included), so a click on it is checked and played like one
+    on the board. With `gm`, a GM's `/game as` panel acting for the seat."""
+    view = discord.ui.View(timeout=None)
+    moves = private_moves(game, state, seat)
+    for label, code in moves.buttons:
+        view.add_item(MoveButton(game.id, game.version, seat, code, label, gm=gm))
+    for choice in moves.selects:
+        view.add_item(MoveSelect(game.id, game.version, seat, choice.code, choice.options,
+                                 choice.placeholder, choice.min_values, choice.max_values,
+                                 gm=gm))
+    return view
+
+
+def panel_message(
+    game: GameRow, state: Any, seat: int, lead: str | None = None
+) -> dict[str, Any]:
+    """The panel as a message's keyword arguments: a line (`lead`, then what the
+    presenter notes), the seat's hand, and its private moves (none when it has none)."""
+    moves = private_moves(game, state, seat)
+    lines = [line for line in (lead, moves.note) if line]
+    if not moves:
+        acts = state is not None and game.status == "active" and \
+            registry.get(game.game).may_act(state, seat)
+        lines.append(PANEL_ON_BOARD if acts else PANEL_EMPTY)
+    return {"content": clip("\n".join(lines), MESSAGE_CONTENT) or None,
+            "embeds": [private_embed(game, state, seat)],
+            "view": panel_view(game, state, seat)}
+
+
+def _on_panel(interaction: discord.Interaction[Any], gm: bool) -> bool:
+    """Whether a click came from a player's own private panel (an ephemeral message
+    that is not a GM's `/game as` panel)."""
+    message = interaction.message
+    return not gm and message is not None and message.flags.ephemeral
 
 
 def _addressed(seat: int | None, gm_seat: int | None) -> int | None:
@@ -432,6 +487,9 @@ class TablesUI:
         the move (after the commit) must not hold back the answer to Discord."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
+        if _on_panel(interaction, gm) and seat is not None:
+            await self._panel_click(interaction, game_id, version, seat, code, values)
+            return
         current = await self._still_current(interaction, game_id, version)
         game = current.game
         if seat is None:
@@ -458,6 +516,57 @@ class TablesUI:
             await self.publish_reply(interaction, outcome)
         else:
             await self.publish_in_place(interaction, outcome)
+
+    async def open_panel(
+        self, interaction: discord.Interaction[Any], game_id: int, seat: int
+    ) -> None:
+        """"🃏 My turn": the seat's private panel, for its player alone. Anyone else gets
+        one sentence (a GM acts for a seat through `/game as`); nothing changes."""
+        current = await self._still_current(interaction, game_id)
+        game = current.game
+        if seat not in game.seats_of(interaction.user.id):
+            if not 0 <= seat < len(game.seats):
+                raise RuleError("That button belongs to no seat at this table.")
+            raise RuleError(f"That panel is {game.seats[seat].shown}'s; a GM acts for a"
+                            " player with `/game as`.")
+        await interaction.response.send_message(
+            **panel_message(game, current.state, seat), ephemeral=True
+        )
+
+    async def _panel_click(
+        self,
+        interaction: discord.Interaction[Any],
+        game_id: int,
+        version: int,
+        seat: int,
+        code: str,
+        values: list[str],
+    ) -> None:
+        """A move from a player's private panel: played through the table like a board
+        click, then the panel is redrawn in place for the new state (so the player can
+        go on: equip, then attack), the events follow in public, and the board catches
+        up. A panel a step behind is redrawn with one sentence and changes nothing."""
+        current = await self._still_current(interaction, game_id)
+        game = current.game
+        if seat not in game.seats_of(interaction.user.id):
+            raise RuleError(f"Those buttons are for {game.seats[seat].shown}.")
+        if game.version != version:
+            await interaction.response.edit_message(
+                **panel_message(game, current.state, seat, PANEL_STALE)
+            )
+            return
+        action = presenter_for(game.game).decode(game, current.state, seat, code, values)
+        await interaction.response.defer()
+        outcome = await self.table.act(
+            channel_id_of(interaction), actor_of(interaction), action,
+            expected_version=version, guild_id=interaction.guild_id, as_seat=seat,
+        )
+        await interaction.edit_original_response(
+            **panel_message(outcome.game, outcome.state, seat)
+        )
+        self.boards.request(outcome)
+        await self._announce(interaction, outcome)
+        await self._whisper(interaction, outcome)
 
     async def _shared_seat(self, current: Outcome, actor: Actor, guild_id: int | None) -> int:
         """The seat a shared control acts for: the presser's own seat that may act, or,
@@ -511,12 +620,19 @@ class TablesUI:
 
     async def show_private(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """"My hand": the hidden information of every seat the member holds (a GM may
-        hold several at a physical table), only ever ephemerally."""
+        hold several at a physical table), only ever ephemerally; for a member whose
+        one seat has private moves now, its panel ("🃏 My turn")."""
         current = await self._still_current(interaction, game_id)
         game = current.game
         seats = game.seats_of(interaction.user.id)
         if not seats:
             raise RuleError("You're not seated at this table, so there is nothing hidden for you.")
+        if len(seats) == 1 and private_moves(game, current.state, seats[0]):
+            # the hand and the moves it allows, in one panel
+            await interaction.response.send_message(
+                **panel_message(game, current.state, seats[0]), ephemeral=True
+            )
+            return
         first, *rest = embed_batches(private_embeds(game, current.state, seats))
         content = f"Only you see this: {seats_phrase(game, seats)}." if len(seats) > 1 else None
         await interaction.response.send_message(content, embeds=first, ephemeral=True)

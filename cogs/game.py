@@ -13,7 +13,14 @@ from discord.ext import commands
 from bot import corrections, table_options
 from bot.frontend import Services
 from bot.maintenance import FATE_NOTES, fate_sentence
-from bot.presenting import actor_of, board_embed, board_link, board_view, channel_id_of
+from bot.presenting import (
+    actor_of,
+    board_embed,
+    board_link,
+    board_view,
+    channel_id_of,
+    panel_view,
+)
 from bot.render.style import clip
 from bot.table import Actor
 from bot.table_settings import KEYS as SETTING_KEYS
@@ -358,13 +365,16 @@ class GameCog(
         if seat is None:
             raise RuleError(f"{member.display_name} has no seat at this table.")
         view = board_view(current.game, current.state, gm_seat=seat)
-        if not view.children:
+        private = panel_view(current.game, current.state, seat, gm=True)
+        if not view.children and not private.children:
             raise RuleError(f"{member.display_name} has nothing to do right now.")
-        await interaction.response.send_message(
-            f"Acting for **{member.display_name}** (the log will say a GM did it):",
-            view=view,
-            ephemeral=True,
-        )
+        heading = f"Acting for **{member.display_name}** (the log will say a GM did it)"
+        first, *rest = [v for v in (view, private) if v.children]
+        await interaction.response.send_message(f"{heading}:", view=first, ephemeral=True)
+        for more in rest:
+            await interaction.followup.send(
+                f"{heading}, their private moves:", view=more, ephemeral=True
+            )
 
     @app_commands.command(name="settings", description="Show or change table settings")
     @app_commands.describe(

@@ -89,6 +89,42 @@ class PrivatePresenter(Protocol):
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed: ...
 
 
+@dataclass(frozen=True)
+class PrivateMoves:
+    """One seat's moves that would reveal what it holds (the cards in a hand), for its
+    own ephemeral panel rather than the public board: buttons as (label, code), menus
+    as on the board, and a `note` the panel opens with (what a partner offers, say)."""
+
+    buttons: list[tuple[str, str]] = field(default_factory=list)
+    selects: list[SelectChoice] = field(default_factory=list)
+    note: str = ""
+
+    def __bool__(self) -> bool:
+        return bool(self.buttons or self.selects)
+
+
+@runtime_checkable
+class PrivateMovesPresenter(Protocol):
+    """A presenter that keeps a seat's hand-revealing moves off the public board
+    (optional): the board shows a "🃏 My turn" button that names nothing, and the
+    seat's panel, sent only to its player, holds these moves. Its codes are decoded by
+    `Presenter.decode` like the board's; `action_buttons` / `action_selects` must then
+    leave these moves out."""
+
+    def private_moves(self, game: GameRow, state: Any, seat: int) -> PrivateMoves: ...
+
+
+def private_moves(game: GameRow, state: Any, seat: int) -> PrivateMoves:
+    """The seat's panel moves: none for a presenter without the hook, an AI seat, or a
+    table that is not in play."""
+    presenter = presenter_for(game.game)
+    if (not isinstance(presenter, PrivateMovesPresenter) or state is None
+            or game.status != "active" or not 0 <= seat < len(game.seats)
+            or game.seats[seat].ai):
+        return PrivateMoves()
+    return presenter.private_moves(game, state, seat)
+
+
 @runtime_checkable
 class RematchPresenter(Protocol):
     """A presenter that adjusts a finished game's options for its rematch (optional),

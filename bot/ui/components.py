@@ -12,6 +12,7 @@ custom_id formats (each at most 100 characters):
     pd:gmv:… / pd:gms:…                  the same, pressed by a GM acting for the seat
     pd:<skip|ai>:<game>:<version>        handle an away player's turn
     pd:me:<game>                         show me my hidden information (ephemeral)
+    pd:pan:<game>:<version>:<seat>       open a seat's private panel of moves (ephemeral)
     pd:again:<game>                      a rematch of a finished game
     pd:rep:<game>:<version>              open the physical-mode report form
     pd:end:<game>:<version>              confirm ending a game
@@ -272,6 +273,40 @@ class PrivateViewButton(
         await _bot(interaction).tables_ui.show_private(interaction, self.game_id)
 
 
+class PanelButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:pan:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)",
+):
+    """"🃏 My turn (Alice)": opens the seat's private panel, the moves that would
+    reveal its hand, only ever ephemerally. The label names the seat, never a card.
+    The version only marks which step the board shows: the panel is drawn from the
+    table as it is when pressed, so an older board's button still opens the current one."""
+
+    def __init__(self, game_id: int, version: int, seat: int, label: str) -> None:
+        super().__init__(
+            discord.ui.Button(
+                label=label[:80],
+                style=discord.ButtonStyle.success,
+                custom_id=f"pd:pan:{game_id}:{version}:{seat}",
+            )
+        )
+        self.game_id, self.seat = game_id, seat
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> PanelButton:
+        label = (item.label if isinstance(item, discord.ui.Button) else None) or ""
+        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), label)
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.open_panel(interaction, self.game_id, self.seat)
+
+
 class RematchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
     template=r"pd:again:(?P<game>\d+)",
@@ -307,6 +342,7 @@ DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
     RematchButton,
     TableButton,
     PrivateViewButton,
+    PanelButton,
     LobbyButton,
     MoveButton,
     MoveSelect,

@@ -19,7 +19,8 @@ from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.stats import stats
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_now, board_recorded, panel_of
+from tests.support.hellbringer_play import make
 
 MAX_MOVES = 800
 
@@ -59,23 +60,21 @@ def _moves(board: FakeMessage) -> list[str]:
     return [cid for cid in board.custom_ids() if cid.startswith(("pd:mv:", "pd:sel:"))]
 
 
-async def _make(fake: FakeDiscord, board: FakeMessage, code: str) -> str:
-    """Alice makes the move `code`: its button, else its menu option, else `/hellbringer do`."""
-    for component in board.all_components():
-        cid = str(component.get("custom_id", ""))
-        offered = [o["value"] for o in component.get("options") or []]
-        if cid.startswith("pd:mv:") and cid.endswith(f":0:{code}"):
-            handle, how = await fake.click("alice", board, cid), "button"
-            break
-        if cid.startswith("pd:sel:") and code in offered:
-            handle, how = await fake.select("alice", board, cid, [code]), "menu"
-            break
-    else:
-        handle, how = await fake.slash("alice", "hellbringer do", action=code), "command"
+async def _make(fake: FakeDiscord, board: FakeMessage, state: HellbringerState,
+                action: Any) -> str:
+    """Alice makes `action`: from the board or her private panel, else with
+    `/hellbringer do`; how she made it."""
+    try:
+        return (await make(fake, "alice", board, state, 0, action))[1]
+    except AssertionError as missing:
+        if "on neither" not in str(missing):
+            raise
+    code = codes.encode(ENGINE.legal_actions(state, 0).index(action), action)
+    handle = await fake.slash("alice", "hellbringer do", action=code)
     if await handle.ephemeral():
         raise AssertionError(f"refused: {(await handle.original()).text()}")
     await handle.original()
-    return how
+    return "command"
 
 
 async def _alices_turn(fake: FakeDiscord, bot: PandemoniumBot) -> HellbringerState | None:
@@ -139,14 +138,15 @@ async def test_alice_and_an_ai_seat_play_a_digital_game_to_its_end(
                 seen_hands.add(key)
                 await _check_hand(fake, state, live)
         index = _sensible(state, legal)
-        ways.add(await _make(fake, live, codes.encode(index, legal[index])))
+        ways.add(await _make(fake, live, state, legal[index]))
     else:
         raise AssertionError(f"no end after {MAX_MOVES} moves")
     games = await bot.storage.games_in_channel(fake.text_channel.id, limit=1)
     assert games[0].state is not None
     final = ENGINE.load_state(games[0].state)
     assert final.winners is not None and games[0].result is not None
-    assert {"button", "menu"} <= ways, "moves were made from the board's buttons and menus"
+    assert "button" in ways and ways & {"panel button", "panel menu"}, \
+        f"moves were made from the board's buttons and the panel's controls: {ways}"
     public = _public(fake)
     for inst in {i for h in final.heroes for i in h.hand if not h.hand_shown}:
         assert f"• {card_name(final, inst)}" not in public
@@ -164,11 +164,16 @@ async def test_a_wrong_click_gets_one_sentence_and_changes_nothing(
     assert now is not None
     _, before = now
     live = await board_now(fake, bot, board)
-    menu = next(c for c in live.all_components() if str(c.get("custom_id", "")).startswith(
+    panel = await panel_of(fake, "alice", live, 0)
+    assert panel is not None, "Alice chooses her class on her own panel"
+    menu = next(c for c in panel.all_components() if str(c.get("custom_id", "")).startswith(
         "pd:sel:") and c.get("options"))
     picks = [o["value"] for o in menu["options"][:int(menu.get("min_values", 1))]]
-    stranger = await fake.select("dave", live, str(menu["custom_id"]), picks)
+    stranger = await fake.select("dave", panel, str(menu["custom_id"]), picks)
     assert "Alice" in await _private(stranger), "a stranger's pick is refused, politely"
+    mine = next(c for c in live.custom_ids() if c.startswith("pd:pan:"))
+    assert await _private(await fake.click("dave", live, mine)) == \
+        "That panel is Alice's; a GM acts for a player with `/game as`."
     stale = await fake.slash("alice", "hellbringer do", action="0.00000000")
     answer = await _private(stale)
     assert answer.count(".") <= 2 and "no longer matches" in answer
@@ -176,11 +181,11 @@ async def test_a_wrong_click_gets_one_sentence_and_changes_nothing(
     assert after is not None and after[1] == before
 
 
-async def test_rule_1_3_alice_ends_her_turn_discarding_two_cards_from_the_board(
+async def test_rule_1_3_alice_ends_her_turn_discarding_two_cards_from_her_panel(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:
-    """1.3 'The player can then discard as many cards in hand as they want': on the
-    board, the end-of-turn multi-pick takes two of Alice's cards at once; both go to
+    """1.3 'The player can then discard as many cards in hand as they want': on her
+    private panel, the end-of-turn multi-pick takes two of Alice's cards at once; both go to
     the discard pile and she draws back up to her hand limit."""
     fake = fake_discord
     board = await _open(fake, bot)
@@ -192,19 +197,21 @@ async def test_rule_1_3_alice_ends_her_turn_discarding_two_cards_from_the_board(
             break
         legal = ENGINE.legal_actions(state, 0)
         index = _sensible(state, legal)
-        await _make(fake, await board_now(fake, bot, board), codes.encode(index, legal[index]))
+        await _make(fake, await board_now(fake, bot, board), state, legal[index])
     else:
         raise AssertionError("Alice's turn never came")
     live = await board_now(fake, bot, board)
     limit = stats(turn, turn.heroes[0])["hand"]
     over = len(turn.heroes[0].hand) - limit
-    menu = next(c for c in live.all_components()
+    panel = await panel_of(fake, "alice", live, 0)
+    assert panel is not None, "the discard pick names her cards: it is on her panel"
+    menu = next(c for c in panel.all_components()
                 if "end turn, discarding" in str(c.get("placeholder", "")))
     assert int(menu["min_values"]) == max(1, over), "at least the cards over the limit"
     assert int(menu["max_values"]) == len(turn.heroes[0].hand), "or as many as she wants"
     picks = [o["value"] for o in menu["options"][:2]]
     tossed = [p.removeprefix("x:") for p in picks]
-    handle = await fake.select("alice", live, str(menu["custom_id"]), picks)
+    handle = await fake.select("alice", panel, str(menu["custom_id"]), picks)
     assert not await handle.ephemeral(), "the move is taken, not refused"
     await handle.original()
     after = await _state(fake, bot)

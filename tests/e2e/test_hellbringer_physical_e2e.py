@@ -22,9 +22,7 @@ from typing import Any
 import pytest
 
 from bot.app import PandemoniumBot
-from bot.games.hellbringer import codes
 from bot.games.hellbringer.labels import card_name
-from bot.games.hellbringer.menus import COMBINED, parts
 from engines.core.chance import ChanceRequest
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.models import (
@@ -36,18 +34,24 @@ from engines.hellbringer.models import (
     Pass,
     PlacePoint,
     ShowCard,
+    Trade,
+    TradeReply,
 )
 from engines.hellbringer.stats import card_id
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_now, board_recorded, panel_of
+from tests.support.hands import leaks, public_texts
+from tests.support.hellbringer_play import make
 
 pytestmark = pytest.mark.timeout(600)
 
-PLAYERS = ("alice", "bob")
+PLAYERS = ("alice", "bob", "carol")
+"""Alice and Bob play this session; Carol joins a three-player one (the panel test)."""
 GM = "erin"
 MAX_STEPS = 1500
-SHEETS = (["Warrior", "35", "10", "2", "3"], ["sorcerer", "30", "10", "2", "3"])
+SHEETS = (["Warrior", "35", "10", "2", "3"], ["sorcerer", "30", "10", "2", "3"],
+          ["hunter", "30", "20", "4", "2"])
 BLADE = ["Worn Blade", "1", "single 2D", "", "red"]
 MONSTER = ["Grave Imp", "0", "10", "0", "1D1A"]
 SIDE_A = ["The Ember Maw, Side A", "0", "10", "10", "2D"]
@@ -71,6 +75,8 @@ class Session:
         self.fixed = False
         self.changed_mind = False
         self.instants: list[str] = []
+        self.made: dict[str, str] = {}
+        """How each kind of move was first made ("button", "panel menu", …)."""
 
     async def state(self) -> HellbringerState | None:
         current = await self.bot.table.current(self.fake.text_channel.id)
@@ -120,35 +126,27 @@ class Session:
         return (await handle.original()).text()
 
     async def move(self, seat: int, action: Any) -> InteractionHandle:
-        """Make `action` from the board: its button, a one-pick menu, or a combined menu."""
+        """Make `action` from the board, else from the seat's private panel: its
+        button, a one-pick menu, or a combined menu."""
         state = await self.state()
         assert state is not None
-        legal = ENGINE.legal_actions(state, seat)
-        code = codes.encode(legal.index(action), action)
-        live = await self.live()
-        who = PLAYERS[seat]
-        handle = None
-        for component in live.all_components():
-            cid = str(component.get("custom_id", ""))
-            values = [str(o["value"]) for o in component.get("options") or []]
-            if cid.startswith("pd:mv:") and cid.endswith(f":{seat}:{code}"):
-                handle, how = await self.fake.click(who, live, cid), "button"
-            elif cid.startswith("pd:sel:") and f":{seat}:" in cid and code in values:
-                handle, how = await self.fake.select(who, live, cid, [code]), "menu"
-            elif cid.startswith("pd:sel:") and f":{seat}:{COMBINED}" in cid:
-                found = parts(state, action)
-                picks = [p[0] for p in found[1]] if found else []
-                family = cid.rsplit(":", 1)[1][len(COMBINED)]
-                if found and found[0] == family and set(picks) <= set(values):
-                    handle, how = await self.fake.select(who, live, cid, picks), "combined"
-            if handle is not None:
-                break
-        assert handle is not None, f"{action} is not on the board"
-        if await handle.ephemeral():
-            raise AssertionError(f"refused: {(await handle.original()).text()}")
-        await handle.original()
+        handle, how = await make(self.fake, PLAYERS[seat], await self.live(), state, seat,
+                                 action)
         self.ways.add(how)
+        kind = "EndTurn+discard" if isinstance(action, EndTurn) and action.discard else \
+            type(action).__name__
+        self.made.setdefault(kind, how)
+        await self.public_checked()
         return handle
+
+    async def public_checked(self) -> None:
+        """No public message (the live board, its components, event lines) names a
+        card still hidden in a hand."""
+        state = await self.state()
+        if state is None:
+            return
+        await self.live()
+        assert not leaks(public_texts(self.fake), state)
 
 
 def _answers(state: HellbringerState, request: ChanceRequest, session: Session) -> list[str]:
@@ -186,10 +184,14 @@ def _answers(state: HellbringerState, request: ChanceRequest, session: Session) 
 
 
 def _choice(state: HellbringerState, seat: int) -> Any:
-    """The move the player makes: pass the window, place a point, strike whatever is in
-    sight, equip, show a weapon once, or end the turn discarding a card to draw more."""
+    """The move the player makes: answer a trade with a card, pass the window, place a
+    point, strike whatever is in sight, equip, show a weapon once, or end the turn
+    discarding a card to draw more."""
     legal = ENGINE.legal_actions(state, seat)
     hero = state.heroes[seat]
+    replies = [a for a in legal if isinstance(a, TradeReply) and a.give is not None]
+    if replies:
+        return replies[0]
     for kind in (Pass, PlacePoint, DiscardCards):
         found = [a for a in legal if isinstance(a, kind)]
         if found:
@@ -206,6 +208,15 @@ def _choice(state: HellbringerState, seat: int) -> Any:
     ends = [a for a in legal if isinstance(a, EndTurn)]
     spare = [a for a in ends if a.discard and all(card_id(c) == "common" for c in a.discard)]
     return (spare or ends or legal)[0]
+
+
+async def open_table(fake: FakeDiscord, bot: PandemoniumBot) -> Session:
+    """Alice opens a physical table (the older Commons in the piles)."""
+    opened = await fake.slash("alice", "game new", game="hellbringer", mode="physical",
+                              options={"options": "pile_commons=older"})
+    board = await opened.original()
+    await board_recorded(fake, bot, board)
+    return Session(fake, bot, board)
 
 
 async def _setup(session: Session) -> None:
@@ -236,11 +247,7 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:
     fake = fake_discord
-    opened = await fake.slash("alice", "game new", game="hellbringer", mode="physical",
-                              options={"options": "pile_commons=older"})
-    board = await opened.original()
-    await board_recorded(fake, bot, board)
-    session = Session(fake, bot, board)
+    session = await open_table(fake, bot)
     await _setup(session)
     hand_checked = False
     for _ in range(MAX_STEPS):
@@ -263,6 +270,9 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
         choice = _choice(state, seat)
         if choice == ShowCard(form="gear") and not session.changed_mind:
             await _never_mind(session, seat)
+        if "Trade" not in session.made and isinstance(choice, EndTurn):
+            await _trade(session, state, seat)
+            continue
         await session.move(seat, choice)
     else:
         raise AssertionError(f"the session did not end in {MAX_STEPS} steps")
@@ -280,6 +290,9 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert "Combat: 1 Monster enters play." in public, "the form's suggested one Monster"
     assert "The cracked seal takes 5 Armor off The Ember Maw, Side A." in public
     assert "menu" in session.ways or "combined" in session.ways
+    on_panels = {k: h for k, h in session.made.items() if h.startswith("panel")}
+    assert {"Equip", "Trade", "TradeReply", "EndTurn+discard", "ShowCard"} <= set(on_panels), \
+        f"hand moves are made on the player's own panel: {session.made}"
     assert "Enemy Die: Player Hit" in public, "the table's own Enemy Die"
     assert re.search(r"(Alice|Bob) suffers \d+ against \d+ and stands", public), \
         "the bot compares the enemies' pooled dice with each target's threshold"
@@ -287,6 +300,21 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert "The Demon's Side A falls; it turns over to Side B, a new enemy." in public
     assert "The Ember Maw, Side B" in public
     assert "GM: The Ember Maw, Side B corrected." in public
+
+
+async def _trade(session: Session, state: HellbringerState, seat: int) -> None:
+    """Co-op 'Trading a Card' at the real table: the offer is made on the player's
+    panel and the channel reads only that a trade is offered; the partner's panel
+    says what is offered (the bot knows it only as far as it was shown)."""
+    partner = 1 - seat
+    offer = next(a for a in ENGINE.legal_actions(state, seat)
+                 if isinstance(a, Trade) and a.partner == partner)
+    await session.move(seat, offer)
+    said = f"{state.names[seat]} offers {state.names[partner]} a trade."
+    await session.fake.wait_until(lambda: said in session.public(), message=said)
+    panel = await panel_of(session.fake, PLAYERS[partner], await session.live(), partner)
+    assert panel is not None
+    assert f"offers you **{card_name(state, offer.give)}**" in panel.text()
 
 
 async def _never_mind(session: Session, seat: int) -> None:

@@ -3,8 +3,10 @@ may act is reachable through the buttons and menus built for that state (no
 `/hellbringer do` needed), within Discord's limits (5 rows, 25 components, 25
 options a menu, 100-character labels and values).
 
-A move is reachable when its button or one-pick option decodes to it, or when its
-parts are options of one combined menu whose pick count allows them and those
+Moves that name a card in the seat's hand are on its private panel ('🃏 My turn'),
+which counts like the board, and no public component names a hand card. A move
+is reachable when its button or one-pick option decodes to it, or when its parts
+are options of one combined menu whose pick count allows them and those
 picks decode to it. At a physical table a player now and then shows a card (📝
 Show …), and while its form waits the board must offer ↩️ Never mind beside
 Report result."""
@@ -21,11 +23,12 @@ from bot.games.hellbringer import codes
 from bot.games.hellbringer.menus import COMBINED, parts
 from bot.games.hellbringer.presenter import PRESENTER
 from bot.models import GameRow, SeatRow
-from bot.presenting import board_view
+from bot.presenting import board_view, panel_view
 from engines.core.chance import ChanceOutcome, sample
 from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
 from engines.hellbringer.models import ShowCard
+from tests.support.hands import component_texts, leaks
 
 STEPS = 400
 CROWDED = 20
@@ -40,8 +43,11 @@ def _row(players: int, mode: str) -> GameRow:
 
 def _reachable(game: GameRow, state: HellbringerState, seat: int, rng: random.Random) -> None:
     legal = ENGINE.legal_actions(state, seat)
+    panel = PRESENTER.private_moves(game, state, seat)
     buttons = [c for _, c, s in PRESENTER.action_buttons(game, state) if s == seat]
+    buttons += [c for _, c in panel.buttons]
     menus = [m for m in PRESENTER.action_selects(game, state) if m.seat == seat]
+    menus += panel.selects
     offered = set(buttons)
     for menu in menus:
         values = [str(o.value) for o in menu.options]
@@ -80,6 +86,9 @@ def _check_board(game: GameRow, state: HellbringerState, rng: random.Random) -> 
         return
     view = board_view(game, state)  # discord.py refuses a layout past 5 rows
     assert len(view.children) <= 25
+    for seat in acting:
+        assert len(panel_view(game, state, seat).children) <= 25
+    assert not leaks(component_texts(view.children), state), "a hand card on the board"
     if taking_back:
         ids = [str(getattr(c, "custom_id", "")) for c in view.children]
         assert any(i.startswith("pd:rep:") for i in ids), "the form stays one press away"
@@ -129,7 +138,7 @@ def _report(request: Any, rng: random.Random) -> ChanceOutcome:
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.integers(1, 4),
        mode=st.sampled_from(["digital", "digital", "physical"]))
-def test_every_legal_move_is_reachable_from_the_board(seed: int, players: int,
+def test_every_legal_move_is_reachable_from_the_board_or_the_panel(seed: int, players: int,
                                                       mode: str) -> None:
     rng = random.Random(seed)
     game = _row(players, mode)

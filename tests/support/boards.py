@@ -105,3 +105,17 @@ async def started_pig(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
     await (await fake.click("alice", board, label="Start")).original()
     await settled(bot)
     return await board_now(fake, bot, board)
+
+
+async def panel_of(
+    fake: FakeDiscord, who: str, board: FakeMessage, seat: int
+) -> FakeMessage | None:
+    """The seat's private panel, opened by `who` with the board's "🃏 My turn" button
+    (None when the board has none for that seat); only `who` sees it."""
+    button = next((cid for cid in board.custom_ids()
+                   if cid.startswith("pd:pan:") and cid.endswith(f":{seat}")), None)
+    if button is None:
+        return None
+    handle = await fake.click(who, board, button)
+    assert await handle.ephemeral(), "a panel is only ever ephemeral"
+    return await handle.original()

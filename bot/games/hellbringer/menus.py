@@ -31,6 +31,7 @@ from engines.hellbringer.cards import catalogue
 from engines.hellbringer.models import (
     MULE,
     Activate,
+    Choose,
     ChooseClass,
     CloseAttack,
     DiscardCard,
@@ -40,6 +41,7 @@ from engines.hellbringer.models import (
     Pass,
     Respawn,
     ReturnCombat,
+    ShowCard,
     Trade,
     TradeReply,
     UsePerk,
@@ -91,6 +93,8 @@ class Menu:
 class Moves:
     buttons: list[tuple[str, str, int]] = field(default_factory=list)
     menus: list[Menu] = field(default_factory=list)
+    panels: dict[int, Moves] = field(default_factory=dict)
+    """Each seat's private panel: its moves that name a card in its hand."""
 
 
 def acting(game: GameRow, state: HellbringerState) -> list[int]:
@@ -203,19 +207,82 @@ def _menus_needed(flat: int, combined: int) -> int:
     return math.ceil(flat / OPTIONS) + combined
 
 
+ALWAYS_PRIVATE = (ChooseClass, ShowCard, TradeReply)
+"""Moves made in the seat's panel even when they name no card: the class choice
+(its menu lists the dealt hand), a physical Show (what one holds), and a trade's
+answer (the panel says what was offered)."""
+
+
+def private(state: HellbringerState, seat: int, action: Any) -> bool:
+    """Whether a move would tell the channel something about the seat's hand: it is one
+    of `ALWAYS_PRIVATE` or names a card in that hand (equip, offer, discard, …). Moves
+    of cards already on the table (equipped, learned, the Mule's, the middle's) stay
+    public, as the rules have them face up."""
+    if isinstance(action, ALWAYS_PRIVATE):
+        return True
+    hand = set(state.heroes[seat].hand)
+    data = ENGINE.dump_action(action)
+    named = [v for value in data.values()
+             for v in (value if isinstance(value, list | tuple) else [value])]
+    return any(isinstance(v, str) and v in hand for v in named)
+
+
+_LAST: list[tuple[tuple[Any, ...], Moves]] = []
+"""The newest layout and what it was drawn from: one board render asks for the
+board's buttons, its menus and each seat's panel, and each would lay the same
+moves out again (a layout is most of a render's cost)."""
+
+
 def moves(game: GameRow, state: HellbringerState) -> Moves:
+    """The public board's moves, and each acting seat's private panel. A seat with a
+    panel has a "🃏 My turn" button on the board, so its buttons' room is kept."""
+    key = (game.status, tuple((s.shown, s.ai) for s in game.seats), state.model_dump_json())
+    if _LAST and _LAST[0][0] == key:
+        return _LAST[0][1]
+    found = _laid_out_all(game, state)
+    _LAST[:] = [(key, found)]
+    return found
+
+
+def _laid_out_all(game: GameRow, state: HellbringerState) -> Moves:
     found = Moves()
+    public: list[tuple[int, list[tuple[int, Any]]]] = []
     for seat in acting(game, state):
         legal = list(enumerate(ENGINE.legal_actions(state, seat)))
-        room = BUTTONS - len(found.buttons)
-        if len(legal) <= room:
-            found.buttons += [(label(state, a), codes.encode(i, a), seat) for i, a in legal]
-            continue
-        quick = [(i, a) for i, a in legal if _quick(a)][:room]
-        found.buttons += [(label(state, a), codes.encode(i, a), seat) for i, a in quick]
-        rest = sorted((p for p in legal if p not in quick), key=lambda p: _rank(p[1]))
-        _menus(found, game, state, seat, rest)
+        hidden = [(i, a) for i, a in legal if private(state, seat, a)]
+        if hidden:
+            found.panels[seat] = _laid_out(Moves(), game, state, seat, hidden)
+        public.append((seat, [(i, a) for i, a in legal if (i, a) not in hidden]))
+    reserved = len(found.panels)
+    for seat, legal in public:
+        _laid_out(found, game, state, seat, legal, reserved)
     return found
+
+
+def _laid_out(found: Moves, game: GameRow, state: HellbringerState, seat: int,
+              legal: list[tuple[int, Any]], reserved: int = 0) -> Moves:
+    """The seat's `legal` moves added to `found`: as buttons while they fit beside the
+    `reserved` ones, else the quick answers as buttons and the rest in menus."""
+    room = BUTTONS - reserved - len(found.buttons)
+    if len(legal) <= room:
+        found.buttons += [(label(state, a), codes.encode(i, a), seat) for i, a in legal]
+        return found
+    quick = [(i, a) for i, a in legal if _quick(a)][:max(room, 0)]
+    found.buttons += [(label(state, a), codes.encode(i, a), seat) for i, a in quick]
+    rest = sorted((p for p in legal if p not in quick), key=lambda p: _rank(p[1]))
+    _menus(found, game, state, seat, rest)
+    return found
+
+
+def offer_note(game: GameRow, state: HellbringerState, seat: int) -> str:
+    """What a trade partner is told in private: the card offered (never in public)."""
+    head = state.queue[0] if state.queue else None
+    if not isinstance(head, Choose) or head.what != "trade_reply" or head.seat != seat:
+        return ""
+    who = game.seats[head.partner].shown if head.partner < len(game.seats) else \
+        state.names[head.partner]
+    return (f"🤝 {who} offers you **{card_name(state, head.offered)}**: give one of your"
+            " cards in return, or decline.")
 
 
 def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,

@@ -4,7 +4,9 @@ The manifest (`bot.games.hellbringer.FRONTEND`) hands it to the table. The
 embed is `board`'s, chat lines `events`', which moves are buttons or menus
 `menus`' call (a combined menu's picks are decoded there too), their codes
 `codes`'. Hands never reach the board: a player sees
-theirs through `private` ('My hand', `/hellbringer hand`), always ephemeral.
+theirs through `private` ('My hand', `/hellbringer hand`), always ephemeral, and
+the moves that name a card in it (equip, offer, discard, a trade's answer, the
+class choice, a Show) are on their own panel ('🃏 My turn', `private_moves`).
 """
 
 from __future__ import annotations
@@ -16,9 +18,16 @@ import discord
 from bot.games.hellbringer import codes
 from bot.games.hellbringer.board import board, hand
 from bot.games.hellbringer.events import event_lines
-from bot.games.hellbringer.menus import COMBINED, decode_combined, moves
+from bot.games.hellbringer.menus import (
+    COMBINED,
+    Menu,
+    acting,
+    decode_combined,
+    moves,
+    offer_note,
+)
 from bot.models import GameRow
-from bot.render.games import SelectChoice
+from bot.render.games import PrivateMoves, SelectChoice
 from bot.render.style import COLOUR_PLAY
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
@@ -45,14 +54,17 @@ class HellbringerPresenter:
     def action_selects(self, game: GameRow, state: Any) -> list[SelectChoice]:
         if not isinstance(state, HellbringerState):
             return []
-        return [
-            SelectChoice(code=m.code, seat=m.seat, placeholder=m.placeholder,
-                         options=[discord.SelectOption(label=text, value=code,
-                                                       description=note or None)
-                                  for text, code, note in m.options],
-                         min_values=m.min_values, max_values=m.max_values)
-            for m in moves(game, state).menus
-        ]
+        return _choices(moves(game, state).menus)
+
+    def private_moves(self, game: GameRow, state: Any, seat: int) -> PrivateMoves:
+        if not isinstance(state, HellbringerState) or seat not in acting(game, state):
+            return PrivateMoves()
+        panel = moves(game, state).panels.get(seat)
+        if panel is None:
+            return PrivateMoves()
+        return PrivateMoves(buttons=[(text, code) for text, code, _ in panel.buttons],
+                            selects=_choices(panel.menus),
+                            note=offer_note(game, state, seat))
 
     def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
         if not isinstance(state, HellbringerState):
@@ -75,6 +87,17 @@ class HellbringerPresenter:
         if not isinstance(state, HellbringerState):
             return discord.Embed(title="Nothing hidden yet", description=NOT_STARTED)
         return hand(state, seat)
+
+
+def _choices(menus: list[Menu]) -> list[SelectChoice]:
+    return [
+        SelectChoice(code=m.code, seat=m.seat, placeholder=m.placeholder,
+                     options=[discord.SelectOption(label=text, value=code,
+                                                   description=note or None)
+                              for text, code, note in m.options],
+                     min_values=m.min_values, max_values=m.max_values)
+        for m in menus
+    ]
 
 
 PRESENTER = HellbringerPresenter()

@@ -1,6 +1,7 @@
 """Hellbringer's board at the end of a turn (rule 1.3 Discard & Draw Cards): the
-plain End turn button, and one multi-pick of the hand for any number of discards,
-so every legal set of cards is on the board within Discord's limits."""
+plain End turn button on the board, and one multi-pick of the hand for any number
+of discards on the player's private panel, so every legal set of cards is
+reachable within Discord's limits."""
 
 from __future__ import annotations
 
@@ -24,7 +25,9 @@ def _game(mode: str = "digital") -> GameRow:
 
 
 def _discards(game: GameRow, state: HellbringerState) -> SelectChoice:
-    return next(m for m in PRESENTER.action_selects(game, state) if m.code.startswith(END))
+    """The discard multi-pick, on the seat's private panel (it lists the hand)."""
+    return next(m for m in PRESENTER.private_moves(game, state, 0).selects
+                if m.code.startswith(END))
 
 
 def test_discard_and_draw_cards_a_full_hand_picks_any_number_to_discard() -> None:
