@@ -65,10 +65,14 @@ async def test_a_killed_processes_shards_are_taken_over(
 
 
 async def _leases(url: str) -> dict[int, tuple[str, int]]:
+    """shard of 4 -> (owner, epoch) of its lease slots, which all agree."""
     storage = await PostgresStorage.open(url, pool_size=1, migrate=False)
     try:
         columns, rows = await storage.dump_table("leases")
     finally:
         await storage.close()
     named = [dict(zip(columns, r, strict=True)) for r in rows]
-    return {r["shard_id"]: (r["owner"], r["epoch"]) for r in named if r["shard_count"] == 4}
+    held = {}
+    for shard in range(4):
+        (held[shard],) = {(r["owner"], r["epoch"]) for r in named if r["slot"] % 4 == shard}
+    return held
