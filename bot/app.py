@@ -245,6 +245,7 @@ async def serve(bot: PandemoniumBot, token: str) -> int:
             with contextlib.suppress(Stopped):
                 await bot.start(token)
     finally:
+        await bot.close()  # discord.py's exit waits only for its own part of closing
         for sig in (signal.SIGTERM, signal.SIGINT):
             loop.remove_signal_handler(sig)
     return bot.exit_status
