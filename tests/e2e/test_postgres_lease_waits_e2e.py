@@ -130,19 +130,9 @@ async def test_processes_of_other_shard_counts_refuse_to_start(
     try:
         guild = fake_discord.guild.id >> 22
         await bots.start([guild % 4], count=4)
-        base = {
-            "DISCORD_TOKEN": fake_discord.bot_token,
-            "DISCORD_API_BASE": fake_discord.api_base,
-            "DISCORD_GATEWAY_URL": fake_discord.gateway_url,
-            "PANDEMONIUM_DATABASE": url,
-        }
-        layouts = [
-            {"PANDEMONIUM_SHARD_IDS": str(guild % 2), "PANDEMONIUM_SHARD_COUNT": "2"},
-            {},
-        ]
-        for i, layout in enumerate(layouts):
+        for i, env in enumerate([bots.environment([guild % 2], count=2), bots.environment()]):
             log = tmp_path / f"refused-{i}.log"
-            proc = spawn({**base, **layout}, log)
+            proc = spawn(env, log)
             assert await asyncio.to_thread(proc.wait, 120) == 2
             refusal = [
                 line for line in log.read_text().splitlines() if line.startswith("pandemonium:")

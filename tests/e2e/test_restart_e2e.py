@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import shutil
 import signal
 import time
 from collections.abc import AsyncIterator
@@ -111,6 +112,27 @@ async def test_a_stopped_bot_releases_its_lease_and_the_next_serves_at_once(
     print(f"\n{_backend(bots)} SIGTERM: {figures}")
 
 
+AS_PID_1 = ("unshare", "--pid", "--fork", "--kill-child")
+"""A new pid namespace with the bot as its pid 1, as in a container without an init:
+the kernel drops signals a pid 1 has no handler for."""
+
+
+@pytest.mark.e2e
+@pytest.mark.skipif(
+    os.geteuid() != 0 or shutil.which("unshare") is None, reason="needs root and unshare"
+)
+async def test_the_bot_as_a_containers_pid_1_stops_cleanly_on_sigterm(
+    fake_discord: FakeDiscord, bots: Bots
+) -> None:
+    if _backend(bots) != "sqlite":
+        pytest.skip("the signal handling is the same on both backends")
+    await bots.start(wrapper=AS_PID_1)
+    os.kill(_only_child(bots.procs[0].pid), signal.SIGTERM)
+    assert await asyncio.to_thread(bots.procs[0].wait, 60) == 0
+    assert {r["pid"] for r in await _leases(bots.url)} == {1}, "it ran as pid 1"
+    assert {r["expires_at"] for r in await _leases(bots.url)} == {0}, "released"
+
+
 @pytest.mark.e2e
 async def test_a_killed_bots_lease_on_this_machine_is_taken_over_at_once(
     fake_discord: FakeDiscord, bots: Bots
@@ -147,6 +169,11 @@ async def test_a_killed_bots_lease_on_another_machine_is_waited_for(
     assert {r["pid"] for r in await _leases(bots.url)} == {bots.procs[1].pid}
     assert WAITED in _log_of(bots, 1), "a holder elsewhere is waited for"
     print(f"\npostgresql SIGKILL, holder on another machine (lease {LEASE} s): {figures}")
+
+
+def _only_child(pid: int) -> int:
+    (child,) = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    return int(child)
 
 
 def _backend(bots: Bots) -> str:

@@ -9,18 +9,21 @@ import logging
 import os
 import subprocess
 import sys
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
-def spawn(env: Mapping[str, str], log: Path) -> subprocess.Popen[bytes]:
-    """Start a bot process; its output goes to `log` (read it when a test fails)."""
+def spawn(
+    env: Mapping[str, str], log: Path, wrapper: Sequence[str] = ()
+) -> subprocess.Popen[bytes]:
+    """Start a bot process, under `wrapper` (a command prefix) if given; its output
+    goes to `log` (read it when a test fails)."""
     full = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), **env}
     with log.open("ab") as out:
         return subprocess.Popen(
-            [sys.executable, "-m", "tests.support.botproc"],
+            [*wrapper, sys.executable, "-m", "tests.support.botproc"],
             cwd=ROOT,
             env=full,
             stdout=out,
