@@ -205,12 +205,16 @@ class PandemoniumBot(commands.Bot):
     _closing_all: asyncio.Task[None] | None = None
 
     async def _close_all(self) -> None:
+        """With the lease lost, the gateway closes at once: the boards' pending edits
+        are not drawn (the tables may be another process's now), so no interaction
+        comes in and is answered while they would be."""
         if self._timers is not None:
             await self._timers.stop()
         if self.maintenance is not None:
             await self.maintenance.stop()
         if self._services is not None:
-            await self._services.boards.flush()
+            if self.exit_status != EXIT_LEASE_LOST:
+                await self._services.boards.flush()
             await self._services.boards.close()
         await super().close()
         if self.leases is not None:
