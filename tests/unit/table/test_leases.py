@@ -5,7 +5,9 @@ process changed meanwhile; a crashed holder on this machine is no obstacle."""
 from __future__ import annotations
 
 import asyncio
+import sqlite3
 from collections.abc import AsyncIterator
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -15,6 +17,7 @@ from bot.databases import open_storage, parse_database
 from bot.lease_slots import LEASE_SLOTS, Claimant, slot_of, slots_for
 from bot.leases import conflict, this_process
 from bot.models import GameRow
+from bot.storage import MIGRATIONS, SqliteStorage
 from bot.storage_api import LeaseLost, Storage
 from bot.table import TableService
 from engines.core.errors import RuleError
@@ -158,6 +161,27 @@ async def test_a_holder_on_this_machine_still_running_is_waited_for(
     finally:
         alive.kill()
         await alive.wait()
+
+
+async def test_shard_keyed_leases_are_replaced_by_slots(tmp_path: Path) -> None:
+    """Schema 6: the leases table of schema 5, keyed by (shard count, shard), gives way
+    to the slots; its rows belonged to processes of the old code, which must all be
+    stopped for this upgrade (their lease checks now fail, writing nothing)."""
+    path = tmp_path / "old.sqlite"
+    db = sqlite3.connect(path, isolation_level=None)
+    for statement in ";".join(MIGRATIONS[:5]).split(";"):
+        if statement.strip():
+            db.execute(statement)
+    db.execute("PRAGMA user_version = 5")
+    db.execute("INSERT INTO leases VALUES (2, 1, 'old', 7, 1e12)")
+    db.close()
+    storage = await SqliteStorage.open(path)
+    try:
+        columns, rows = await storage.dump_table("leases")
+        assert "slot" in columns and rows == []
+        assert await storage.claim_shards(claimant("new", 2, [1]), LONG) == []
+    finally:
+        await storage.close()
 
 
 async def test_the_old_owner_is_refused_by_the_epoch(
