@@ -77,6 +77,7 @@ class PandemoniumBot(commands.Bot):
         self.exit_status = 0
         """What the process exits with: EXIT_LEASE_LOST once it stopped serving its shards."""
         self._stopping: asyncio.Task[None] | None = None
+        self._closing_all: asyncio.Task[None] | None = None
         self.tree.on_error = handle  # type: ignore[method-assign]
 
     @staticmethod
@@ -201,8 +202,6 @@ class PandemoniumBot(commands.Bot):
         if self._closing_all is None:
             self._closing_all = asyncio.get_running_loop().create_task(self._close_all())
         await asyncio.shield(self._closing_all)
-
-    _closing_all: asyncio.Task[None] | None = None
 
     async def _close_all(self) -> None:
         """With the lease lost, the gateway closes at once: the boards' pending edits

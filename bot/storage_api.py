@@ -187,14 +187,14 @@ def in_the_way(rows: Sequence[Row], claimant: Claimant, now: float) -> list[Hold
     )
 
 
-def claimed_rows(claimant: Claimant, epochs: Mapping[int, int], expires_at: float) -> list[
-    tuple[Any, ...]
-]:
+def claimed_rows(
+    claimant: Claimant, epochs: Mapping[int, int], expires_at: float
+) -> list[tuple[Any, ...]]:
     """The lease rows a successful claim writes, in LEASE_COLUMNS order."""
-    shards = ",".join(map(str, claimant.shards))
+    c = claimant
+    shards = ",".join(map(str, c.shards))
     return [
-        (slot, claimant.owner, claimant.host, claimant.pid, claimant.shard_count, shards, epoch,
-         expires_at)
+        (slot, c.owner, c.host, c.pid, c.shard_count, shards, epoch, expires_at)
         for slot, epoch in epochs.items()
     ]
 
