@@ -100,12 +100,14 @@ async def test_a_stopped_bot_releases_its_lease_and_the_next_serves_at_once(
 ) -> None:
     """SIGTERM (`docker stop`, systemd) is a clean stop: the lease is released."""
     fresh = await _first_answer(fake_discord, bots)
+    stopping = time.monotonic()
     assert await _stop(bots, signal.SIGTERM) == 0
+    stopped = time.monotonic() - stopping
     assert {r["expires_at"] for r in await _leases(bots.url)} == {0}, "released"
     figures = await _first_answer(fake_discord, bots)
     assert WAITED not in _log_of(bots, 1)
     print(f"\n{_backend(bots)} first start, no lease to take: {fresh}")
-    print(f"{_backend(bots)} after SIGTERM: {figures}")
+    print(f"{_backend(bots)} SIGTERM to exit: {stopped:.1f} s; after it, {figures}")
 
 
 AS_PID_1 = ("unshare", "--pid", "--fork", "--kill-child")
