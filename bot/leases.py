@@ -28,7 +28,7 @@ import socket
 import time
 from collections.abc import Awaitable, Callable, Sequence
 
-from bot.lease_slots import Claimant, Holder
+from bot.lease_slots import LEASE_SLOTS, Claimant, Holder
 from bot.storage_api import LeaseBusy, Storage
 
 log = logging.getLogger(__name__)
@@ -71,6 +71,14 @@ def conflict(claimant: Claimant, holders: Sequence[Holder]) -> str | None:
     other = next((h for h in holders if h.layout != claimant.layout), None)
     if other is None:
         return None
+    theirs = {int(s) for s in other.shards.split(",")}
+    if other.shard_count == claimant.shard_count and not theirs & set(claimant.shards):
+        return (
+            f"PANDEMONIUM_SHARD_COUNT {claimant.shard_count} does not divide {LEASE_SLOTS},"
+            f" so only one process can run at a time, and one running {other.layout}"
+            f" ({other.host}, pid {other.pid}) is live; to split shards between processes"
+            f" use a count that divides {LEASE_SLOTS} (1, 2, 4, … {LEASE_SLOTS})"
+        )
     return (
         f"the database is in use by a live process running {other.layout}"
         f" ({other.host}, pid {other.pid}) that serves some of the same servers as this"

@@ -135,6 +135,16 @@ async def test_another_shard_layout_holding_a_slot_is_a_conflict(
     assert held != [] and conflict(twin, held) is None
 
 
+async def test_processes_splitting_a_count_not_dividing_the_slots_are_told_why(
+    storage: Storage, other: Storage
+) -> None:
+    """Shards 0 and 1 of 3 share no server but every slot: the refusal names the count."""
+    assert await storage.claim_shards(claimant("a", 3, [0]), LONG) == []
+    second = claimant("b", 3, [1])
+    refusal = conflict(second, await other.claim_shards(second, LONG))
+    assert refusal is not None and refusal.startswith("PANDEMONIUM_SHARD_COUNT 3 does not")
+
+
 async def test_a_holder_on_this_machine_whose_process_is_gone_is_taken_over(
     storage: Storage, other: Storage
 ) -> None:
