@@ -19,4 +19,8 @@ ENV PATH="/venv/bin:$PATH" \
     PANDEMONIUM_DATABASE=/data/pandemonium.sqlite
 USER pandemonium
 VOLUME ["/data"]
+# docker stop's signal, said outright: the bot handles SIGTERM as a clean stop
+# (it releases its shard lease, so the next container serves at once) and
+# installs the handler itself, so it stops properly as pid 1.
+STOPSIGNAL SIGTERM
 ENTRYPOINT ["python", "-m", "bot"]

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
+import signal
 import time
 from collections.abc import Callable
 from typing import Any
@@ -18,7 +20,7 @@ from bot.databases import open_storage
 from bot.errors import handle
 from bot.frontend import Services, install
 from bot.games import GAMES
-from bot.leases import ShardLeases
+from bot.leases import EXIT_LEASE_LOST, ShardLeases, Stopped
 from bot.maintenance import Maintenance, Retention
 from bot.presenting import TablesUI
 from bot.render.pictures import LAYERS, Pictures
@@ -72,6 +74,10 @@ class PandemoniumBot(commands.Bot):
         self._timers: TurnTimers | None = None
         self.maintenance: Maintenance | None = None
         self._clock = clock
+        self.exit_status = 0
+        """What the process exits with: EXIT_LEASE_LOST once it stopped serving its shards."""
+        self._stopping: asyncio.Task[None] | None = None
+        self._closing_all: asyncio.Task[None] | None = None
         self.tree.on_error = handle  # type: ignore[method-assign]
 
     @staticmethod
@@ -166,8 +172,16 @@ class PandemoniumBot(commands.Bot):
             self.maintenance.start()
 
     async def _lost_shards(self) -> None:
-        """Another process runs our shards now: stop, rather than serve stale tables."""
-        self._closing = asyncio.get_running_loop().create_task(self.close())
+        """Another process may run our shards now: stop, rather than serve stale tables."""
+        self.exit_status = EXIT_LEASE_LOST
+        self.stop_soon()
+
+    def stop_soon(self) -> None:
+        """Begin a clean stop (a signal, or the lease lost); `close` does the work."""
+        if self.leases is not None:
+            self.leases.stop()
+        if self._stopping is None:
+            self._stopping = asyncio.get_running_loop().create_task(self.close())
 
     async def _saw_message(self, message: discord.Message) -> None:
         """Count what is posted under a board, so it can be moved back into sight."""
@@ -183,16 +197,30 @@ class PandemoniumBot(commands.Bot):
         return await self.tree.sync()
 
     async def close(self) -> None:
+        """Stop serving, then release the lease (so a successor starts at once), then
+        close storage. Idempotent: a signal and discord.py's own exit may both call it."""
+        if self._closing_all is None:
+            self._closing_all = asyncio.get_running_loop().create_task(self._close_all())
+        await asyncio.shield(self._closing_all)
+
+    async def _close_all(self) -> None:
+        """With the lease lost, the gateway closes at once: the boards' pending edits
+        are not drawn (the tables may be another process's now), so no interaction
+        comes in and is answered while they would be."""
         if self._timers is not None:
             await self._timers.stop()
         if self.maintenance is not None:
             await self.maintenance.stop()
         if self._services is not None:
-            await self._services.boards.flush()
+            if self.exit_status != EXIT_LEASE_LOST:
+                await self._services.boards.flush()
             await self._services.boards.close()
         await super().close()
         if self.leases is not None:
-            await self.leases.release()
+            try:
+                await asyncio.wait_for(self.leases.release(), self.settings.lease_seconds)
+            except Exception as exc:
+                log.warning("could not release the lease (%s); it ends on its own", exc)
             self.leases = None
         if self._storage is not None:
             await self._storage.close()
@@ -205,6 +233,25 @@ class ShardedPandemoniumBot(PandemoniumBot, commands.AutoShardedBot):
     @staticmethod
     def _shard_options(settings: Settings) -> dict[str, Any]:
         return {"shard_ids": settings.shards(), "shard_count": settings.shard_count}
+
+
+async def serve(bot: PandemoniumBot, token: str) -> int:
+    """Run the bot until it stops; returns the process's exit status. SIGTERM (`docker
+    stop`, systemd, Kubernetes) and SIGINT (Ctrl-C) stop it cleanly, releasing its lease
+    so the next process serves at once; without a handler SIGTERM would end it on
+    the spot with the lease held, and as a container's pid 1 it would be ignored."""
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        loop.add_signal_handler(sig, bot.stop_soon)
+    try:
+        async with bot:
+            with contextlib.suppress(Stopped):
+                await bot.start(token)
+    finally:
+        await bot.close()  # discord.py's exit waits only for its own part of closing
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            loop.remove_signal_handler(sig)
+    return bot.exit_status
 
 
 def create_bot(settings: Settings, **kwargs: Any) -> PandemoniumBot:

@@ -13,11 +13,12 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.app import PandemoniumBot, create_bot
+from bot.app import PandemoniumBot, create_bot, serve
 from bot.commands_doc import render
 from bot.databases import open_storage
 from bot.frontend import install, simulators
 from bot.games import GAMES
+from bot.leases import LeaseConflict
 from bot.models import LogEntry
 from bot.replay import ReplayDivergence, replay
 from bot.settings import Settings
@@ -145,14 +146,23 @@ def run(_: argparse.Namespace) -> int:
     except PackError as exc:
         print(f"pandemonium: bad data pack: {exc}", file=sys.stderr)
         return EXIT_CONFIG
+    return serve_until_stopped(bot, settings)
+
+
+def serve_until_stopped(bot: PandemoniumBot, settings: Settings) -> int:
+    """Run the bot (`bot.app.serve`) and return its exit status; a database it cannot
+    use, or a shard layout that clashes with live processes, is one line and status 2.
+    Tests that run the bot as a process come through here too."""
+    assert settings.discord_token is not None
     try:
-        bot.run(settings.discord_token.get_secret_value(), log_handler=None)
+        return asyncio.run(serve(bot, settings.discord_token.get_secret_value()))
+    except LeaseConflict as exc:
+        return _refuse(str(exc))
     except Exception as exc:
         problem = _database_problem(settings, exc)
         if problem is None:
             raise
         return _refuse(problem)
-    return 0
 
 
 def simulate(args: argparse.Namespace) -> int:

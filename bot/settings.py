@@ -38,10 +38,11 @@ class Settings(BaseSettings):
         default=10, ge=1, le=1000, validation_alias=_env("PANDEMONIUM_DB_POOL_SIZE")
     )
     lease_seconds: float = Field(
-        default=30.0,
+        default=10.0,
         gt=0,
         validation_alias=_env("PANDEMONIUM_LEASE_SECONDS"),
-        description="how long a process's claim on its shards lasts without renewal",
+        description="how long a process's claim on its shards lasts without renewal: the"
+        " longest a crashed process on another machine keeps its servers waiting",
     )
     discord_api_base: str = Field(
         default=DEFAULT_API_BASE, validation_alias=_env("DISCORD_API_BASE")

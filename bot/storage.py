@@ -25,11 +25,13 @@ from typing import Any, Self, TypeVar
 import aiosqlite
 
 from bot.group_commit import GroupCommit
+from bot.lease_slots import Claimant, Holder
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
     CHECKPOINTS_STORED,
     ENDED_BEFORE,
     GAME_COLUMNS,
+    LEASE_COLUMNS,
     LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
@@ -46,8 +48,10 @@ from bot.storage_api import (
     VersionConflict,
     archive_body,
     archived_entries,
+    claimed_rows,
     entry_values,
     game_values,
+    in_the_way,
     pack_values,
     row_to_checkpoint,
     row_to_entry,
@@ -182,6 +186,19 @@ MIGRATIONS: list[str] = [
     ALTER TABLE timers_keyed RENAME TO timers;
     CREATE INDEX timers_due ON timers(fired, due_at);
     """,
+    """
+    DROP TABLE leases;
+    CREATE TABLE leases (
+        slot INTEGER PRIMARY KEY,
+        owner TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        shard_count INTEGER NOT NULL,
+        shards TEXT NOT NULL,
+        epoch INTEGER NOT NULL,
+        expires_at REAL NOT NULL
+    );
+    """,
 ]
 
 
@@ -311,17 +328,14 @@ class SqliteStorage(Storage):
         return result
 
     def _hold(self, db: sqlite3.Connection, guild_id: int | None) -> None:
-        """Inside a write: refuse it unless this process still holds the guild's shard."""
+        """Inside a write: refuse it unless this process still holds the guild's slot."""
         held = self._check(guild_id)
         if held is None:
             return
         assert self.lease is not None
-        row = db.execute(
-            "SELECT owner, epoch FROM leases WHERE shard_count = ? AND shard_id = ?",
-            (self.lease.shard_count, held[0]),
-        ).fetchone()
+        row = db.execute("SELECT owner, epoch FROM leases WHERE slot = ?", (held[0],)).fetchone()
         if row is None or (row["owner"], row["epoch"]) != (self.lease.owner, held[1]):
-            raise LeaseLost(f"shard {held[0]} was taken over")
+            raise LeaseLost(f"lease slot {held[0]} was taken over")
 
     def _hold_game(self, db: sqlite3.Connection, game_id: int) -> None:
         row = db.execute("SELECT guild_id FROM games WHERE id = ?", (game_id,)).fetchone()
@@ -612,40 +626,33 @@ class SqliteStorage(Storage):
 
     # Leases
 
-    async def claim_shards(
-        self, owner: str, shard_count: int, shards: Sequence[int], ttl: float
-    ) -> bool:
+    async def claim_shards(self, claimant: Claimant, ttl: float) -> list[Holder]:
         now = time.time()
 
-        def txn(db: sqlite3.Connection) -> dict[int, int] | None:
+        def txn(db: sqlite3.Connection) -> list[Holder] | dict[int, int]:
             with _transaction(db):
-                epochs = {}
-                for shard in shards:
-                    row = db.execute(
-                        "SELECT owner, epoch, expires_at FROM leases"
-                        " WHERE shard_count = ? AND shard_id = ?",
-                        (shard_count, shard),
-                    ).fetchone()
-                    if row is not None and row["owner"] != owner and row["expires_at"] > now:
-                        raise _Held
-                    epoch = (row["epoch"] if row else 0) + 1
-                    db.execute(
-                        "INSERT INTO leases (shard_count, shard_id, owner, epoch, expires_at)"
-                        " VALUES (?, ?, ?, ?, ?) ON CONFLICT (shard_count, shard_id) DO UPDATE"
-                        " SET owner = excluded.owner, epoch = excluded.epoch,"
-                        " expires_at = excluded.expires_at",
-                        (shard_count, shard, owner, epoch, now + ttl),
-                    )
-                    epochs[shard] = epoch
+                slots = claimant.slots
+                marks = ", ".join("?" for _ in slots)
+                rows = db.execute(
+                    f"SELECT {LEASE_COLUMNS} FROM leases WHERE slot IN ({marks})",  # noqa: S608
+                    slots,
+                ).fetchall()
+                holders = in_the_way(rows, claimant, now)
+                if holders:
+                    return holders
+                epochs = {slot: 1 for slot in slots} | {r["slot"]: r["epoch"] + 1 for r in rows}
+                db.executemany(
+                    f"INSERT OR REPLACE INTO leases ({LEASE_COLUMNS})"  # noqa: S608
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    claimed_rows(claimant, epochs, now + ttl),
+                )
                 return epochs
 
-        try:
-            epochs = await self._run(txn)
-        except _Held:
-            return False
-        assert epochs is not None
-        self._set_lease(Lease(owner=owner, shard_count=shard_count, epochs=epochs))
-        return True
+        claimed = await self._run(txn)
+        if isinstance(claimed, list):
+            return claimed
+        self._set_lease(Lease(claimant.owner, claimant.shard_count, claimant.shards, claimed))
+        return []
 
     async def renew_lease(self, ttl: float) -> bool:
         lease = self.lease
@@ -657,16 +664,16 @@ class SqliteStorage(Storage):
             with _transaction(db):
                 return sum(
                     db.execute(
-                        "UPDATE leases SET expires_at = ? WHERE shard_count = ? AND shard_id = ?"
-                        " AND owner = ? AND epoch = ?",
-                        (now + ttl, lease.shard_count, shard, lease.owner, epoch),
+                        "UPDATE leases SET expires_at = ? WHERE slot = ? AND owner = ?"
+                        " AND epoch = ?",
+                        (now + ttl, slot, lease.owner, epoch),
                     ).rowcount
-                    for shard, epoch in lease.epochs.items()
+                    for slot, epoch in lease.epochs.items()
                 )
 
         if await self._run(txn) == len(lease.epochs):
             return True
-        self._set_lease(Lease(lease.owner, lease.shard_count, lease.epochs, lost=True))
+        self.lose_lease()
         return False
 
     async def release_lease(self) -> None:
@@ -677,9 +684,8 @@ class SqliteStorage(Storage):
         def txn(db: sqlite3.Connection) -> None:
             with _transaction(db):
                 db.executemany(
-                    "UPDATE leases SET expires_at = 0 WHERE shard_count = ? AND shard_id = ?"
-                    " AND owner = ? AND epoch = ?",
-                    [(lease.shard_count, s, lease.owner, e) for s, e in lease.epochs.items()],
+                    "UPDATE leases SET expires_at = 0 WHERE slot = ? AND owner = ? AND epoch = ?",
+                    [(s, lease.owner, e) for s, e in lease.epochs.items()],
                 )
 
         await self._run(txn)
@@ -799,10 +805,6 @@ def _plain(row: sqlite3.Row) -> tuple[Any, ...]:
     """An exported row: the only blobs are compressed states, exported as their text
     (so the file is JSON and loads into either backend)."""
     return tuple(stored_text(v) if isinstance(v, bytes) else v for v in row)
-
-
-class _Held(Exception):
-    """A shard is held by another live process (claim_shards rolls back)."""
 
 
 def _known(db: sqlite3.Connection, table: str) -> str:

@@ -6,11 +6,12 @@ migration in each backend's list (the lists stay the same length, which a test
 checks) and its methods declared here once, so mypy refuses a backend that
 forgets one.
 
-Leases: a process claims the shards it runs (`claim_shards`), which bumps each
-shard's epoch. From then on every write about a game checks, in the same
-transaction, that this process still holds the game's shard at that epoch, so
-a process whose shards were taken over can no longer commit. A storage that
-never claimed (tools, tests of the storage alone) writes unchecked.
+Leases: a process claims the lease slots of the shards it runs (`claim_shards`,
+slots in bot/lease_slots.py), which bumps each slot's epoch. From then on every
+write about a game checks, in the same transaction, that this process still
+holds the game's slot at that epoch, so a process whose shards were taken over,
+whatever its shard count, can no longer commit. A storage that never claimed
+(tools, tests of the storage alone) writes unchecked.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
+from bot.lease_slots import Claimant, Holder, holder_alive, slot_of
 from bot.models import GameRow, LogEntry, SeatRow, TimerRow
 from bot.static_parts import (
     BlobCache,
@@ -132,7 +134,12 @@ class LiveGameExists(Exception):
 
 
 class LeaseLost(Exception):
-    """This process no longer holds the shard a write belongs to; nothing was written."""
+    """This process no longer holds the slot a write belongs to; nothing was written."""
+
+
+class LeaseBusy(Exception):
+    """A claim met a lease row locked by a write still open (its process slow or
+    frozen); nothing was taken, and the claim is tried again."""
 
 
 class SchemaTooNew(RuntimeError):
@@ -145,26 +152,51 @@ class Row(Protocol):
     def __getitem__(self, key: str) -> Any: ...
 
 
-def shard_of(guild_id: int | None, shard_count: int) -> int:
-    """Discord's rule: a guild lives on (guild_id >> 22) % shard_count; DMs on shard 0."""
-    return 0 if guild_id is None else (guild_id >> 22) % shard_count
-
-
 @dataclass
 class Lease:
-    """The shards this process holds and the epoch it holds each at."""
+    """The shards this process runs, and the epoch it holds each of their slots at."""
 
     owner: str
     shard_count: int
+    shards: tuple[int, ...]
     epochs: dict[int, int] = field(default_factory=dict)
+    """slot -> epoch"""
     lost: bool = False
 
     def epoch_for(self, guild_id: int | None) -> tuple[int, int]:
-        """(shard, epoch) for a write about `guild_id`; LeaseLost if not ours."""
-        shard = shard_of(guild_id, self.shard_count)
-        if self.lost or shard not in self.epochs:
-            raise LeaseLost(f"shard {shard} is not held by {self.owner}")
-        return shard, self.epochs[shard]
+        """(slot, epoch) for a write about `guild_id`; LeaseLost if not ours."""
+        slot = slot_of(guild_id)
+        if self.lost or slot not in self.epochs:
+            raise LeaseLost(f"lease slot {slot} is not held by {self.owner}")
+        return slot, self.epochs[slot]
+
+
+LEASE_COLUMNS = "slot, owner, host, pid, shard_count, shards, epoch, expires_at"
+
+
+def in_the_way(rows: Sequence[Row], claimant: Claimant, now: float) -> list[Holder]:
+    """The live holders among a claim's locked lease rows (both backends decide alike):
+    not this claimant, not run out, and not a process on this machine that is gone."""
+    holders = {
+        Holder(r["owner"], r["host"], r["pid"], r["shard_count"], r["shards"])
+        for r in rows
+        if r["owner"] not in ("", claimant.owner) and r["expires_at"] > now
+    }
+    return sorted(
+        (h for h in holders if holder_alive(h.host, h.pid)), key=lambda h: h.owner
+    )
+
+
+def claimed_rows(
+    claimant: Claimant, epochs: Mapping[int, int], expires_at: float
+) -> list[tuple[Any, ...]]:
+    """The lease rows a successful claim writes, in LEASE_COLUMNS order."""
+    c = claimant
+    shards = ",".join(map(str, c.shards))
+    return [
+        (slot, c.owner, c.host, c.pid, c.shard_count, shards, epoch, expires_at)
+        for slot, epoch in epochs.items()
+    ]
 
 
 def row_to_game(row: Row) -> GameRow:
@@ -301,14 +333,20 @@ class Storage(ABC):
         self.lease_generation += 1
 
     def _check(self, guild_id: int | None) -> tuple[int, int] | None:
-        """(shard, epoch) this write must still hold, or None for an unleased storage."""
+        """(slot, epoch) this write must still hold, or None for an unleased storage."""
         return None if self.lease is None else self.lease.epoch_for(guild_id)
+
+    def lose_lease(self) -> None:
+        """Refuse every later write: the slots were taken over, or this process can no
+        longer tell that they were not (it could not renew before they ran out)."""
+        if self.lease is not None and not self.lease.lost:
+            self._set_lease(replace(self.lease, lost=True))
 
     def held_shards(self) -> tuple[int, list[int]]:
         """(shard_count, shards) whose timers this process fires; unleased: all of one."""
         if self.lease is None:
             return 1, [0]
-        return self.lease.shard_count, [] if self.lease.lost else sorted(self.lease.epochs)
+        return self.lease.shard_count, [] if self.lease.lost else list(self.lease.shards)
 
     _blob_cache: BlobCache | None = None
     _static_splitter: Splitter | None = None
@@ -522,15 +560,14 @@ class Storage(ABC):
     # Leases
 
     @abstractmethod
-    async def claim_shards(
-        self, owner: str, shard_count: int, shards: Sequence[int], ttl: float
-    ) -> bool:
-        """Take every shard in `shards` whose lease is free, expired or already ours,
-        bumping its epoch; all or none (False: another live process holds one)."""
+    async def claim_shards(self, claimant: Claimant, ttl: float) -> list[Holder]:
+        """Take every slot of the claimant's shards, bumping its epoch, if none is held
+        by another live process (`in_the_way`); all or none. Returns the live holders
+        in the way ([]: claimed)."""
 
     @abstractmethod
     async def renew_lease(self, ttl: float) -> bool:
-        """Extend the held lease; False (and the lease is marked lost) if any shard's
+        """Extend the held lease; False (and the lease is marked lost) if any slot's
         epoch moved on."""
 
     @abstractmethod

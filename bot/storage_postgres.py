@@ -11,6 +11,7 @@ commits, and every later commit of the old owner is refused.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import time
 from collections.abc import AsyncIterator, Mapping, Sequence
@@ -19,16 +20,19 @@ from typing import TYPE_CHECKING, Any
 
 import asyncpg
 
+from bot.lease_slots import Claimant, Holder
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage_api import (
     CHECKPOINTS_STORED,
     ENDED_BEFORE,
     GAME_COLUMNS,
+    LEASE_COLUMNS,
     LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
     TIMER_OF_HELD_SHARD,
     Lease,
+    LeaseBusy,
     LeaseLost,
     LiveGameExists,
     LogFate,
@@ -40,8 +44,10 @@ from bot.storage_api import (
     VersionConflict,
     archive_body,
     archived_entries,
+    claimed_rows,
     entry_values,
     game_values,
+    in_the_way,
     pack_values,
     row_to_checkpoint,
     row_to_entry,
@@ -170,7 +176,47 @@ MIGRATIONS: list[str] = [
     ALTER TABLE timers RENAME CONSTRAINT timers_keyed_pkey TO timers_pkey;
     CREATE INDEX timers_due ON timers(fired, due_at);
     """,
+    """
+    DROP TABLE leases;
+    CREATE TABLE leases (
+        slot INTEGER PRIMARY KEY,
+        owner TEXT NOT NULL,
+        host TEXT NOT NULL,
+        pid INTEGER NOT NULL,
+        shard_count INTEGER NOT NULL,
+        shards TEXT NOT NULL,
+        epoch BIGINT NOT NULL,
+        expires_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]
+
+SESSION_SETTINGS = {
+    "lock_timeout": "2s",
+    "statement_timeout": "10s",
+    "idle_in_transaction_session_timeout": "5s",
+    "tcp_keepalives_idle": "5",
+    "tcp_keepalives_interval": "2",
+    "tcp_keepalives_count": "3",
+}
+"""Every wait on the server is bounded, so a stuck process cannot hold a lease row
+(or a game row) past its lease: a statement gives up after 10 s and a lock wait
+after 2 s (a takeover waiting for a slow write retries; a write waiting for a
+takeover is refused as LeaseLost); a transaction left idle for 5 s — its process
+frozen (SIGSTOP, a paused VM) between two statements — is ended by the server,
+releasing its locks; and a connection whose peer stopped answering (a cut
+network) is noticed by keepalives after about 5 + 3 × 2 s. Work that may
+rightly take longer (migrations, import, export, VACUUM) lifts the limits for
+its own transaction (UNBOUNDED)."""
+
+UNBOUNDED = (
+    "SET LOCAL statement_timeout = 0; SET LOCAL lock_timeout = 0;"
+    " SET LOCAL idle_in_transaction_session_timeout = 0"
+)
+
+CLOSE_SECONDS = 5.0
+"""How long closing waits for connections to finish before cutting them (a database
+out of reach must not keep a stopping process alive)."""
 
 MIGRATION_LOCK = 0x50414E44
 """pg_advisory_xact_lock key: processes starting together migrate one at a time."""
@@ -207,7 +253,9 @@ class PostgresStorage(Storage):
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10, migrate: bool = True) -> PostgresStorage:
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=10)
+            pool = await asyncpg.create_pool(
+                url, min_size=1, max_size=pool_size, timeout=10, server_settings=SESSION_SETTINGS
+            )
         except (OSError, TimeoutError, asyncpg.PostgresError) as exc:
             raise DatabaseUnreachable(str(exc) or type(exc).__name__) from exc
         storage = cls(pool)
@@ -220,7 +268,10 @@ class PostgresStorage(Storage):
         return storage
 
     async def close(self) -> None:
-        await self._pool.close()
+        try:
+            await asyncio.wait_for(self._pool.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            self._pool.terminate()
 
     @asynccontextmanager
     async def _txn(self) -> AsyncIterator[Connection]:
@@ -230,6 +281,7 @@ class PostgresStorage(Storage):
     async def migrate(self) -> int:
         """Apply the migrations the database lacks, each recorded with its time."""
         async with self._txn() as db:
+            await db.execute(UNBOUNDED)
             await db.execute("SELECT pg_advisory_xact_lock($1)", MIGRATION_LOCK)
             await db.execute(
                 "CREATE TABLE IF NOT EXISTS schema_migrations ("
@@ -256,19 +308,20 @@ class PostgresStorage(Storage):
         return int(version)
 
     async def _hold(self, db: Connection, guild_id: int | None) -> None:
-        """Inside a write: refuse it unless this process still holds the guild's shard.
+        """Inside a write: refuse it unless this process still holds the guild's slot.
         FOR SHARE makes a takeover wait for this transaction to end."""
         held = self._check(guild_id)
         if held is None:
             return
         assert self.lease is not None
-        row = await db.fetchrow(
-            "SELECT owner, epoch FROM leases WHERE shard_count = $1 AND shard_id = $2 FOR SHARE",
-            self.lease.shard_count,
-            held[0],
-        )
+        try:
+            row = await db.fetchrow(
+                "SELECT owner, epoch FROM leases WHERE slot = $1 FOR SHARE", held[0]
+            )
+        except asyncpg.LockNotAvailableError:
+            raise LeaseLost(f"lease slot {held[0]} is being taken over") from None
         if row is None or (row["owner"], row["epoch"]) != (self.lease.owner, held[1]):
-            raise LeaseLost(f"shard {held[0]} was taken over")
+            raise LeaseLost(f"lease slot {held[0]} was taken over")
 
     async def _hold_game(self, db: Connection, game_id: int) -> None:
         guild_id = await db.fetchval("SELECT guild_id FROM games WHERE id = $1", game_id)
@@ -440,7 +493,9 @@ class PostgresStorage(Storage):
 
     async def compact(self) -> None:
         async with self._pool.acquire() as db:
+            await db.execute("SET statement_timeout = 0")
             await db.execute("VACUUM (ANALYZE) log, log_archives, checkpoints")
+            await db.execute("RESET statement_timeout")
 
     # Undo checkpoints
 
@@ -559,34 +614,35 @@ class PostgresStorage(Storage):
 
     # Leases
 
-    async def claim_shards(
-        self, owner: str, shard_count: int, shards: Sequence[int], ttl: float
-    ) -> bool:
-        epochs: dict[int, int] = {}
+    async def claim_shards(self, claimant: Claimant, ttl: float) -> list[Holder]:
+        slots = claimant.slots
         async with self._txn() as db:
             now = await db.fetchval(NOW)
+            await db.execute(
+                "INSERT INTO leases (slot, owner, host, pid, shard_count, shards, epoch,"
+                " expires_at) SELECT s, '', '', 0, 0, '', 0, 0 FROM unnest($1::int[]) s"
+                " ON CONFLICT DO NOTHING",
+                slots,
+            )
+            try:
+                rows = await db.fetch(
+                    f"SELECT {LEASE_COLUMNS} FROM leases WHERE slot = ANY($1::int[])"  # noqa: S608
+                    " ORDER BY slot FOR UPDATE",
+                    slots,
+                )
+            except asyncpg.LockNotAvailableError:
+                raise LeaseBusy("a write under the old lease is still open") from None
+            holders = in_the_way(rows, claimant, now)
+            if holders:
+                return holders
+            epochs = {r["slot"]: r["epoch"] + 1 for r in rows}
             await db.executemany(
-                "INSERT INTO leases (shard_count, shard_id, owner, epoch, expires_at)"
-                " VALUES ($1, $2, '', 0, 0) ON CONFLICT DO NOTHING",
-                [(shard_count, s) for s in shards],
+                "UPDATE leases SET owner = $2, host = $3, pid = $4, shard_count = $5,"
+                " shards = $6, epoch = $7, expires_at = $8 WHERE slot = $1",
+                claimed_rows(claimant, epochs, now + ttl),
             )
-            rows = await db.fetch(
-                "SELECT shard_id, owner, epoch, expires_at FROM leases WHERE shard_count = $1"
-                " AND shard_id = ANY($2::int[]) ORDER BY shard_id FOR UPDATE",
-                shard_count,
-                list(shards),
-            )
-            if any(r["owner"] not in ("", owner) and r["expires_at"] > now for r in rows):
-                return False
-            for r in rows:
-                epochs[r["shard_id"]] = r["epoch"] + 1
-            await db.executemany(
-                "UPDATE leases SET owner = $3, epoch = $4, expires_at = $5"
-                " WHERE shard_count = $1 AND shard_id = $2",
-                [(shard_count, s, owner, e, now + ttl) for s, e in epochs.items()],
-            )
-        self._set_lease(Lease(owner=owner, shard_count=shard_count, epochs=epochs))
-        return True
+        self._set_lease(Lease(claimant.owner, claimant.shard_count, claimant.shards, epochs))
+        return []
 
     async def renew_lease(self, ttl: float) -> bool:
         lease = self.lease
@@ -595,10 +651,9 @@ class PostgresStorage(Storage):
         async with self._txn() as db:
             renewed = await db.fetchval(
                 "WITH r AS (UPDATE leases SET expires_at = extract(epoch FROM clock_timestamp())"
-                " + $5 WHERE shard_count = $1 AND owner = $2"
-                " AND (shard_id, epoch) IN (SELECT * FROM unnest($3::int[], $4::bigint[]))"
+                " + $4 WHERE owner = $1"
+                " AND (slot, epoch) IN (SELECT * FROM unnest($2::int[], $3::bigint[]))"
                 " RETURNING 1) SELECT count(*) FROM r",
-                lease.shard_count,
                 lease.owner,
                 list(lease.epochs),
                 list(lease.epochs.values()),
@@ -606,7 +661,7 @@ class PostgresStorage(Storage):
             )
         if renewed == len(lease.epochs):
             return True
-        self._set_lease(Lease(lease.owner, lease.shard_count, lease.epochs, lost=True))
+        self.lose_lease()
         return False
 
     async def release_lease(self) -> None:
@@ -614,10 +669,12 @@ class PostgresStorage(Storage):
         if lease is None or lease.lost:
             return
         async with self._txn() as db:
-            await db.executemany(
-                "UPDATE leases SET expires_at = 0 WHERE shard_count = $1 AND shard_id = $2"
-                " AND owner = $3 AND epoch = $4",
-                [(lease.shard_count, s, lease.owner, e) for s, e in lease.epochs.items()],
+            await db.execute(
+                "UPDATE leases SET expires_at = 0 WHERE owner = $1"
+                " AND (slot, epoch) IN (SELECT * FROM unnest($2::int[], $3::bigint[]))",
+                lease.owner,
+                list(lease.epochs),
+                list(lease.epochs.values()),
             )
         self._set_lease(None)
 
@@ -638,7 +695,8 @@ class PostgresStorage(Storage):
 
     async def dump_table(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
         name = await self._known(table)
-        async with self._pool.acquire() as db:
+        async with self._txn() as db:
+            await db.execute(UNBOUNDED)
             stmt = await db.prepare(f"SELECT * FROM {name} ORDER BY 1")  # noqa: S608
             columns = [a.name for a in stmt.get_attributes()]
             rows = await stmt.fetch()
@@ -647,6 +705,7 @@ class PostgresStorage(Storage):
     async def load_tables(self, tables: Mapping[str, tuple[list[str], list[Any]]]) -> None:
         names = await self.table_names()
         async with self._txn() as db:
+            await db.execute(UNBOUNDED)
             for table, (columns, rows) in tables.items():
                 if table not in names:
                     raise ValueError(f"no table {table!r}")

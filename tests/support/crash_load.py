@@ -11,7 +11,7 @@ from __future__ import annotations
 import asyncio
 import signal
 import subprocess
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -54,7 +54,8 @@ class Bots:
         self.procs: list[subprocess.Popen[bytes]] = []
         self.identified = 0
 
-    async def start(self, shards: list[int] | None = None, count: int = 4) -> None:
+    def environment(self, shards: list[int] | None = None, count: int = 4) -> dict[str, str]:
+        """A bot process's environment: this fake Discord and database, the given shards."""
         env = {
             "DISCORD_TOKEN": self.fake.bot_token,
             "DISCORD_API_BASE": self.fake.api_base,
@@ -68,7 +69,15 @@ class Bots:
         if shards is not None:
             env["PANDEMONIUM_SHARD_IDS"] = ",".join(map(str, shards))
             env["PANDEMONIUM_SHARD_COUNT"] = str(count)
-        self.procs.append(spawn(env, self.logs / f"bot-{len(self.procs)}.log"))
+        return env
+
+    async def start(
+        self, shards: list[int] | None = None, count: int = 4, wrapper: Sequence[str] = ()
+    ) -> None:
+        """Start a bot process (under `wrapper`, a command prefix, if given) and wait
+        until its gateway sessions are up."""
+        env = self.environment(shards, count)
+        self.procs.append(spawn(env, self.logs / f"bot-{len(self.procs)}.log", wrapper))
         self.identified += len(shards) if shards else 1
         try:
             await self.fake.wait_for_sessions(self.identified, timeout=60)

@@ -1,0 +1,101 @@
+"""A process keeps its lease only while it can renew it: cut off from the database,
+it stops serving by its own clock when the lease would have run out (the
+storage refuses its writes from then on, and the bot is told to stop), instead
+of retrying forever while another process may have taken over."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.databases import open_storage, parse_database
+from bot.lease_slots import Claimant
+from bot.leases import LeaseConflict, ShardLeases, Stopped
+from bot.models import GameRow
+from bot.storage_api import LeaseLost, Storage
+
+TTL = 0.6
+GUILD = 5 << 22
+
+
+@pytest.fixture
+async def sqlite(tmp_path: object) -> AsyncIterator[Storage]:
+    opened = await open_storage(parse_database(f"{tmp_path}/db.sqlite"))
+    try:
+        yield opened
+    finally:
+        await opened.close()
+
+
+def _row() -> GameRow:
+    return GameRow(
+        guild_id=GUILD, channel_id=1, game="pig", mode="digital", status="lobby", host_id=1,
+        rng_seed=1,
+    )
+
+
+async def _cut_off() -> bool:
+    raise OSError("connection refused")
+
+
+async def _stuck() -> bool:
+    await asyncio.sleep(3600)
+    return True
+
+
+@pytest.mark.parametrize("renewal", [_cut_off, _stuck], ids=["refused", "no answer"])
+async def test_a_process_that_cannot_renew_stops_serving_when_its_lease_runs_out(
+    sqlite: Storage, renewal: object, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    lost = asyncio.Event()
+
+    async def on_lost() -> None:
+        lost.set()
+
+    leases = ShardLeases(sqlite, 1, [0], TTL, on_lost=on_lost)
+    await leases.claim()
+    monkeypatch.setattr(sqlite, "renew_lease", lambda ttl: renewal())  # type: ignore[operator]
+    await asyncio.wait_for(lost.wait(), 30)
+    assert sqlite.lease is not None and sqlite.lease.lost
+    with pytest.raises(LeaseLost):
+        await sqlite.create_game(_row(), [])
+    await leases.release()
+
+
+async def test_a_process_that_renews_keeps_serving(sqlite: Storage) -> None:
+    lost = asyncio.Event()
+
+    async def on_lost() -> None:
+        lost.set()
+
+    leases = ShardLeases(sqlite, 1, [0], TTL, on_lost=on_lost)
+    await leases.claim()
+    await asyncio.sleep(TTL * 3)
+    assert not lost.is_set()
+    await sqlite.create_game(_row(), [])
+    await leases.release()
+
+
+async def _nothing() -> None:
+    return None
+
+
+async def test_another_layout_refuses_the_start(sqlite: Storage) -> None:
+    assert await sqlite.claim_shards(Claimant("a", "elsewhere", 1, 2, (1,)), 3600) == []
+    leases = ShardLeases(sqlite, 4, [1], TTL, on_lost=_nothing)
+    with pytest.raises(LeaseConflict, match=r"running shards 1 of 2 \(elsewhere, pid 1\)"):
+        await leases.claim()
+
+
+async def test_a_stop_ends_the_wait_for_a_predecessor(sqlite: Storage) -> None:
+    """SIGTERM while waiting for the process being replaced stops at once."""
+    assert await sqlite.claim_shards(Claimant("a", "elsewhere", 1, 1, (0,)), 3600) == []
+    leases = ShardLeases(sqlite, 1, [0], TTL, on_lost=_nothing)
+    waiting = asyncio.create_task(leases.claim())
+    await asyncio.sleep(0.3)
+    assert not waiting.done(), "a process of the same layout is waited for"
+    leases.stop()
+    with pytest.raises(Stopped):
+        await asyncio.wait_for(waiting, 10)
