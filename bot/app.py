@@ -26,7 +26,7 @@ from bot.settings import Settings
 from bot.storage_api import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, refuse_unreadable
 from cogs.dice import DiceCog, RerollButton
 from cogs.game import GameCog
 from cogs.help import HelpCog
@@ -158,6 +158,7 @@ class PandemoniumBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.start_services()
         self.add_dynamic_items(*DYNAMIC_ITEMS, RerollButton)
+        self.add_listener(self._refuse_unreadable, "on_interaction")
         self.add_listener(self._saw_message, "on_message")
         if self.settings.sync_commands:
             await self.sync_commands()
@@ -168,6 +169,9 @@ class PandemoniumBot(commands.Bot):
     async def _lost_shards(self) -> None:
         """Another process runs our shards now: stop, rather than serve stale tables."""
         self._closing = asyncio.get_running_loop().create_task(self.close())
+
+    async def _refuse_unreadable(self, interaction: discord.Interaction[Any]) -> None:
+        await refuse_unreadable(interaction, (*DYNAMIC_ITEMS, RerollButton))
 
     async def _saw_message(self, message: discord.Message) -> None:
         """Count what is posted under a board, so it can be moved back into sight."""
