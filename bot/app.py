@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -71,6 +72,8 @@ class PandemoniumBot(commands.Bot):
         self._services: Services | None = None
         self._timers: TurnTimers | None = None
         self.maintenance: Maintenance | None = None
+        self.healing: asyncio.Task[int] | None = None
+        """Start-up's check of the live boards (`_heal_boards`); tests await it."""
         self._clock = clock
         self.tree.on_error = handle  # type: ignore[method-assign]
 
@@ -165,10 +168,20 @@ class PandemoniumBot(commands.Bot):
         self.timers.start()
         if self.maintenance is not None:
             self.maintenance.start()
+        self.healing = asyncio.get_running_loop().create_task(self._heal_boards())
 
     async def _lost_shards(self) -> None:
         """Another process runs our shards now: stop, rather than serve stale tables."""
         self._closing = asyncio.get_running_loop().create_task(self.close())
+
+    async def _heal_boards(self) -> int:
+        """Once connected, bring every live board a crash left behind up to date."""
+        await self.wait_until_ready()
+        try:
+            return await self.boards.bring_up_to_date(await self.storage.live_board_channels())
+        except Exception:
+            log.exception("could not check the live boards at start-up")
+            return 0
 
     async def _refuse_unreadable(self, interaction: discord.Interaction[Any]) -> None:
         await refuse_unreadable(interaction, (*DYNAMIC_ITEMS, RerollButton))
@@ -187,6 +200,10 @@ class PandemoniumBot(commands.Bot):
         return await self.tree.sync()
 
     async def close(self) -> None:
+        if self.healing is not None:
+            self.healing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.healing
         if self._timers is not None:
             await self._timers.stop()
         if self.maintenance is not None:

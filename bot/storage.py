@@ -424,6 +424,22 @@ class SqliteStorage(Storage):
 
         return await self._run(q)
 
+    async def live_board_channels(self) -> list[int]:
+        count, shards = self.held_shards()
+        held = TIMER_OF_HELD_SHARD.format(count="?", shards=", ".join("?" for _ in shards))
+        live = ", ".join("?" for _ in LIVE_STATUSES)
+
+        def q(db: sqlite3.Connection) -> list[int]:
+            rows = db.execute(
+                "SELECT g.channel_id FROM games g"  # noqa: S608
+                f" WHERE g.status IN ({live}) AND g.board_message_id IS NOT NULL AND {held}"
+                " ORDER BY g.updated_at DESC",
+                (*LIVE_STATUSES, count, *shards),
+            ).fetchall()
+            return [int(r[0]) for r in rows]
+
+        return await self._run(q)
+
     async def next_timer_due(self) -> float | None:
         count, shards = self.held_shards()
         held = TIMER_OF_HELD_SHARD.format(count="?", shards=", ".join("?" for _ in shards))

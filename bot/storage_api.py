@@ -452,6 +452,12 @@ class Storage(ABC):
     async def game(self, game_id: int) -> GameRow | None: ...
 
     @abstractmethod
+    async def live_board_channels(self) -> list[int]:
+        """Channels whose live game, on a shard this process holds, has a board message,
+        most recently changed first: the boards a start-up checks (a crash between a
+        step's commit and its board edit leaves one showing an older version)."""
+
+    @abstractmethod
     async def games_in_channel(self, channel_id: int, limit: int = 10) -> list[GameRow]: ...
 
     @abstractmethod

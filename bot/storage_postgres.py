@@ -499,6 +499,19 @@ class PostgresStorage(Storage):
             )
         return [row_to_timer(r) for r in rows]
 
+    async def live_board_channels(self) -> list[int]:
+        count, shards = self.held_shards()
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT g.channel_id FROM games g"  # noqa: S608
+                f" WHERE g.status = ANY($3::text[]) AND g.board_message_id IS NOT NULL"
+                f" AND {_held(1)} ORDER BY g.updated_at DESC",
+                count,
+                shards,
+                list(LIVE_STATUSES),
+            )
+        return [int(r["channel_id"]) for r in rows]
+
     async def next_timer_due(self) -> float | None:
         count, shards = self.held_shards()
         async with self._pool.acquire() as db:
