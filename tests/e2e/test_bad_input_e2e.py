@@ -44,9 +44,12 @@ ABSURD = st.one_of(
 )
 """What no game id or version is: too long for a 64-bit column, signed, not ASCII digits."""
 
-CODE = st.text(
-    st.sampled_from("abcdefghijklmnopqrstuvwxyz0123456789_.,=+-"), min_size=1, max_size=60
+CODE = st.one_of(
+    st.text(st.sampled_from("abcdefghijklmnopqrstuvwxyz0123456789_.,=+-"), min_size=1, max_size=60),
+    st.text(st.characters(categories=("L", "N")), min_size=1, max_size=60),
 )
+"""Move codes: the ASCII the games write, and other scripts' letters and digits, which
+the template's ``\\w`` also reads (``int`` reads ``٣`` as 3)."""
 
 
 @dataclass(frozen=True)
