@@ -472,14 +472,7 @@ class FakeDiscord:
         who = self._member(member)
         target = self._live_message(message)
         data = actions.button_data(target, custom_id, label)
-        return await self._send(
-            MESSAGE_COMPONENT,
-            who,
-            self.channel(target.channel_id),
-            data,
-            label=f"button {data['custom_id']!r} by {who.name}",
-            message=target,
-        )
+        return await self._component(who, target, data, f"button {data['custom_id']!r}")
 
     async def select(
         self, member: MemberRef, message: MessageRef, custom_id: str, values: Sequence[Any]
@@ -513,13 +506,19 @@ class FakeDiscord:
         target = self._live_message(message)
         component, data = actions.forged_data(custom_id, values)
         shown = dataclasses.replace(target, components=[{"type": 1, "components": [component]}])
+        return await self._component(who, shown, data, f"forged {custom_id!r}")
+
+    async def _component(
+        self, who: FakeMember, message: FakeMessage, data: JSON, what: str
+    ) -> InteractionHandle:
+        """A component interaction by `who` on `message` (as the bot is shown it)."""
         return await self._send(
             MESSAGE_COMPONENT,
             who,
-            self.channel(target.channel_id),
+            self.channel(message.channel_id),
             data,
-            label=f"forged {custom_id!r} by {who.name}",
-            message=shown,
+            label=f"{what} by {who.name}",
+            message=message,
         )
 
     async def submit_modal(
