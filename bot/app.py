@@ -28,7 +28,7 @@ from bot.settings import Settings
 from bot.storage_api import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
-from bot.ui.components import DYNAMIC_ITEMS
+from bot.ui.components import DYNAMIC_ITEMS, refuse_unreadable
 from cogs.dice import DiceCog, RerollButton
 from cogs.game import GameCog
 from cogs.help import HelpCog
@@ -73,6 +73,8 @@ class PandemoniumBot(commands.Bot):
         self._services: Services | None = None
         self._timers: TurnTimers | None = None
         self.maintenance: Maintenance | None = None
+        self.healing: asyncio.Task[int] | None = None
+        """Start-up's check of the live boards (`_heal_boards`); tests await it."""
         self._clock = clock
         self.exit_status = 0
         """What the process exits with: EXIT_LEASE_LOST once it stopped serving its shards."""
@@ -164,12 +166,14 @@ class PandemoniumBot(commands.Bot):
     async def setup_hook(self) -> None:
         await self.start_services()
         self.add_dynamic_items(*DYNAMIC_ITEMS, RerollButton)
+        self.add_listener(self._refuse_unreadable, "on_interaction")
         self.add_listener(self._saw_message, "on_message")
         if self.settings.sync_commands:
             await self.sync_commands()
         self.timers.start()
         if self.maintenance is not None:
             self.maintenance.start()
+        self.healing = asyncio.get_running_loop().create_task(self._heal_boards())
 
     async def _lost_shards(self) -> None:
         """Another process may run our shards now: stop, rather than serve stale tables."""
@@ -182,6 +186,18 @@ class PandemoniumBot(commands.Bot):
             self.leases.stop()
         if self._stopping is None:
             self._stopping = asyncio.get_running_loop().create_task(self.close())
+
+    async def _heal_boards(self) -> int:
+        """Once connected, bring every live board a crash left behind up to date."""
+        await self.wait_until_ready()
+        try:
+            return await self.boards.bring_up_to_date(await self.storage.live_board_channels())
+        except Exception:
+            log.exception("could not check the live boards at start-up")
+            return 0
+
+    async def _refuse_unreadable(self, interaction: discord.Interaction[Any]) -> None:
+        await refuse_unreadable(interaction, (*DYNAMIC_ITEMS, RerollButton))
 
     async def _saw_message(self, message: discord.Message) -> None:
         """Count what is posted under a board, so it can be moved back into sight."""
@@ -207,6 +223,10 @@ class PandemoniumBot(commands.Bot):
         """With the lease lost, the gateway closes at once: the boards' pending edits
         are not drawn (the tables may be another process's now), so no interaction
         comes in and is answered while they would be."""
+        if self.healing is not None:
+            self.healing.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self.healing
         if self._timers is not None:
             await self._timers.stop()
         if self.maintenance is not None:

@@ -23,10 +23,12 @@ import asyncio
 import contextlib
 import logging
 from collections import deque
+from collections.abc import Sequence
 
 import discord
 
 from bot.presenting import ChannelOf, key_of, move_board, render_board, retire_board
+from bot.render.games import shown_version
 from bot.render.pictures import Pictures
 from bot.table import Outcome, TableService
 
@@ -119,6 +121,32 @@ class BoardUpdater:
         task = self._tasks.get(channel)
         if task is None or task.done():
             self._tasks[channel] = asyncio.create_task(self._run(channel))
+
+    async def bring_up_to_date(self, channel_ids: Sequence[int]) -> int:
+        """Edit each live board that shows an older version than its table; how many.
+        A crash between a step's commit and its board edit leaves the board behind, with
+        buttons the table refuses, until someone clicks one; a start-up calls this with
+        `Storage.live_board_channels` so the boards heal before anyone has to."""
+        behind = 0
+        for channel_id in channel_ids:
+            outcome = await self.table.current(channel_id)
+            board_id = None if outcome is None else outcome.game.board_message_id
+            if outcome is None or board_id is None:
+                continue
+            try:
+                message = await self.channel_of(channel_id).fetch_message(board_id)
+            except discord.NotFound:
+                continue  # deleted: the table's next change posts it again
+            except discord.HTTPException:
+                log.warning("could not read the board of game %s", outcome.game.id)
+                continue
+            shown = shown_version(message, outcome.game.id)
+            if shown is not None and shown < outcome.game.version:
+                log.info("board of game %s shows v%s of v%s; updating it",
+                         outcome.game.id, shown, outcome.game.version)
+                self.request(outcome)
+                behind += 1
+        return behind
 
     async def flush(self) -> None:
         """Wait until every requested edit is done (tests and shutdown)."""

@@ -23,7 +23,7 @@ from bot.models import LogEntry
 from bot.replay import ReplayDivergence, replay
 from bot.settings import Settings
 from bot.storage import SqliteStorage
-from bot.storage_api import SchemaTooNew
+from bot.storage_api import DatabaseUnusable, SchemaTooNew
 from bot.storage_postgres import DatabaseUnreachable
 from bot.transfer import TransferError, export_to, import_from
 from engines import registry
@@ -58,6 +58,8 @@ def _database_problem(settings: Any, exc: Exception) -> str | None:
         return f"cannot reach the database {shown}: {exc}"
     if isinstance(exc, SchemaTooNew):
         return f"{shown}: {exc}"
+    if isinstance(exc, DatabaseUnusable):
+        return f"cannot use the database {shown}: {exc}"
     return None
 
 
@@ -95,7 +97,10 @@ def migrate(_: argparse.Namespace) -> int:
 
 def export(args: argparse.Namespace) -> int:
     async def dump(storage: Any, settings: Any) -> int:
-        counts = await export_to(storage, Path(args.file))
+        try:
+            counts = await export_to(storage, Path(args.file))
+        except TransferError as exc:
+            return _refuse(str(exc))
         print(f"exported {_counts(counts)} to {args.file}")
         return 0
 

@@ -22,6 +22,7 @@ from bot.render.games import (
     PicturePresenter,
     PrivatePresenter,
     action_selects,
+    footer_head,
     lobby_embed,
     presenter_for,
     private_moves,
@@ -193,7 +194,7 @@ def board_embed(game: GameRow, state: Any, notice: str | None = None) -> discord
     status = "" if game.status == "active" else f" · {game.status}"
     embed.set_footer(
         text=clip(
-            f"Game #{game.id} · v{game.version} · {game.mode}{status}"
+            f"{footer_head(game)} · {game.mode}{status}"
             + (f" · {extra}" if extra else ""),
             2048,
         )

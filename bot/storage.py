@@ -14,6 +14,7 @@ The interface and the rules shared with PostgreSQL are in bot/storage_api.py.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
 import time
@@ -36,6 +37,8 @@ from bot.storage_api import (
     PACK_COLUMNS,
     STEP_COLUMNS,
     TIMER_OF_HELD_SHARD,
+    ColumnType,
+    DatabaseUnusable,
     Lease,
     LeaseLost,
     LiveGameExists,
@@ -301,13 +304,21 @@ class SqliteStorage(Storage):
 
     @classmethod
     async def open(cls, path: Path | str, *, group_commit: bool = True) -> Self:
+        """DatabaseUnusable for a file that cannot be made, opened, written or read as a
+        database, so the command line says so in one line instead of a traceback."""
         if str(path) != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            try:
+                await asyncio.to_thread(_probe, Path(path))
+            except (OSError, sqlite3.Error) as exc:
+                raise DatabaseUnusable(_unusable(Path(path), exc)) from exc
         conn = await aiosqlite.connect(str(path), isolation_level=None)
         conn.row_factory = sqlite3.Row
         storage = cls(conn, group_commit=group_commit)
         try:
             await storage._run(_prepare)
+        except sqlite3.Error as exc:
+            await conn.close()
+            raise DatabaseUnusable(_unusable(Path(path), exc)) from exc
         except BaseException:
             await conn.close()
             raise
@@ -424,6 +435,22 @@ class SqliteStorage(Storage):
                 (now, count, *shards),
             ).fetchall()
             return [row_to_timer(r) for r in rows]
+
+        return await self._run(q)
+
+    async def live_board_channels(self) -> list[int]:
+        count, shards = self.held_shards()
+        held = TIMER_OF_HELD_SHARD.format(count="?", shards=", ".join("?" for _ in shards))
+        live = ", ".join("?" for _ in LIVE_STATUSES)
+
+        def q(db: sqlite3.Connection) -> list[int]:
+            rows = db.execute(
+                "SELECT g.channel_id FROM games g"  # noqa: S608
+                f" WHERE g.status IN ({live}) AND g.board_message_id IS NOT NULL AND {held}"
+                " ORDER BY g.updated_at DESC",
+                (*LIVE_STATUSES, count, *shards),
+            ).fetchall()
+            return [int(r[0]) for r in rows]
 
         return await self._run(q)
 
@@ -720,6 +747,13 @@ class SqliteStorage(Storage):
 
         return await self._run(q)
 
+    async def column_types(self, table: str) -> dict[str, ColumnType]:
+        def q(db: sqlite3.Connection) -> dict[str, ColumnType]:
+            rows = db.execute("SELECT name, type, \"notnull\" FROM pragma_table_info(?)", (table,))
+            return {r["name"]: _column_type(r["type"], not r["notnull"]) for r in rows}
+
+        return await self._run(q)
+
     # Settings (per channel, per server)
 
 
@@ -805,6 +839,35 @@ def _plain(row: sqlite3.Row) -> tuple[Any, ...]:
     """An exported row: the only blobs are compressed states, exported as their text
     (so the file is JSON and loads into either backend)."""
     return tuple(stored_text(v) if isinstance(v, bytes) else v for v in row)
+
+
+def _probe(path: Path) -> None:
+    """Make the folder and open the file once, in plain sqlite3: aiosqlite's worker thread
+    outlives a failed connect and then writes to a closed event loop (a traceback)."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    sqlite3.connect(path).close()
+
+
+def _unusable(path: Path, exc: BaseException) -> str:
+    if path.is_dir():
+        return "it is a folder; name a file in it, e.g. pandemonium.sqlite"
+    if isinstance(exc, OSError):
+        return f"its folder {path.parent} cannot be made ({exc.strerror or exc})"
+    if isinstance(exc, sqlite3.DatabaseError) and "not a database" in str(exc):
+        return "the file is not a SQLite database"
+    return f"SQLite cannot open or write it ({exc})"
+
+
+def _column_type(declared: str, nullable: bool) -> ColumnType:
+    """SQLite's type affinity rules (section 3.1 of its datatype page), by declared type."""
+    name = declared.upper()
+    if "INT" in name:
+        return ColumnType("integer", nullable)
+    if any(word in name for word in ("CHAR", "CLOB", "TEXT")):
+        return ColumnType("text", nullable)
+    if not name or "BLOB" in name:
+        return ColumnType("blob", nullable)
+    return ColumnType("real", nullable)
 
 
 def _known(db: sqlite3.Connection, table: str) -> str:

@@ -146,6 +146,21 @@ class SchemaTooNew(RuntimeError):
     """The database was migrated by a newer bot."""
 
 
+class DatabaseUnusable(Exception):
+    """The configured database cannot be opened or written (a folder that cannot be made,
+    a directory, no write permission, not a database); the message says why in a phrase."""
+
+
+@dataclass(frozen=True)
+class ColumnType:
+    """What a column takes, as the import checks a row against it before inserting."""
+
+    kind: Literal["integer", "real", "text", "blob"]
+    nullable: bool
+    bits: int = 64
+    """An integer column's width: PostgreSQL's INTEGER is 32 bits, SQLite's always 64."""
+
+
 class Row(Protocol):
     """A result row by column name: sqlite3.Row and asyncpg.Record both are."""
 
@@ -475,6 +490,12 @@ class Storage(ABC):
     async def game(self, game_id: int) -> GameRow | None: ...
 
     @abstractmethod
+    async def live_board_channels(self) -> list[int]:
+        """Channels whose live game, on a shard this process holds, has a board message,
+        most recently changed first: the boards a start-up checks (a crash between a
+        step's commit and its board edit leaves one showing an older version)."""
+
+    @abstractmethod
     async def games_in_channel(self, channel_id: int, limit: int = 10) -> list[GameRow]: ...
 
     @abstractmethod
@@ -582,6 +603,11 @@ class Storage(ABC):
 
     @abstractmethod
     async def table_names(self) -> set[str]: ...
+
+    @abstractmethod
+    async def column_types(self, table: str) -> dict[str, ColumnType]:
+        """Each column of `table` by name, for checking imported rows first: SQLite would
+        store a string in an INTEGER column, and the game would then fail to load."""
 
     @abstractmethod
     async def load_tables(self, tables: Mapping[str, tuple[list[str], list[Any]]]) -> None:

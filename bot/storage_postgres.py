@@ -31,6 +31,7 @@ from bot.storage_api import (
     PACK_COLUMNS,
     STEP_COLUMNS,
     TIMER_OF_HELD_SHARD,
+    ColumnType,
     Lease,
     LeaseBusy,
     LeaseLost,
@@ -553,6 +554,19 @@ class PostgresStorage(Storage):
             )
         return [row_to_timer(r) for r in rows]
 
+    async def live_board_channels(self) -> list[int]:
+        count, shards = self.held_shards()
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT g.channel_id FROM games g"  # noqa: S608
+                f" WHERE g.status = ANY($3::text[]) AND g.board_message_id IS NOT NULL"
+                f" AND {_held(1)} ORDER BY g.updated_at DESC",
+                count,
+                shards,
+                list(LIVE_STATUSES),
+            )
+        return [int(r["channel_id"]) for r in rows]
+
     async def next_timer_due(self) -> float | None:
         count, shards = self.held_shards()
         async with self._pool.acquire() as db:
@@ -693,6 +707,18 @@ class PostgresStorage(Storage):
             raise ValueError(f"no table {table!r}")
         return table
 
+    async def column_types(self, table: str) -> dict[str, ColumnType]:
+        async with self._pool.acquire() as db:
+            rows = await db.fetch(
+                "SELECT column_name, data_type, is_nullable FROM information_schema.columns"
+                " WHERE table_schema = current_schema() AND table_name = $1",
+                table,
+            )
+        return {
+            r["column_name"]: _column_type(r["data_type"], r["is_nullable"] == "YES")
+            for r in rows
+        }
+
     async def dump_table(self, table: str) -> tuple[list[str], list[tuple[Any, ...]]]:
         name = await self._known(table)
         async with self._txn() as db:
@@ -791,3 +817,17 @@ async def _insert_entries(db: Connection, game_id: int, entries: Sequence[LogEnt
         " created_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         [entry_values(game_id, last + i + 1, e) for i, e in enumerate(entries)],
     )
+
+
+INTEGER_BITS = {"smallint": 16, "integer": 32, "bigint": 64}
+
+
+def _column_type(data_type: str, nullable: bool) -> ColumnType:
+    """The few kinds of column the schema uses, from information_schema's data_type."""
+    if data_type in INTEGER_BITS:
+        return ColumnType("integer", nullable, INTEGER_BITS[data_type])
+    if data_type in ("double precision", "real", "numeric"):
+        return ColumnType("real", nullable)
+    if data_type == "bytea":
+        return ColumnType("blob", nullable)
+    return ColumnType("text", nullable)

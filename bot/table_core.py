@@ -61,6 +61,11 @@ class Outcome:
     state: Any
     events: list[Event] = field(default_factory=list)
     notice: str | None = None
+    waited_before: frozenset[int] | None = None
+    """The seats the game waited for before this change (`waiting_seats`), set by
+    `_change`; None when nothing changed (a read). The turn ping tells only seats the
+    change newly waits for, and this comes from the stored state before the step, so a
+    restart neither repeats a ping nor loses one."""
 
 
 @dataclass
@@ -210,7 +215,9 @@ class TableCore:
             if cached is None:
                 raise RuleError("There is no game in this channel. Start one with `/game new`.")
             before = cached.game.version
+            waited = waiting_seats(cached.game, cached.state)
             new, entries, outcome = await fn(cached)
+            outcome.waited_before = waited
             new = _with_state_snapshot(new)
             outcome.game = new.game
             for entry in entries:
@@ -545,6 +552,14 @@ def stalled_seats(engine: AnyEngine, game: GameRow, state: Any) -> list[int]:
             return []
         return [] if request.reporter is None else [request.reporter]
     return [s for s in engine.waiting_for(state) if not game.seats[s].ai]
+
+
+def waiting_seats(game: GameRow, state: Any) -> frozenset[int]:
+    """The seats a game in play waits for (none while in the lobby or paused): what its
+    last change told them."""
+    if game.status != "active" or state is None:
+        return frozenset()
+    return frozenset(stalled_seats(registry.get(game.game), game, state))
 
 
 def plan_timers(game: GameRow, state: Any, settings: TableSettings, now: float) -> list[TimerRow]:

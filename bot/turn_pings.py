@@ -61,27 +61,24 @@ class Ping:
 
 
 class TurnPings:
-    """Which members were last told to act, per game, so a ping goes out only when
-    the game newly waits for someone (a restart may repeat one ping, never lose one)."""
+    """A ping goes out only when a change makes the game newly wait for someone: the
+    seats it waits for after the change that it did not wait for before (`Outcome.
+    waited_before`, from the stored state before the step). Nothing is kept in memory,
+    so a restart neither pings a member again nor forgets one."""
 
     def __init__(self, table: TableService) -> None:
         self.table = table
-        self._told: dict[int, frozenset[int]] = {}
 
     async def after(self, outcome: Outcome, actor_id: int | None) -> Ping | None:
         """The line that tells the newly awaited members, or None. The member who
         just acted is never pinged for their own next step."""
         game, state = outcome.game, outcome.state
-        if game.status != "active" or state is None:
-            self._told.pop(game.id, None)
+        before = outcome.waited_before
+        if before is None or game.status != "active" or state is None:
             return None
-        engine = registry.get(game.game)
-        waiting = stalled_seats(engine, game, state)
-        before = self._told.get(game.id, frozenset())
-        self._told[game.id] = frozenset(waiting)
         new = [
             game.seats[s]
-            for s in waiting
+            for s in stalled_seats(registry.get(game.game), game, state)
             if s not in before and game.seats[s].user_id not in (None, actor_id)
         ]
         if not new:

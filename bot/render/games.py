@@ -7,6 +7,7 @@ turn order from the engine's view and offers one button per legal action.
 from __future__ import annotations
 
 import json
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
@@ -252,6 +253,25 @@ def presenter_for(game_key: str) -> Presenter:
     return _PRESENTERS.get(game_key, _GENERIC)
 
 
+def footer_head(game: GameRow) -> str:
+    """How every board's footer begins (the lobby's and the game's): which game, which
+    version. `shown_version` reads it back."""
+    return f"Game #{game.id} · v{game.version}"
+
+
+FOOTER_HEAD = re.compile(r"Game #(\d+) · v(\d+)\b")
+
+
+def shown_version(message: discord.Message, game_id: int) -> int | None:
+    """The version of game `game_id` a board message shows, from its footer; None if it
+    shows no such footer."""
+    for embed in message.embeds:
+        found = FOOTER_HEAD.match(embed.footer.text or "")
+        if found is not None and int(found[1]) == game_id:
+            return int(found[2])
+    return None
+
+
 def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
     engine = registry.get(game.game)
     embed = discord.Embed(
@@ -273,5 +293,5 @@ def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
     if isinstance(presenter, LobbyPresenter):
         for name, value in presenter.lobby_fields(game):
             embed.add_field(name=clip(name, 256), value=clip(value, FIELD_VALUE), inline=False)
-    embed.set_footer(text=f"Game #{game.id} · v{game.version}")
+    embed.set_footer(text=footer_head(game))
     return embed

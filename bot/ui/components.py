@@ -16,6 +16,12 @@ custom_id formats (each at most 100 characters):
     pd:again:<game>                      a rematch of a finished game
     pd:rep:<game>:<version>              open the physical-mode report form
     pd:end:<game>:<version>              confirm ending a game
+
+Game ids and versions are 1 to 18 digits (every such number fits a 64-bit
+column on both backends) and seats 1 or 2, so a forged or garbled custom_id
+with an absurd number matches no template and never reaches a query: the bot
+answers it with one sentence (`refuse_unreadable`), as it does any other
+``pd:`` custom_id no template reads.
 """
 
 from __future__ import annotations
@@ -26,7 +32,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 import discord
 
-from bot.errors import guarded
+from bot.errors import guarded, reply_ephemeral
 
 if TYPE_CHECKING:
     from bot.app import PandemoniumBot
@@ -40,13 +46,43 @@ LOBBY_LABELS = {
 }
 
 
+NUMBER = "[0-9]{1,18}"
+"""A game id or version in a custom_id: ASCII digits (``\\d`` would take other scripts'
+digits, which ``int`` reads) and at most 18 of them, so it fits a 64-bit integer."""
+SEAT = "[0-9]{1,2}"
+
+UNREADABLE = (
+    "I can't read that button, so nothing was changed; `/game status` shows the table as it is."
+)
+
+
+def readable(custom_id: str, items: tuple[type[discord.ui.DynamicItem[Any]], ...]) -> bool:
+    """Whether one of the items' templates reads the whole custom_id."""
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+
+
+async def refuse_unreadable(
+    interaction: discord.Interaction[Any], items: tuple[type[discord.ui.DynamicItem[Any]], ...]
+) -> None:
+    """discord.py leaves a click that no item's template reads unanswered (the player sees
+    "This interaction failed"), so a ``pd:`` custom_id that none of ours reads — a forged
+    or garbled one, an absurd number — gets one sentence here, and nothing is looked up."""
+    if interaction.type is not discord.InteractionType.component:
+        return
+    custom_id = cast("dict[str, Any]", interaction.data or {}).get("custom_id")
+    if not isinstance(custom_id, str) or not custom_id.startswith("pd:"):
+        return
+    if not readable(custom_id, items):
+        await reply_ephemeral(interaction, UNREADABLE)
+
+
 def _bot(interaction: discord.Interaction[Any]) -> PandemoniumBot:
     return cast("PandemoniumBot", interaction.client)
 
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:lobby:(?P<op>join|leave|start|ai|cancel):(?P<game>\d+)",
+    template=rf"pd:lobby:(?P<op>join|leave|start|ai|cancel):(?P<game>{NUMBER})",
 ):
     def __init__(self, op: str, game_id: int) -> None:
         label, style = LOBBY_LABELS[op]
@@ -70,7 +106,9 @@ class LobbyButton(
         await _bot(interaction).tables_ui.lobby_click(interaction, self.op, self.game_id)
 
 
-MOVE_CODE = r":(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+|a):(?P<code>[\w.,=+-]{1,60})"
+MOVE_CODE = (
+    rf":(?P<game>{NUMBER}):(?P<version>{NUMBER}):(?P<seat>{SEAT}|a):(?P<code>[\w.,=+-]{{1,60}})"
+)
 EVERY_SEAT = "a"
 """The seat part of a shared control's custom_id: any seated player may press it."""
 
@@ -178,9 +216,11 @@ class MoveSelect(
         item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> MoveSelect:
-        if not isinstance(item, discord.ui.Select):
-            raise TypeError("a pd:sel custom_id must belong to a select menu")
         t = MoveTarget.parse(match)
+        if not isinstance(item, discord.ui.Select):
+            # A forged select id on a button: a menu with nothing chosen, which the table
+            # refuses in a sentence (raising here would leave the click unanswered).
+            return cls(t.game_id, t.version, t.seat, t.code, [], "", gm=t.gm)
         return cls(
             t.game_id,
             t.version,
@@ -208,7 +248,7 @@ TABLE_BUTTONS = {
 
 class TableButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:(?P<op>rep|end|skip|ai):(?P<game>\d+):(?P<version>\d+)",
+    template=rf"pd:(?P<op>rep|end|skip|ai):(?P<game>{NUMBER}):(?P<version>{NUMBER})",
 ):
     """A one-off button tied to a table's version: open the physical report form,
     confirm ending the game, or handle an away player's turn (skip / AI)."""
@@ -244,7 +284,7 @@ class TableButton(
 
 class PrivateViewButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:me:(?P<game>\d+)",
+    template=rf"pd:me:(?P<game>{NUMBER})",
 ):
     """Shows a seat its hidden information (a hand), only ever ephemerally."""
 
@@ -309,7 +349,7 @@ class PanelButton(
 
 class RematchButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:again:(?P<game>\d+)",
+    template=rf"pd:again:(?P<game>{NUMBER})",
 ):
     """On a finished game's board: the same seats and options again, at once."""
 

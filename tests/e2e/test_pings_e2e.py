@@ -88,3 +88,24 @@ async def test_the_host_turns_pings_off_for_their_channel(
         await _passes_the_turn(fake_discord, bot)
         await fake_discord.wait_idle()
     assert _pings(fake_discord) == []
+
+
+async def test_a_restart_does_not_ping_a_member_told_before_it(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None
+) -> None:
+    """Bob is told it is his turn; the bot restarts; the host names Bob's character
+    while Bob still has the turn. Bob was told already, so that change pings nobody
+    (the told seats come from the stored state before each change, not from memory)."""
+    async with start_bot() as bot:
+        await _started_pig(fake_discord, bot)
+        await _passes_the_turn(fake_discord, bot)
+        await fake_discord.wait_idle()
+    assert len(_pings(fake_discord)) == 1
+    async with start_bot() as bot:
+        named = await fake_discord.slash("alice", "game character", seat=2, name="Bo")
+        assert "Bo" in (await named.original()).text()
+        await bot.boards.flush()
+        await fake_discord.wait_idle()
+        current = await bot.table.current(fake_discord.text_channel.id)
+        assert current is not None and current.state.turn == 1, "still Bob's turn"
+    assert len(_pings(fake_discord)) == 1, [m.content for m in _pings(fake_discord)]

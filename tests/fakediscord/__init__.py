@@ -3,7 +3,8 @@
 The real ``discord.ext.commands.Bot`` logs in over real sockets: REST under
 ``/api/v10`` and a gateway websocket (zlib-stream compressed, as discord.py
 asks). Every JSON body the bot sends is validated against Discord's OpenAPI
-spec (``shared/discord/openapi.json``, or ``$PANDEMONIUM_OPENAPI``) plus a
+spec (``tests/fakediscord/spec/openapi.json``, MIT, with its ``LICENSE`` and
+``VERSION``; ``$PANDEMONIUM_OPENAPI`` overrides it) plus a
 few limits the spec omits (2,000 characters of content, 6,000 across embeds).
 Any broken rule becomes a :class:`Violation`; the ``fake_discord`` fixture
 fails the test at teardown listing them.

@@ -69,6 +69,23 @@ def select_data(
     return data
 
 
+def forged_data(custom_id: str, values: Sequence[str] | None) -> tuple[JSON, JSON]:
+    """The component a forged click pretends the message holds, and the click's ``data``:
+    a button, or with ``values`` a select offering exactly those values."""
+    if values is None:
+        button: JSON = {"type": BUTTON, "style": 1, "label": "?", "custom_id": custom_id}
+        return button, {"custom_id": custom_id, "component_type": BUTTON}
+    options = [{"label": value[:100] or "?", "value": value} for value in values]
+    select: JSON = {
+        "type": STRING_SELECT,
+        "custom_id": custom_id,
+        "options": options,
+        "min_values": len(values),
+        "max_values": len(values),
+    }
+    return select, {"custom_id": custom_id, "component_type": STRING_SELECT, "values": list(values)}
+
+
 def _check_count(custom_id: str, component: JSON, count: int) -> None:
     low = int(component.get("min_values", 1))
     high = int(component.get("max_values", 1))

@@ -1,7 +1,9 @@
 """Validate what the bot sends against Discord's published OpenAPI spec.
 
 DESIGN.md makes this a contract: every REST body the bot sends must match the
-request schema of its route in ``shared/discord/openapi.json``. The spec is
+request schema of its route in ``spec/openapi.json`` (Discord's MIT-licensed
+spec, copied into the project with its licence and version so a clone with
+nothing beside it can run the tests). The spec is
 OpenAPI 3.1, i.e. JSON Schema 2020-12, so request schemas are checked with
 ``jsonschema`` and ``#/components/...`` references resolve through a
 ``referencing`` registry holding the whole document. The 1 MB spec is parsed
@@ -38,11 +40,11 @@ SNOWFLAKE = "SnowflakeType"
 
 
 def spec_path() -> Path:
-    """``$PANDEMONIUM_OPENAPI``, else ``shared/discord/openapi.json`` beside the repository."""
+    """``$PANDEMONIUM_OPENAPI`` (to try a newer spec), else the copy inside the project."""
     override = os.environ.get(SPEC_ENV)
     if override:
         return Path(override)
-    return Path(__file__).resolve().parents[2].parent / "shared" / "discord" / "openapi.json"
+    return Path(__file__).resolve().parent / "spec" / "openapi.json"
 
 
 def _pointer_token(text: str) -> str:

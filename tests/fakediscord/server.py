@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import socket
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -471,14 +472,7 @@ class FakeDiscord:
         who = self._member(member)
         target = self._live_message(message)
         data = actions.button_data(target, custom_id, label)
-        return await self._send(
-            MESSAGE_COMPONENT,
-            who,
-            self.channel(target.channel_id),
-            data,
-            label=f"button {data['custom_id']!r} by {who.name}",
-            message=target,
-        )
+        return await self._component(who, target, data, f"button {data['custom_id']!r}")
 
     async def select(
         self, member: MemberRef, message: MessageRef, custom_id: str, values: Sequence[Any]
@@ -495,6 +489,36 @@ class FakeDiscord:
             data,
             label=f"select {custom_id!r} by {who.name}",
             message=target,
+        )
+
+    async def forged_click(
+        self,
+        member: MemberRef,
+        message: MessageRef,
+        custom_id: str,
+        values: Sequence[str] | None = None,
+    ) -> InteractionHandle:
+        """A click no real client could send: ``custom_id`` (a button's, or with ``values``
+        a select's) on a message that is shown holding it, whatever the bot put there —
+        a modified client, or a garbled relay. Tests of bad input use it; ``click`` and
+        ``select`` refuse anything a player could not press."""
+        who = self._member(member)
+        target = self._live_message(message)
+        component, data = actions.forged_data(custom_id, values)
+        shown = dataclasses.replace(target, components=[{"type": 1, "components": [component]}])
+        return await self._component(who, shown, data, f"forged {custom_id!r}")
+
+    async def _component(
+        self, who: FakeMember, message: FakeMessage, data: JSON, what: str
+    ) -> InteractionHandle:
+        """A component interaction by `who` on `message` (as the bot is shown it)."""
+        return await self._send(
+            MESSAGE_COMPONENT,
+            who,
+            self.channel(message.channel_id),
+            data,
+            label=f"{what} by {who.name}",
+            message=message,
         )
 
     async def submit_modal(

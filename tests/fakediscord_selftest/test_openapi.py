@@ -12,11 +12,12 @@ from tests.fakediscord.openapi import SPEC_ENV, load_spec, spec_path
 CALLBACK = "/interactions/1/tok/callback"
 
 
-def test_spec_is_found_beside_the_repository_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_spec_is_found_inside_the_repository_by_default(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv(SPEC_ENV, raising=False)
     path = spec_path()
-    assert path.parts[-3:] == ("shared", "discord", "openapi.json")
+    assert path.parts[-4:] == ("tests", "fakediscord", "spec", "openapi.json")
     assert path.is_file()
+    assert (path.parent / "LICENSE").is_file()
 
 
 def test_env_variable_overrides_the_spec_location(

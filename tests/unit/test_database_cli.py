@@ -4,6 +4,7 @@ and `import` work on either backend."""
 
 from __future__ import annotations
 
+import json
 import socket
 import subprocess
 import sys
@@ -96,7 +97,60 @@ def test_migrate_export_and_import_through_the_command_line(
     assert _bot(tmp_path, "migrate", database=old).returncode == 0
     exported = _bot(tmp_path, "export", "dump.json", database=old)
     assert exported.returncode == 0 and "exported 0 games" in exported.stdout
+    empty = _bot(tmp_path, "import", "dump.json", database=url)
+    assert empty.returncode == 2 and "holds no rows" in empty.stderr, empty.stderr
+    _with_setting(tmp_path / "dump.json")
     imported = _bot(tmp_path, "import", "dump.json", database=url)
     assert imported.returncode == 0, imported.stderr
     refused = _bot(tmp_path, "import", "missing.json", database=url)
     assert refused.returncode == 2 and len(refused.stderr.strip().splitlines()) == 1
+
+
+def _with_setting(path: Path, value: object = "7") -> None:
+    """Give an export one settings row (a server's reminder minutes)."""
+    document = json.loads(path.read_text(encoding="utf-8"))
+    document["tables"]["settings"]["rows"] = [["guild", 1, "reminder_minutes", value]]
+    path.write_text(json.dumps(document), encoding="utf-8")
+
+
+@pytest.mark.parametrize("where", ["/proc/1/nope/db.sqlite", "{tmp}", "/proc/db.sqlite", "{file}"])
+@pytest.mark.parametrize("command", [(), ("migrate",), ("export", "dump.json")])
+def test_an_unusable_sqlite_path_is_one_line_and_status_2(
+    tmp_path: Path, where: str, command: tuple[str, ...]
+) -> None:
+    """A folder that cannot be made, a directory, a place nobody may write (/proc), a
+    file that is not a database: one line naming the database, status 2."""
+    (tmp_path / "notes.txt").write_text("not a database " * 100, encoding="utf-8")
+    database = where.format(tmp=tmp_path, file=tmp_path / "notes.txt")
+    done = _bot(tmp_path, *command, database=database)
+    assert done.returncode == 2, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith(f"pandemonium: cannot use the database {database}: "), line
+    assert not (tmp_path / "dump.json").exists()
+
+
+@pytest.mark.parametrize("target", ["{tmp}", "{tmp}/no/such/dump.json", "/proc/dump.json"])
+def test_export_to_an_unusable_path_is_one_line_and_status_2(tmp_path: Path, target: str) -> None:
+    path = target.format(tmp=tmp_path)
+    done = _bot(tmp_path, "export", path, database=str(tmp_path / "db.sqlite"))
+    assert done.returncode == 2, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line.startswith(f"pandemonium: cannot write {path}: "), line
+
+
+def test_import_of_a_bad_row_is_one_line_naming_it_and_imports_nothing(tmp_path: Path) -> None:
+    """A string where SQLite's INTEGER column expects a number: SQLite would take it."""
+    source, target = str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite")
+    assert _bot(tmp_path, "export", "dump.json", database=source).returncode == 0
+    _with_setting(tmp_path / "dump.json")
+    document = json.loads((tmp_path / "dump.json").read_text(encoding="utf-8"))
+    document["tables"]["settings"]["rows"].append(["guild", "two", "pings", "true"])
+    (tmp_path / "dump.json").write_text(json.dumps(document), encoding="utf-8")
+    done = _bot(tmp_path, "import", "dump.json", database=target)
+    assert done.returncode == 2, done.stderr
+    (line,) = done.stderr.strip().splitlines()
+    assert line == (
+        'pandemonium: table settings, row 2, column scope_id: "two" is not a whole number'
+    )
+    exported = _bot(tmp_path, "export", "after.json", database=target)
+    assert "0 settings" in exported.stdout, "nothing was imported"

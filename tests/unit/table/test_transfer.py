@@ -4,7 +4,10 @@ it was stored with."""
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -97,3 +100,99 @@ async def test_an_import_refuses_a_file_that_is_not_an_export(
     with pytest.raises(TransferError, match="not a Pandemonium export"):
         await import_from(storage, bad)
     assert await storage.game(1) is None
+
+
+async def _export_document(tmp_path: Path, clock: FakeClock) -> dict[str, Any]:
+    """An export of one real game a few moves in, as JSON."""
+    source = await SqliteStorage.open(tmp_path / "source.sqlite")
+    try:
+        service = TableService(source, clock=clock, seed=3)
+        await open_real_table(service, 1, REAL_GAMES[0])
+        for _ in range(3):
+            await play_host_move(service, 1)
+        await export_to(source, tmp_path / "dump.json")
+    finally:
+        await source.close()
+    document: dict[str, Any] = json.loads((tmp_path / "dump.json").read_text(encoding="utf-8"))
+    return document
+
+
+def _set(document: dict[str, Any], table: str, row: int, column: str, value: Any) -> None:
+    entry = document["tables"][table]
+    entry["rows"][row][entry["columns"].index(column)] = value
+
+
+async def _nothing_imported(storage: Storage) -> None:
+    for table in EXPORTED:
+        if table in await storage.table_names():
+            assert (await storage.dump_table(table))[1] == [], f"{table} was half-imported"
+
+
+@pytest.mark.parametrize(
+    ("table", "column", "value", "problem"),
+    [
+        ("games", "version", "x", '"x" is not a whole number'),
+        ("games", "rng_seed", 2**70, "does not fit a 64-bit integer"),
+        ("games", "channel_id", None, "is empty, but the column needs a value"),
+        ("games", "created_at", "yesterday", "is not a number"),
+        ("games", "game", 7, "7 is not text"),
+        ("log", "version", True, "true is not a whole number"),
+        ("log", "payload", "a\x00b", "NUL character"),
+    ],
+)
+async def test_an_import_names_the_first_bad_value_and_imports_nothing(
+    tmp_path: Path, clock: FakeClock, storage: Storage,
+    table: str, column: str, value: Any, problem: str,
+) -> None:
+    """A string in an INTEGER column is refused on SQLite too (it would store it, and
+    the game would then fail to load)."""
+    document = await _export_document(tmp_path, clock)
+    _set(document, table, 0, column, value)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(TransferError) as refused:
+        await import_from(storage, bad)
+    assert str(refused.value).startswith(f"table {table}, row 1, column {column}: ")
+    assert problem in str(refused.value)
+    await _nothing_imported(storage)
+
+
+async def test_postgresql_integer_columns_are_32_bits(
+    tmp_path: Path, clock: FakeClock, postgres_server: PostgresServer
+) -> None:
+    document = await _export_document(tmp_path, clock)
+    _set(document, "log", 1, "seq", 2**31)
+    bad = tmp_path / "bad.json"
+    bad.write_text(json.dumps(document), encoding="utf-8")
+    url = await postgres_server.create_database()
+    target = await open_storage(parse_database(url), pool_size=2)
+    try:
+        with pytest.raises(TransferError, match=r"row 2, column seq: .* 32-bit"):
+            await import_from(target, bad)
+        await _nothing_imported(target)
+    finally:
+        await target.close()
+
+
+@pytest.mark.parametrize(
+    "tables",
+    [[], {}, {"games": {"columns": ["id"], "rows": []}}, {"leases": {"columns": [], "rows": []}}],
+)
+async def test_an_empty_or_foreign_import_is_refused(
+    tmp_path: Path, storage: Storage, tables: Any
+) -> None:
+    document = {"format": "pandemonium-export/1", "schema_version": await storage.schema_version(),
+                "tables": tables}
+    empty = tmp_path / "empty.json"
+    empty.write_text(json.dumps(document), encoding="utf-8")
+    with pytest.raises(TransferError):
+        await import_from(storage, empty)
+    await _nothing_imported(storage)
+
+
+async def test_export_to_an_unwritable_path_is_one_sentence(
+    tmp_path: Path, storage: Storage
+) -> None:
+    for path in (tmp_path, tmp_path / "no" / "such" / "dir.json", Path("/proc/dump.json")):
+        with pytest.raises(TransferError, match=re.escape(f"cannot write {path}")):
+            await export_to(storage, path)
