@@ -39,11 +39,10 @@ LEASE = str(Settings().lease_seconds)
 WAITED = "waiting for its lease to end"
 
 
-@pytest.fixture(params=["sqlite", "postgresql"])
-async def bots(
-    request: pytest.FixtureRequest, fake_discord: FakeDiscord, tmp_path: Path
+async def _running(
+    backend: str, request: pytest.FixtureRequest, fake_discord: FakeDiscord, tmp_path: Path
 ) -> AsyncIterator[Bots]:
-    if request.param == "sqlite":
+    if backend == "sqlite":
         url = str(tmp_path / "pandemonium.sqlite")
     else:
         server: PostgresServer = request.getfixturevalue("postgres_server")
@@ -53,6 +52,32 @@ async def bots(
         yield running
     finally:
         running.stop_all()
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+async def bots(
+    request: pytest.FixtureRequest, fake_discord: FakeDiscord, tmp_path: Path
+) -> AsyncIterator[Bots]:
+    async for running in _running(request.param, request, fake_discord, tmp_path):
+        yield running
+
+
+@pytest.fixture
+async def sqlite_bots(
+    request: pytest.FixtureRequest, fake_discord: FakeDiscord, tmp_path: Path
+) -> AsyncIterator[Bots]:
+    """The signal handling is the same on both backends: one is enough."""
+    async for running in _running("sqlite", request, fake_discord, tmp_path):
+        yield running
+
+
+@pytest.fixture
+async def postgres_bots(
+    request: pytest.FixtureRequest, fake_discord: FakeDiscord, tmp_path: Path
+) -> AsyncIterator[Bots]:
+    """A holder on another machine is PostgreSQL's case: an SQLite file is on one."""
+    async for running in _running("postgresql", request, fake_discord, tmp_path):
+        yield running
 
 
 async def _leases(url: str) -> list[dict[str, Any]]:
@@ -120,10 +145,9 @@ the kernel drops signals a pid 1 has no handler for."""
     os.geteuid() != 0 or shutil.which("unshare") is None, reason="needs root and unshare"
 )
 async def test_the_bot_as_a_containers_pid_1_stops_cleanly_on_sigterm(
-    fake_discord: FakeDiscord, bots: Bots
+    fake_discord: FakeDiscord, sqlite_bots: Bots
 ) -> None:
-    if _backend(bots) != "sqlite":
-        pytest.skip("the signal handling is the same on both backends")
+    bots = sqlite_bots
     await bots.start(wrapper=AS_PID_1)
     os.kill(_only_child(bots.procs[0].pid), signal.SIGTERM)
     assert await asyncio.to_thread(bots.procs[0].wait, 60) == 0
@@ -150,11 +174,10 @@ async def test_a_killed_bots_lease_on_this_machine_is_taken_over_at_once(
 
 @pytest.mark.e2e
 async def test_a_killed_bots_lease_on_another_machine_is_waited_for(
-    fake_discord: FakeDiscord, bots: Bots
+    fake_discord: FakeDiscord, postgres_bots: Bots
 ) -> None:
     """PostgreSQL: a holder on another machine may be alive; its lease must end."""
-    if _backend(bots) == "sqlite":
-        pytest.skip("an SQLite file is on one machine")
+    bots = postgres_bots
     await _first_answer(fake_discord, bots)
     await _stop(bots, signal.SIGKILL)
     storage = await PostgresStorage.open(bots.url, pool_size=1, migrate=False)
