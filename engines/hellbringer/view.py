@@ -56,6 +56,21 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
     return out
 
 
+def secrets(state: HellbringerState) -> dict[int, frozenset[str]]:
+    """Each hidden hand's card names and ids (a physical card shown on a form joins its
+    owner's hand under the name reported): what the channel must never read while the
+    hand is hidden. A revealed hand (`hand_shown`) is public and so no secret."""
+    out: dict[int, frozenset[str]] = {}
+    for hero in state.heroes:
+        if hero.hand_shown:
+            continue
+        words = {card_id(i) for i in hero.hand if card_id(i) != "common"}
+        words |= {card_label(state, i) for i in hero.hand} - {UNSHOWN}
+        if words:
+            out[hero.seat] = frozenset(words)
+    return out
+
+
 def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
     d = state.dungeon
     head = state.queue[0] if state.queue else None
