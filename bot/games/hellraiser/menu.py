@@ -8,7 +8,8 @@ statistics Plaything can swap), so:
 - the few one-off actions are buttons (Search, Work the puzzle, Roll the
   Cenobites' movement, Draw, ... and always End turn);
 - cards get a select in steps (`card_menu`: the card, then its target, ...),
-  and so do moves and attacks when a turn has more than 25 of them
+  all sent to the player alone (the board shows only its door, `HAND_DOOR`);
+  moves and attacks get steps too when a turn has more than 25 of them
   (`move_menu`: who moves, the tile, the square; who attacks, whom, ...), so
   every legal action is reachable within the 25 options of a select;
 - the rest get a select, and when it holds more than 25, the options are
@@ -173,12 +174,18 @@ def menu(s: HellraiserState, seat: int) -> Menu:
         _select(s, SELECT_ATTACK, "⚔️ Attack", "", attacks, len(attacks),
                 lambda a: _attack_text(s, a))
         if len(attacks) <= MAX_OPTIONS else stepped_select(s, SELECT_ATTACK, legal, []),
-        card_select(s, cards, []) if cards else None,
+        HAND_DOOR if cards else None,
         _select(s, SELECT_OTHER, "✨ More actions", "/hellraiser do for the rest",
                 spread(grouped(other, type), MAX_OPTIONS), len(other), _no_text),
     ]
     return Menu(seat, buttons, [x for x in selects if x is not None])
 
+
+HAND_DOOR = Select(SELECT_CARD, "🃏 Play a card…", [
+    Option("🃏 Choose a card", NARROW, "Your cards open where only you see them")])
+"""The board's card menu: one door to the player's own card menu (`card_select` from
+its first step), sent to them alone (`ChooseFurther`). A menu of plays on the board
+would name the hand to the whole channel (issue 21); nor does it count the plays."""
 
 STEPPED: dict[str, Kind[Any]] = {SELECT_CARD: CARDS, SELECT_MOVE: MOVES, SELECT_ATTACK: ATTACKS}
 """The selects whose options may narrow in steps (`steps`), by their code."""

@@ -182,19 +182,29 @@ def test_codes_round_trip_for_every_legal_action() -> None:
                 assert decode(code) == action
 
 
-def _a_card_behind(state: HellraiserState, legal: list[Action], code: str) -> str:
-    """The card of the first play a step of the card menu leads to."""
-    while code.startswith(NARROW):
-        code = card_select(state, legal, parse_path(code)).options[0].code
-    play = decode(code)
-    assert isinstance(play, PlayCard)
-    return play.card
+def _cards_behind(state: HellraiserState, legal: list[Action], code: str) -> set[str]:
+    """The cards a step of the card menu leads to: the first play behind each of its
+    options (the board's one option opens the player's whole first step)."""
+    if not code.startswith(NARROW):
+        play = decode(code)
+        assert isinstance(play, PlayCard)
+        return {play.card}
+    found: set[str] = set()
+    for option in card_select(state, legal, parse_path(code)).options:
+        inner = option.code
+        while inner.startswith(NARROW):
+            inner = card_select(state, legal, parse_path(inner)).options[0].code
+        play = decode(inner)
+        assert isinstance(play, PlayCard)
+        found.add(play.card)
+    return found
 
 
 def test_menus_leave_no_kind_of_action_unreachable() -> None:
     """When a kind has more actions than a menu holds, every group (tile, Cenobite)
-    still gets an option before any gets a second; every card in hand is on the
-    board's card menu (a play, or the first step to its plays)."""
+    still gets an option before any gets a second; every card in hand is behind the
+    board's card menu (its door opens the player's own first step: a play, or the
+    step to its plays)."""
     checked = 0
     for state, _, mode in _states():
         game = _game(state, mode)
@@ -204,9 +214,9 @@ def test_menus_leave_no_kind_of_action_unreachable() -> None:
                 {b.code for b in menu.buttons}
             cards = {a.card for a in legal if a.type == "play"}
             shown_cards = {decode(c).card for c in shown if c.startswith("pl,")}  # type: ignore[union-attr]
-            shown_cards |= {_a_card_behind(state, legal, o.code) for x in menu.selects
-                            if x.code == SELECT_CARD for o in x.options
-                            if o.code.startswith(NARROW)}
+            shown_cards |= {card for x in menu.selects if x.code == SELECT_CARD
+                            for o in x.options if o.code.startswith(NARROW)
+                            for card in _cards_behind(state, legal, o.code)}
             assert shown_cards >= cards
             moves = [a for a in legal if isinstance(a, (Move, MoveFigure))]
             if len(moves) > MAX_OPTIONS:
