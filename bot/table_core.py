@@ -25,6 +25,7 @@ from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.plain_errors import explain
 from bot.replay import REPLAYED_KINDS, replay, replay_from
+from bot.secrecy import SecrecyGuard
 from bot.storage import Storage, VersionConflict
 from bot.storage_api import LeaseLost, StoredCheckpoint
 from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
@@ -95,6 +96,9 @@ class TableCore:
         self._verify = verify
         self.persistence_failures: list[str] = []
         """With `verify`, every mismatch found after a commit (tests assert it stays empty)."""
+        self.secrecy = SecrecyGuard(verify)
+        """With `verify`, every public message is checked for seats' secrets before it is
+        sent (`bot.secrecy`; tests assert its `leaks` stay empty)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: TableCache[_Cached] = TableCache(cache_size)
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
