@@ -24,9 +24,11 @@ from bot.games.hellraiser.events import dice_line, event_lines
 from bot.games.hellraiser.forms import CARD_FORM, DICE_FORM, FORMS, MAP_FORM, TILE_FORM
 from bot.games.hellraiser.menu import (
     BUILDS,
+    HAND_MOVES,
     MAX_OPTIONS,
     SELECT_CARD,
     SELECT_MOVE,
+    SELECT_OTHER,
     card_select,
     spread,
 )
@@ -56,9 +58,11 @@ from engines.hellraiser.models import (
     MoveFigure,
     PlayCard,
     Roll,
+    UsePower,
     clone,
 )
 from engines.hellraiser.stats import check_creation
+from tests.property.test_secrecy_props import Table
 from tests.support.discord_limits import (
     check_buttons,
     check_embed,
@@ -227,6 +231,29 @@ def test_menus_leave_no_kind_of_action_unreachable() -> None:
                     assert len(moving.options) == len(tiles), "one option per tile in reach"
             checked += 1
     assert checked > 200
+
+
+def test_confession_names_its_card_to_its_player_alone() -> None:
+    """Issue 21: Confession discards a card its player names from the hand, so the board
+    offers only a door ("More actions"), and the cards come to the player alone."""
+    checked = 0
+    table = Table("hellraiser", "digital", 4, 1, 926)  # a Confession room at step 252
+    while checked < 3 and table.step() is not None:
+        game, state = table.game, table.state
+        for menu in PRESENTER.menus(game, state):
+            legal = ENGINE.legal_actions(state, menu.seat)
+            confessions = {encode(a) for a in legal if isinstance(a, UsePower) and a.card}
+            if not confessions:
+                continue
+            shown = {o.code for x in menu.selects for o in x.options}
+            assert HAND_MOVES in shown and not shown & confessions
+            with pytest.raises(ChooseFurther) as private:
+                PRESENTER.decode(game, state, menu.seat, SELECT_OTHER, [HAND_MOVES])
+            (select,) = private.value.view.children
+            assert isinstance(select, MoveSelect)
+            assert {str(o.value) for o in select.item.options} == confessions
+            checked += 1
+    assert checked > 0
 
 
 def test_spread_takes_a_first_of_every_group_before_any_second() -> None:
