@@ -11,6 +11,7 @@ from engines.hellbringer import moves
 from engines.hellbringer.cards import catalogue
 from engines.hellbringer.models import Choose, HellbringerState, Hero, Window
 from engines.hellbringer.odds import strike_now
+from engines.hellbringer.piles import LABELS as KINDS
 from engines.hellbringer.piles import cards_to_next_location
 from engines.hellbringer.stats import (
     ap_left,
@@ -59,13 +60,14 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
 def secrets(state: HellbringerState) -> dict[int, frozenset[str]]:
     """Each hidden hand's card names and ids (a physical card shown on a form joins its
     owner's hand under the name reported): what the channel must never read while the
-    hand is hidden. A revealed hand (`hand_shown`) is public and so no secret."""
+    hand is hidden. A revealed hand (`hand_shown`) is public and so no secret, nor is a
+    physical card known only by its kind (a Common, a Combat card), as drawn in public."""
     out: dict[int, frozenset[str]] = {}
     for hero in state.heroes:
         if hero.hand_shown:
             continue
-        words = {card_id(i) for i in hero.hand if card_id(i) != "common"}
-        words |= {card_label(state, i) for i in hero.hand} - {UNSHOWN}
+        named = [i for i in hero.hand if card_id(i) not in KINDS]
+        words = {card_id(i) for i in named} | {card_label(state, i) for i in named}
         if words:
             out[hero.seat] = frozenset(words)
     return out
