@@ -488,8 +488,7 @@ class TableCore:
         if game is None:
             raise RuleError("No such game.")
         live = game.live
-        secret = live and actor is not None and registry.get(game.game).hidden_information
-        if secret and actor is not None and not await self.is_gm(game, actor, guild_id):
+        if actor is not None and holds_hands(game) and not await self.is_gm(game, actor, guild_id):
             raise RuleError(
                 "While this game runs its log holds everyone's hidden cards, so only a"
                 " GM can download it now; everyone can once the game is over."
@@ -513,6 +512,13 @@ class TableCore:
             "entries": [e.model_dump(mode="json") for e in log],
             "log_archived_at": fate.at if fate is not None else None,
         }
+
+
+def holds_hands(game: GameRow) -> bool:
+    """Whether `game`'s log would show hidden cards to whoever downloads it: while a game
+    with hidden information runs (its every deal and draw is a log line). Only a GM may
+    download such a log; a finished game's log may reveal everything."""
+    return game.live and registry.get(game.game).hidden_information
 
 
 def bot_draws(game: GameRow, request: ChanceRequest) -> bool:
