@@ -62,13 +62,13 @@ from engines.hellraiser.models import (
     clone,
 )
 from engines.hellraiser.stats import check_creation
-from tests.property.test_secrecy_props import Table
 from tests.support.discord_limits import (
     check_buttons,
     check_embed,
     check_select,
     worst_case_game,
 )
+from tests.support.random_tables import Table
 from tests.unit.hellraiser.support import center, edit, gate_opened, new_game
 
 NAMES = ["**Kirsty** Cotton_the_survivor", "Frank `Cotton`", "Julia ~~Cotton~~",
