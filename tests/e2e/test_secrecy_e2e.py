@@ -22,13 +22,15 @@ from engines.hellbringer import ENGINE as HELLBRINGER
 from engines.hellraiser import ENGINE as HELLRAISER
 from engines.hellraiser.models import DrawCard, EndTurn, PlayCard
 from tests.e2e import test_hellbringer_e2e as hb
+from tests.e2e import test_hellbringer_physical_e2e as hbp
 from tests.e2e import test_hellraiser_e2e as hr
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage
-from tests.support.boards import board_now
+from tests.support.boards import board_now, board_recorded
 
 HELLRAISER_MOVES = 150
 HELLBRINGER_MOVES = 60
+PHYSICAL_STEPS = 150
 MODAL = 9
 """An interaction answered with a form (Discord's callback type)."""
 
@@ -133,5 +135,41 @@ async def test_no_hellbringer_message_names_a_hand_card(
             index = hb._sensible(state, legal)
             await hb._make(fake, await board_now(fake, bot, board),
                            hb_codes.encode(index, legal[index]))
+            await reader.read(step)
+        assert reader.secret_steps > 10
+
+
+@pytest.mark.xfail(strict=True, reason="hand cards on the public board until the private"
+                   " panel lands (issue 21 point 2)")
+async def test_no_physical_hellbringer_message_names_a_shown_card(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """A physical table, Alice and Bob with Erin as their GM (the physical session's
+    own group and answers): the sheets, the cards drawn and shown on forms, the moves
+    made from the board; nothing public names a card a hand holds."""
+    fake = fake_discord
+    async with start_bot(seed=11) as bot:
+        reader = Reader(fake, bot)
+        opened = await fake.slash("alice", "game new", game="hellbringer", mode="physical",
+                                  options={"options": "pile_commons=older"})
+        board = await opened.original()
+        await board_recorded(fake, bot, board)
+        session = hbp.Session(fake, bot, board)
+        await (await fake.click("bob", board, label="Join")).original()
+        await (await fake.click("alice", board, label="Start")).original()
+        await reader.read(0)
+        for step in range(1, PHYSICAL_STEPS + 1):
+            state = await session.state()
+            if state is None:
+                break
+            request = HELLBRINGER.chance(state)
+            if request is not None and "Side B" not in request.prompt:
+                who = hbp.PLAYERS[request.reporter] if request.reporter is not None else hbp.GM
+                await session.report(who, hbp._answers(state, request, session))
+            elif request is None:
+                seat = HELLBRINGER.to_move(state)[0]
+                await session.move(seat, hbp._choice(state, seat))
+            else:
+                break
             await reader.read(step)
         assert reader.secret_steps > 10
