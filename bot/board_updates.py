@@ -180,7 +180,8 @@ class BoardUpdater:
         board_id = latest.game.board_message_id or game.board_message_id
         if board_id is not None and not self.scrolled(game.channel_id, board_id):
             board = await render_board(
-                game, outcome.state, pictures=self.pictures, message_id=board_id
+                game, outcome.state, pictures=self.pictures, message_id=board_id,
+                guard=self.table.secrecy,
             )
             try:
                 await channel.get_partial_message(board_id).edit(**board.edit())
@@ -198,7 +199,9 @@ class BoardUpdater:
                     # the newest state once more, or the board keeps stale buttons
                     self.request(after)
                 return
-        board = await render_board(game, outcome.state, pictures=self.pictures)
+        board = await render_board(
+            game, outcome.state, pictures=self.pictures, guard=self.table.secrecy
+        )
         message_id = (await channel.send(**board.new_message())).id
         self.pictures.record(message_id, board.shows)
         await move_board(self.table, channel, game, message_id, self.pictures)

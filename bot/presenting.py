@@ -38,6 +38,7 @@ from bot.render.style import (
     MESSAGE_EMBEDS,
     clip,
 )
+from bot.secrecy import SecrecyGuard, message_payload
 from bot.table import Actor, Outcome, StaleBoard, TableService, bot_draws, seat_for
 from bot.table_seats import seats_phrase
 from bot.turn_pings import TurnPings
@@ -337,6 +338,15 @@ class RenderedBoard:
         file = self.file()
         return {"embed": self.embed, "view": self.view, **({"file": file} if file else {})}
 
+    def payload(self) -> dict[str, Any]:
+        """The message as Discord receives it, for the secrecy check."""
+        shown = self.picture.filename if self.picture else self.shows and self.shows.filename
+        return message_payload(
+            embeds=[self.embed.to_dict()],
+            components=self.view.to_components(),
+            files=[(shown, None)] if shown else [],
+        )
+
     def edit(self) -> dict[str, Any]:
         """Keyword arguments to edit the board; a new picture replaces the old one, and
         a board without one (or whose picture did not change) leaves the attachments alone."""
@@ -362,11 +372,27 @@ async def render_board(
     *,
     pictures: Pictures | None = None,
     message_id: int | None = None,
+    guard: SecrecyGuard | None = None,
 ) -> RenderedBoard:
     """Embed, components and (for games that draw one) the picture. With `pictures`,
     a picture `message_id` already shows is neither drawn nor uploaded again, and one
     drawn lately is reused. Drawing runs in the worker pool (`bot.workers`), so a
-    30 ms render never stalls other channels."""
+    30 ms render never stalls other channels. The board is public: with `guard`, it
+    is checked for the seats' secrets before anyone can send it."""
+    board = await _render_board(game, state, notice, pictures=pictures, message_id=message_id)
+    if guard is not None:
+        guard.check(game, state, board.payload(), "the board")
+    return board
+
+
+async def _render_board(
+    game: GameRow,
+    state: Any,
+    notice: str | None,
+    *,
+    pictures: Pictures | None,
+    message_id: int | None,
+) -> RenderedBoard:
     embed = board_embed(game, state, notice)
     view = board_view(game, state)
     presenter = presenter_for(game.game)
@@ -663,9 +689,11 @@ class TablesUI:
         await self.table.reporting_seat(
             current.game, request, actor_of(interaction), interaction.guild_id
         )
-        await interaction.response.send_modal(
-            ReportModal(self, current.game.game, request, game_id, version)
+        modal = ReportModal(self, current.game.game, request, game_id, version)
+        self.table.secrecy.check(
+            current.game, current.state, modal.to_dict(), "the report form of a public button"
         )
+        await interaction.response.send_modal(modal)
 
     async def submit_report(
         self, interaction: discord.Interaction[Any], version: int, values: list[str]
@@ -775,6 +803,10 @@ class TablesUI:
         event lines with the turn ping folded into the last of them (one message
         rather than two; only the members pinged are notified), or the ping alone."""
         texts = self._event_texts(outcome)
+        for text in texts:
+            self.table.secrecy.check(
+                outcome.game, outcome.state, message_payload(content=text), "the event lines"
+            )
         ping = await self.pings.after(outcome, interaction.user.id)
         if ping is None:
             return texts, discord.AllowedMentions.none()
@@ -867,7 +899,8 @@ class TablesUI:
         ):
             await interaction.response.defer()
         board = await render_board(
-            shown.game, shown.state, pictures=self.pictures, message_id=clicked
+            shown.game, shown.state, pictures=self.pictures, message_id=clicked,
+            guard=self.table.secrecy,
         )
         await _edit_clicked(interaction, **board.edit())
         self.pictures.record(clicked, board.shows)
@@ -901,7 +934,9 @@ class TablesUI:
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
     ) -> None:
         """Reply with a fresh board, which becomes the game's live board."""
-        board = await render_board(outcome.game, outcome.state, notice, pictures=self.pictures)
+        board = await render_board(
+            outcome.game, outcome.state, notice, pictures=self.pictures, guard=self.table.secrecy
+        )
         response = await interaction.response.send_message(**board.new_message())
         message_id = response.message_id
         if message_id is None:
@@ -921,7 +956,9 @@ class TablesUI:
         (`retired`: the copy it replaces, which the caller retires itself)."""
         game = outcome.game
         channel = self.channel_of(game.channel_id)
-        board = await render_board(game, outcome.state, pictures=self.pictures)
+        board = await render_board(
+            game, outcome.state, pictures=self.pictures, guard=self.table.secrecy
+        )
         posted = await channel.send(**board.new_message())
         self.pictures.record(posted.id, board.shows)
         await move_board(self.table, channel, game, posted.id, self.pictures, retired)

@@ -114,7 +114,8 @@ class Settings(BaseSettings):
         default=False,
         validation_alias=_env("PANDEMONIUM_VERIFY_STORAGE"),
         description="after every change, reload the game from storage and its log and"
-        " check they match the table (tests and debugging; costs a replay per step)",
+        " check they match the table, and check every public message names no card a seat"
+        " holds unseen (tests and debugging; costs a replay per step)",
     )
 
     @model_validator(mode="after")

@@ -25,6 +25,7 @@ from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.plain_errors import explain
 from bot.replay import REPLAYED_KINDS, replay, replay_from
+from bot.secrecy import SecrecyGuard
 from bot.storage import Storage, VersionConflict
 from bot.storage_api import LeaseLost, StoredCheckpoint
 from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
@@ -100,6 +101,9 @@ class TableCore:
         self._verify = verify
         self.persistence_failures: list[str] = []
         """With `verify`, every mismatch found after a commit (tests assert it stays empty)."""
+        self.secrecy = SecrecyGuard(verify)
+        """With `verify`, every public message is checked for seats' secrets before it is
+        sent (`bot.secrecy`; tests assert its `leaks` stay empty)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
         self._cache: TableCache[_Cached] = TableCache(cache_size)
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
@@ -491,8 +495,7 @@ class TableCore:
         if game is None:
             raise RuleError("No such game.")
         live = game.live
-        secret = live and actor is not None and registry.get(game.game).hidden_information
-        if secret and actor is not None and not await self.is_gm(game, actor, guild_id):
+        if actor is not None and holds_hands(game) and not await self.is_gm(game, actor, guild_id):
             raise RuleError(
                 "While this game runs its log holds everyone's hidden cards, so only a"
                 " GM can download it now; everyone can once the game is over."
@@ -516,6 +519,13 @@ class TableCore:
             "entries": [e.model_dump(mode="json") for e in log],
             "log_archived_at": fate.at if fate is not None else None,
         }
+
+
+def holds_hands(game: GameRow) -> bool:
+    """Whether `game`'s log would show hidden cards to whoever downloads it: while a game
+    with hidden information runs (its every deal and draw is a log line). Only a GM may
+    download such a log; a finished game's log may reveal everything."""
+    return game.live and registry.get(game.game).hidden_information
 
 
 def bot_draws(game: GameRow, request: ChanceRequest) -> bool:

@@ -22,7 +22,7 @@ from bot.presenting import (
     panel_view,
 )
 from bot.render.style import clip
-from bot.table import Actor
+from bot.table import Actor, holds_hands
 from bot.table_settings import KEYS as SETTING_KEYS
 from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
@@ -234,9 +234,11 @@ class GameCog(
         by_gm = f" {fixes} GM correction(s), marked `gm`." if fixes else ""
         fate = await self.services.storage.log_fate(game_id)
         archived = f" {fate_sentence(game_id, fate)}" if fate is not None else ""
+        hands = (" It holds every hidden hand, so only a GM can download it while the game"
+                 " runs; keep it to yourself." if holds_hands(game) else "")
         await interaction.response.send_message(
             f"Log of game #{game_id} ({len(document['entries'])} lines).{by_gm}"
-            f" The bot's replay tool re-checks it.{withheld}{archived}",
+            f" The bot's replay tool re-checks it.{withheld}{archived}{hands}",
             file=discord.File(io.BytesIO(data), filename=f"game-{game_id}.json"),
             ephemeral=True,
         )

@@ -93,6 +93,15 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
     @abstractmethod
     def result(self, state: StateT) -> GameResult | None: ...
 
+    def secrets(self, state: StateT) -> dict[int, frozenset[str]]:
+        """Per seat, the words that would give away what it holds unseen: card names and
+        ids in its hand, a card it showed the bot privately, the order of a face-down
+        pile it peeked at. The platform checks every public message against them (minus
+        what `view(state, None)` shows anyway), so a game states its secrets once and
+        cannot leak them by a button label. Games without hidden information keep the
+        default: nothing."""
+        return {}
+
     aliases: ClassVar[tuple[str, ...]] = ()
     """Short names players type for the game ("hb"), for forgiving look-ups."""
     seats_note: ClassVar[str] = ""

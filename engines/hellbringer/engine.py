@@ -30,7 +30,7 @@ from engines.hellbringer.models import (
 )
 from engines.hellbringer.out import QUIET, Out
 from engines.hellbringer.piles import build_dungeon
-from engines.hellbringer.view import board
+from engines.hellbringer.view import board, secrets
 
 
 class HellbringerEngine(Engine[HellbringerState, Action, HellbringerOptions]):
@@ -133,6 +133,9 @@ class HellbringerEngine(Engine[HellbringerState, Action, HellbringerOptions]):
 
     def view(self, state: HellbringerState, seat: int | None) -> dict[str, Any]:
         return board(state, seat)
+
+    def secrets(self, state: HellbringerState) -> dict[int, frozenset[str]]:
+        return secrets(state)
 
     def result(self, state: HellbringerState) -> GameResult | None:
         if state.winners is None:

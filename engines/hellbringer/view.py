@@ -11,7 +11,8 @@ from engines.hellbringer import moves
 from engines.hellbringer.cards import catalogue
 from engines.hellbringer.models import Choose, HellbringerState, Hero, Window
 from engines.hellbringer.odds import strike_now
-from engines.hellbringer.piles import cards_to_next_location
+from engines.hellbringer.piles import LABELS as KINDS
+from engines.hellbringer.piles import cards_to_next_location, is_instant
 from engines.hellbringer.stats import (
     ap_left,
     card_id,
@@ -45,6 +46,7 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
         "eliminated": hero.eliminated,
         "equipped": {p: card_label(state, i) for p, i in hero.equipped.items()},
         "learned": [card_label(state, i) for i in hero.learned],
+        "temporary": [card_label(state, i) for i in hero.temporary],
         "companions": [card_label(state, c.card) for c in hero.companions],
         "points": {a: len(p) for a, p in hero.points.items() if p},
         "hand_size": len(hero.hand),
@@ -53,6 +55,23 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
     }
     if mine or hero.hand_shown:
         out["hand"] = [{"card": i, "name": card_label(state, i)} for i in hero.hand]
+    return out
+
+
+def secrets(state: HellbringerState) -> dict[int, frozenset[str]]:
+    """Each hidden hand's card names and ids (a physical card shown on a form joins its
+    owner's hand under the name reported): what the channel must never read while the
+    hand is hidden. A revealed hand (`hand_shown`) is public and so no secret, nor is a
+    physical card known only by its kind (a Common, a Combat card), nor an Instant
+    waiting in a hand to act (a Tome, a Location): each is drawn in public."""
+    out: dict[int, frozenset[str]] = {}
+    for hero in state.heroes:
+        if hero.hand_shown:
+            continue
+        named = [i for i in hero.hand if card_id(i) not in KINDS and not is_instant(i)]
+        words = {card_id(i) for i in named} | {card_label(state, i) for i in named}
+        if words:
+            out[hero.seat] = frozenset(words)
     return out
 
 
@@ -75,6 +94,7 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
                   "discard": len(d.discard), "monsters": len(d.monsters),
                   "removed": len(d.removed)},
         "next_location": {"in": nxt[0], "name": nxt[1].title()} if nxt else None,
+        "discarded": sorted({card_label(state, i) for i in d.discard} - {UNSHOWN}),
         "mule": [card_label(state, i) for i in d.mule],
         "middle": [card_label(state, i) for i in d.middle],
         "strike_now": {k: float(v) for k, v in strike_now(state).items()},

@@ -31,7 +31,7 @@ from engines.hellraiser.models import (
 from engines.hellraiser.query import Out, seat_name
 from engines.hellraiser.stats import HOUSE_DEFAULT
 from engines.hellraiser.tiles import STATS
-from engines.hellraiser.view import board_view
+from engines.hellraiser.view import board_view, secrets
 
 AUTOPLAY_LIMIT = 500
 """The house Leviathan of a solo game never needs this many moves in one go."""
@@ -158,6 +158,9 @@ class HellraiserEngine(Engine[HellraiserState, Action, HellraiserOptions]):
 
     def view(self, state: HellraiserState, seat: int | None) -> dict[str, Any]:
         return board_view(state, seat)
+
+    def secrets(self, state: HellraiserState) -> dict[int, frozenset[str]]:
+        return secrets(state)
 
     def result(self, state: HellraiserState) -> GameResult | None:
         if state.winners is None:

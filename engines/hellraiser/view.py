@@ -114,6 +114,30 @@ def _waiting(s: HellraiserState) -> dict[str, Any] | None:
     return None
 
 
+def _played(s: HellraiserState, deck: str) -> list[str]:
+    """The names in a deck's discard pile and out of the game: each was played or shown
+    in the open (a Clue takes from the Action discard by name), so a hand holding
+    another copy keeps no secret by that name."""
+    d = s.decks[deck]
+    return sorted({_card(deck, c)["name"] for c in (*d.discard, *d.removed)})
+
+
+def secrets(s: HellraiserState) -> dict[int, frozenset[str]]:
+    """Each seat's hand (the house Leviathan's too, under `PHANTOM`) by card name and id,
+    and what its Vision or Channard's notes showed it: the same private part
+    `board_view` shows only to its seat."""
+    out: dict[int, set[str]] = {}
+    for seat, refs in s.hands.items():
+        for ref in refs:
+            deck, card = ref.split(":", 1)
+            out.setdefault(seat, set()).update({card, _card(deck, card)["name"]})
+    for seat, vision in s.visions.items():
+        for card in vision.cards:
+            names = [getattr(cat(), d)[card].name for d in DECKS if card in getattr(cat(), d)]
+            out.setdefault(seat, set()).update({card, *names})
+    return {seat: frozenset(words) for seat, words in out.items() if words}
+
+
 def board_view(s: HellraiserState, seat: int | None) -> dict[str, Any]:
     b = s.board
     fig = turn_figure(s) if s.phase == "play" else None
@@ -158,7 +182,8 @@ def board_view(s: HellraiserState, seat: int | None) -> dict[str, Any]:
         "used_furniture": [list(u) for u in s.used_furniture],
         "dragged_to_hell": [list(sq) for sq in s.dragged],
         "decks": {d: {"left": s.decks[d].size(), "discard": sum(s.decks[d].discard.values()),
-                      "out": sum(s.decks[d].removed.values())} for d in DECKS},
+                      "out": sum(s.decks[d].removed.values()), "played": _played(s, d)}
+                  for d in DECKS},
         "effects": [e.model_dump(mode="json") for e in s.effects],
         "winners": list(s.winners) if s.winners is not None else None,
         "summary": s.summary,

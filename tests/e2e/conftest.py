@@ -70,6 +70,7 @@ def start_bot(fake_discord: FakeDiscord, bot_settings: Settings) -> StartBot:
         async with running_client(fake_discord, bot):
             yield bot
         assert not bot.table.persistence_failures, bot.table.persistence_failures
+        assert not bot.table.secrecy.leaks, bot.table.secrecy.leaks
 
     return start
 

@@ -100,8 +100,9 @@ async def test_a_card_is_played_through_the_menu_steps(
     fake_discord: FakeDiscord, long_game_bot: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """With the menu listing at most one play as it is, every hand of two or more plays is
-    reached in steps: the board's card menu asks which card, the next steps come to
-    the player alone, and the play picked there is made and announced."""
+    reached in steps: the board's card menu only opens the player's own (it names no
+    card), every step comes to the player alone, and the play picked there is made
+    and announced."""
     monkeypatch.setattr(menu_steps, "FLAT", 1)
     fake, bot = fake_discord, long_game_bot
     board = await hr._open(fake, bot, joiners=("bob", "carol"))

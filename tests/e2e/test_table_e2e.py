@@ -324,6 +324,7 @@ async def test_undo_and_log_replay_exactly(
     log = await fake_discord.slash("alice", "game log")
     assert await log.ephemeral()
     reply = await log.original()
+    assert "only a GM can download it while the game runs" in reply.text(), "and says so"
     document = json.loads(reply.attachments[0].data)
     assert document["seed"] is None, "a running game's seed would predict every roll"
     kinds = [e["kind"] for e in document["entries"]]
@@ -331,10 +332,10 @@ async def test_undo_and_log_replay_exactly(
     await (await fake_discord.slash("alice", "game end")).original()
     prompt = fake_discord.messages(fake_discord.text_channel, include_ephemeral=True)[-1]
     await (await fake_discord.click("alice", prompt, label="Yes, end the game")).response()
-    finished = json.loads(
-        (await (await fake_discord.slash("carol", "game log")).original()).attachments[0].data
-    )
+    carols = await (await fake_discord.slash("carol", "game log")).original()
+    finished = json.loads(carols.attachments[0].data)
     assert finished["seed"] == SEED, "after the game everyone may check every roll"
+    assert "only a GM" not in carols.text(), "a finished game's log may reveal everything"
 
 
 async def test_physical_mode_report_form(

@@ -105,9 +105,11 @@ class CardForm:
                 and set(item.options) <= set(getattr(catalogue(), deck)))
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
+        """No example names: drawn from the cards still in the deck, they showed which
+        had left it for a hand (issue 21's audit)."""
         item = request.items[0]
-        examples = ", ".join(item.label_of(o) for o in item.options[:3])
-        return [FormField(f"The {item.label}'s name"[:45], f"e.g. {examples}", max_length=60)]
+        return [FormField(f"The {item.label}'s name"[:45], "as printed at the top of the card",
+                          max_length=60)]
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
         item = request.items[0]

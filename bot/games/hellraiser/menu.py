@@ -8,7 +8,8 @@ statistics Plaything can swap), so:
 - the few one-off actions are buttons (Search, Work the puzzle, Roll the
   Cenobites' movement, Draw, ... and always End turn);
 - cards get a select in steps (`card_menu`: the card, then its target, ...),
-  and so do moves and attacks when a turn has more than 25 of them
+  all sent to the player alone (the board shows only its door, `HAND_DOOR`);
+  moves and attacks get steps too when a turn has more than 25 of them
   (`move_menu`: who moves, the tile, the square; who attacks, whom, ...), so
   every legal action is reachable within the 25 options of a select;
 - the rest get a select, and when it holds more than 25, the options are
@@ -164,7 +165,9 @@ def menu(s: HellraiserState, seat: int) -> Menu:
     moves = [a for a in rest if isinstance(a, (Move, MoveFigure))]
     attacks = [a for a in rest if isinstance(a, Attack)]
     cards = [a for a in rest if isinstance(a, PlayCard)]
-    other = [a for a in rest if not isinstance(a, (Move, MoveFigure, Attack, PlayCard))]
+    other = [a for a in rest if not isinstance(a, (Move, MoveFigure, Attack, PlayCard))
+             and not _names_hand(a)]
+    door = any(_names_hand(a) for a in rest)
     walks: dict[Square, dict[Square, int]] = {}
     selects = [
         _select(s, SELECT_MOVE, "🚶 Move", "", sorted(moves, key=_move_order), len(moves),
@@ -173,11 +176,45 @@ def menu(s: HellraiserState, seat: int) -> Menu:
         _select(s, SELECT_ATTACK, "⚔️ Attack", "", attacks, len(attacks),
                 lambda a: _attack_text(s, a))
         if len(attacks) <= MAX_OPTIONS else stepped_select(s, SELECT_ATTACK, legal, []),
-        card_select(s, cards, []) if cards else None,
-        _select(s, SELECT_OTHER, "✨ More actions", "/hellraiser do for the rest",
-                spread(grouped(other, type), MAX_OPTIONS), len(other), _no_text),
+        HAND_DOOR if cards else None,
+        _with_hand_door(_select(s, SELECT_OTHER, "✨ More actions", "/hellraiser do for the rest",
+                                spread(grouped(other, type), MAX_OPTIONS - door), len(other),
+                                _no_text), door),
     ]
     return Menu(seat, buttons, [x for x in selects if x is not None])
+
+
+HAND_DOOR = Select(SELECT_CARD, "🃏 Play a card…", [
+    Option("🃏 Choose a card", NARROW, "Your cards open where only you see them")])
+"""The board's card menu: one door to the player's own card menu (`card_select` from
+its first step), sent to them alone (`ChooseFurther`). A menu of plays on the board
+would name the hand to the whole channel (issue 21); nor does it count the plays."""
+
+HAND_MOVES = f"{NARROW}hand"
+"""The "More actions" option that opens, privately, the moves naming a card of the
+player's hand (`hand_moves`)."""
+
+
+def _names_hand(a: Action) -> bool:
+    """Whether a move names a card of its player's hand (Confession's discard): such a
+    move is never offered on the board, where its label would show the card."""
+    return isinstance(a, UsePower) and a.card is not None
+
+
+def _with_hand_door(select: Select | None, door: bool) -> Select | None:
+    if not door:
+        return select
+    option = Option("✨ Confession: choose the card", HAND_MOVES,
+                    "Your cards open where only you see them")
+    if select is None:
+        return Select(SELECT_OTHER, "✨ More actions…", [option])
+    return Select(select.code, select.placeholder, [*select.options, option])
+
+
+def hand_moves(s: HellraiserState, legal: Sequence[Action]) -> Select:
+    """The moves naming a card of the hand, for the player alone (`HAND_MOVES`)."""
+    options = [_option(s, a) for a in legal if _names_hand(a)]
+    return Select(SELECT_OTHER, "✨ Which card?", options[:MAX_OPTIONS])
 
 
 STEPPED: dict[str, Kind[Any]] = {SELECT_CARD: CARDS, SELECT_MOVE: MOVES, SELECT_ATTACK: ATTACKS}

@@ -24,10 +24,13 @@ from bot.games.hellraiser import codes
 from bot.games.hellraiser.board import CREDIT, board, private
 from bot.games.hellraiser.events import drawn_lines, event_lines
 from bot.games.hellraiser.menu import (
+    HAND_MOVES,
     SELECT_CODES,
     STEPPED,
     Menu,
+    Select,
     creation_menus,
+    hand_moves,
     menu,
     stepped_select,
 )
@@ -102,6 +105,8 @@ class HellraiserPresenter:
         if code in SELECT_CODES:
             if len(values) != 1:
                 raise RuleError(codes.STALE)
+            if values[0] == HAND_MOVES:
+                raise _privately(game, seat, hand_moves(state, ENGINE.legal_actions(state, seat)))
             if code in STEPPED and values[0].startswith(NARROW):
                 raise self._next_step(game, state, seat, code, values[0])
             return ENGINE.dump_action(codes.decode(values[0]))
@@ -114,14 +119,8 @@ class HellraiserPresenter:
         """A stepped menu's next step (cards, moves, attacks), for the player alone: its
         select acts like a command (the move is announced in a reply, the board updates)."""
         path = STEPPED[code].parse_path(value)
-        found = stepped_select(state, code, ENGINE.legal_actions(state, seat), path)
-        view = discord.ui.View(timeout=None)
-        view.add_item(MoveSelect(
-            game.id, game.version, seat, found.code,
-            [discord.SelectOption(label=o.label, value=o.code, description=o.description or None)
-             for o in found.options],
-            found.placeholder, gm=True))
-        return ChooseFurther(found.placeholder, view)
+        return _privately(game, seat, stepped_select(state, code, ENGINE.legal_actions(state, seat),
+                                                     path))
 
     def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
         return event_lines(events, [seat.name for seat in game.seats])
@@ -159,3 +158,15 @@ class HellraiserPresenter:
 
 
 PRESENTER = HellraiserPresenter()
+
+
+def _privately(game: GameRow, seat: int, found: Select) -> ChooseFurther:
+    """A menu for the player alone: its select acts like a command (the move is
+    announced in a reply, the board updates)."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(MoveSelect(
+        game.id, game.version, seat, found.code,
+        [discord.SelectOption(label=o.label, value=o.code, description=o.description or None)
+         for o in found.options],
+        found.placeholder, gm=True))
+    return ChooseFurther(found.placeholder, view)

@@ -72,9 +72,12 @@ class Kind(Generic[P]):
     group_label: GroupLabel
 
     def parse_path(self, value: str) -> list[tuple[str, str]]:
-        """`k:c=x|t=h1` → [("c", "x"), ("t", "h1")]; a RuleError for anything else."""
+        """`k:c=x|t=h1` → [("c", "x"), ("t", "h1")]; `k:` alone is the menu's first step
+        (the board's door to a menu shown privately); a RuleError for anything else."""
         if not value.startswith(NARROW):
             raise RuleError(STALE)
+        if value == NARROW:
+            return []
         names = {d.name for d in self.dimensions}
         path = []
         for part in value[len(NARROW):].split("|"):

@@ -24,9 +24,11 @@ from bot.games.hellraiser.events import dice_line, event_lines
 from bot.games.hellraiser.forms import CARD_FORM, DICE_FORM, FORMS, MAP_FORM, TILE_FORM
 from bot.games.hellraiser.menu import (
     BUILDS,
+    HAND_MOVES,
     MAX_OPTIONS,
     SELECT_CARD,
     SELECT_MOVE,
+    SELECT_OTHER,
     card_select,
     spread,
 )
@@ -56,6 +58,7 @@ from engines.hellraiser.models import (
     MoveFigure,
     PlayCard,
     Roll,
+    UsePower,
     clone,
 )
 from engines.hellraiser.stats import check_creation
@@ -65,6 +68,7 @@ from tests.support.discord_limits import (
     check_select,
     worst_case_game,
 )
+from tests.support.random_tables import Table
 from tests.unit.hellraiser.support import center, edit, gate_opened, new_game
 
 NAMES = ["**Kirsty** Cotton_the_survivor", "Frank `Cotton`", "Julia ~~Cotton~~",
@@ -182,19 +186,29 @@ def test_codes_round_trip_for_every_legal_action() -> None:
                 assert decode(code) == action
 
 
-def _a_card_behind(state: HellraiserState, legal: list[Action], code: str) -> str:
-    """The card of the first play a step of the card menu leads to."""
-    while code.startswith(NARROW):
-        code = card_select(state, legal, parse_path(code)).options[0].code
-    play = decode(code)
-    assert isinstance(play, PlayCard)
-    return play.card
+def _cards_behind(state: HellraiserState, legal: list[Action], code: str) -> set[str]:
+    """The cards a step of the card menu leads to: the first play behind each of its
+    options (the board's one option opens the player's whole first step)."""
+    if not code.startswith(NARROW):
+        play = decode(code)
+        assert isinstance(play, PlayCard)
+        return {play.card}
+    found: set[str] = set()
+    for option in card_select(state, legal, parse_path(code)).options:
+        inner = option.code
+        while inner.startswith(NARROW):
+            inner = card_select(state, legal, parse_path(inner)).options[0].code
+        play = decode(inner)
+        assert isinstance(play, PlayCard)
+        found.add(play.card)
+    return found
 
 
 def test_menus_leave_no_kind_of_action_unreachable() -> None:
     """When a kind has more actions than a menu holds, every group (tile, Cenobite)
-    still gets an option before any gets a second; every card in hand is on the
-    board's card menu (a play, or the first step to its plays)."""
+    still gets an option before any gets a second; every card in hand is behind the
+    board's card menu (its door opens the player's own first step: a play, or the
+    step to its plays)."""
     checked = 0
     for state, _, mode in _states():
         game = _game(state, mode)
@@ -204,9 +218,9 @@ def test_menus_leave_no_kind_of_action_unreachable() -> None:
                 {b.code for b in menu.buttons}
             cards = {a.card for a in legal if a.type == "play"}
             shown_cards = {decode(c).card for c in shown if c.startswith("pl,")}  # type: ignore[union-attr]
-            shown_cards |= {_a_card_behind(state, legal, o.code) for x in menu.selects
-                            if x.code == SELECT_CARD for o in x.options
-                            if o.code.startswith(NARROW)}
+            shown_cards |= {card for x in menu.selects if x.code == SELECT_CARD
+                            for o in x.options if o.code.startswith(NARROW)
+                            for card in _cards_behind(state, legal, o.code)}
             assert shown_cards >= cards
             moves = [a for a in legal if isinstance(a, (Move, MoveFigure))]
             if len(moves) > MAX_OPTIONS:
@@ -217,6 +231,29 @@ def test_menus_leave_no_kind_of_action_unreachable() -> None:
                     assert len(moving.options) == len(tiles), "one option per tile in reach"
             checked += 1
     assert checked > 200
+
+
+def test_confession_names_its_card_to_its_player_alone() -> None:
+    """Issue 21: Confession discards a card its player names from the hand, so the board
+    offers only a door ("More actions"), and the cards come to the player alone."""
+    checked = 0
+    table = Table("hellraiser", "digital", 4, 1, 926)  # a Confession room at step 252
+    while checked < 3 and table.step() is not None:
+        game, state = table.game, table.state
+        for menu in PRESENTER.menus(game, state):
+            legal = ENGINE.legal_actions(state, menu.seat)
+            confessions = {encode(a) for a in legal if isinstance(a, UsePower) and a.card}
+            if not confessions:
+                continue
+            shown = {o.code for x in menu.selects for o in x.options}
+            assert HAND_MOVES in shown and not shown & confessions
+            with pytest.raises(ChooseFurther) as private:
+                PRESENTER.decode(game, state, menu.seat, SELECT_OTHER, [HAND_MOVES])
+            (select,) = private.value.view.children
+            assert isinstance(select, MoveSelect)
+            assert {str(o.value) for o in select.item.options} == confessions
+            checked += 1
+    assert checked > 0
 
 
 def test_spread_takes_a_first_of_every_group_before_any_second() -> None:
