@@ -65,3 +65,9 @@ def next_turn(state: HellbringerState, seat: int, seed: int = 0) -> HellbringerS
         else:
             state = ENGINE.apply(state, mover, full_hand_end(state, mover))[0]
     raise AssertionError("the turn did not come back")
+
+
+def rolls(state: HellbringerState, *faces: str) -> tuple[HellbringerState, list[str]]:
+    """Resolve the next roll (every die of it at once) with these faces."""
+    state, events = ENGINE.resolve(state, ChanceOutcome(values=list(faces)))
+    return state, [e.text for e in events]
