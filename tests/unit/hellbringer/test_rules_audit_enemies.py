@@ -234,6 +234,17 @@ def test_m4_resurrection_returns_the_player_after_the_enemies_turn() -> None:
     assert "P2 is Resurrected." in said and not state.heroes[1].eliminated
 
 
+def test_d8_an_enemy_with_no_dice_still_applies_its_ability() -> None:
+    """2.2 (D8): the enemies' dice are combined and rolled, and abilities apply to the
+    targets hit; enemies with no dice at all roll nothing (no empty roll to report)
+    and still Sap."""
+    state = _board(1, enemy(damage=0, sight=9, sap=1))
+    state, said = _enemy_die(state, "Player Hit")
+    assert "P1 suffers 0 against 50 and stands." in said
+    assert ENGINE.chance(state) is None
+    assert [b.stats for b in state.heroes[0].boosts] == [{"ap": -1, "sight": 0}]
+
+
 def test_j13_miss_with_no_card_left_to_discard_is_ignored() -> None:
     """Enemy die, Miss, and Keywords, Discard (J13): a player with fewer than two
     cards discards what they have; with none, the discard is ignored."""
