@@ -252,6 +252,8 @@ def test_m1_trading_with_an_eliminated_player() -> None:
     assert theirs in state.heroes[0].hand and mine in state.heroes[1].hand
     assert ap_left(state, state.heroes[0]) == ap
     assert not any(isinstance(a, Trade) for a in ENGINE.legal_actions(state, 0))
+    with pytest.raises(RuleError, match="already traded a card this turn"):
+        ENGINE.apply(state, 0, Trade(give=state.heroes[0].hand[1], partner=1))
 
 
 def test_m5_an_earned_attribute_point_may_go_to_a_player_with_fewer() -> None:
