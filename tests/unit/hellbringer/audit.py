@@ -9,8 +9,25 @@ import random
 from engines.core.chance import ChanceOutcome, sample
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.ai import choose
-from engines.hellbringer.models import Action, Choose, EndTurn, Window
-from engines.hellbringer.stats import stats
+from engines.hellbringer.models import Action, Choose, EndTurn, Enemy, Window
+from engines.hellbringer.stats import card_id, stats
+from tests.unit.hellbringer.support import clear_board, enemy, fresh, give
+
+
+def board_with(players: int, *foes: Enemy, cards: tuple[str, ...] = (),
+               ap: int | None = None) -> HellbringerState:
+    """P1's first turn against these enemies, with these cards given to P1; a
+    harmless far enemy keeps the Enemies' Turn short when none is named."""
+    state = clear_board(fresh(players))
+    state.enemies = list(foes) or [enemy("wisp#1", sight=9, damage=1)]
+    if ap is not None:
+        state.heroes[0].base["ap"] = ap
+    return give(state, 0, *cards) if cards else state
+
+
+def held(state: HellbringerState, seat: int, cid: str) -> str:
+    """The copy of card `cid` in the seat's hand."""
+    return next(c for c in state.heroes[seat].hand if card_id(c) == cid)
 
 
 def play(state: HellbringerState, seat: int, action: Action) -> tuple[HellbringerState, list[str]]:
