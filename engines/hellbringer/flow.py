@@ -214,24 +214,34 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
         count = parse_combat(values[0])
         state.queue.pop(0)
         state.queue[:0] = _combat_steps(head.card, count, head.seat, out)
-    elif isinstance(head, AttackRoll):
-        state.queue.pop(0)
-        dmg, acid = [int(v) for v in values[:head.damage]], [int(v) for v in values[head.damage:]]
-        out.add(Rolled(text=f"Attack roll: {' '.join(values)}", purpose="attack", faces=values))
-        combat.rolled(state, dmg, acid, out)
-        _portal_check(state, out)
+    elif isinstance(head, AttackRoll | PoolRoll):
+        _dice_rolled(state, head, values, out)
     elif isinstance(head, EnemyDie):
         state.queue.pop(0)
         out.add(Rolled(text=f"Enemy Die: {values[0]}", purpose="enemy", faces=values))
         face: HitFace = values[0]  # type: ignore[assignment]
         enemies.die_rolled(state, face, out)
-    elif isinstance(head, PoolRoll):
-        state.queue.pop(0)
+    run(state, out)
+
+
+def _dice_rolled(state: HellbringerState, head: AttackRoll | PoolRoll, values: list[str],
+                 out: Out) -> None:
+    """An attack's or the enemies' dice; no dice (a flat attack, enemies that only
+    have abilities) is no roll at all, so nothing is asked or said."""
+    state.queue.pop(0)
+    damage = [int(v) for v in values[:head.damage]]
+    acid = [int(v) for v in values[head.damage:]]
+    if isinstance(head, AttackRoll):
+        if values:
+            out.add(Rolled(text=f"Attack roll: {' '.join(values)}", purpose="attack",
+                           faces=values))
+        combat.rolled(state, damage, acid, out)
+        _portal_check(state, out)
+        return
+    if values:
         out.add(Rolled(text=f"The enemies roll: {' '.join(values)}", purpose="pool",
                        faces=values))
-        enemies.pool_rolled(state, [int(v) for v in values[:head.damage]],
-                            [int(v) for v in values[head.damage:]])
-    run(state, out)
+    enemies.pool_rolled(state, damage, acid)
 
 
 def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
@@ -363,10 +373,9 @@ def run(state: HellbringerState, out: Out) -> None:
             elif not _single(state, out):
                 return
         elif isinstance(head, AttackRoll | PoolRoll):
-            if head.damage + head.acid == 0:
-                resolve(state, ChanceOutcome(values=[]), out)
+            if head.damage + head.acid:
                 return
-            return
+            _dice_rolled(state, head, [], out)
         elif isinstance(head, Instants):
             _instants(state, head, out)
         elif isinstance(head, Stage):
