@@ -17,6 +17,7 @@ from engines.core.errors import RuleError
 from engines.dice.chance import die_item
 from engines.dice.pack import load_dice
 from engines.hellbringer import combat, enemies, turns
+from engines.hellbringer.abilities import ability_tags
 from engines.hellbringer.cards import Face, TomeEffect, catalogue
 from engines.hellbringer.models import (
     AttackRoll,
@@ -262,7 +263,8 @@ def _place(state: HellbringerState, head: Deal, inst: str) -> None:
 
 
 def _sheet(state: HellbringerState, head: SheetReport, values: list[str], out: Out) -> None:
-    """A hero sheet read off the table (its class is taken by this hero only, H10)."""
+    """A hero sheet read off the table (its class is taken by this hero only, H10); the
+    Starter Card and, in a Quick Game, the Starter Elixir join the hand unshown."""
     cls, sheet = parse_sheet(values)
     hero = state.heroes[head.seat]
     if any(h.cls == cls for h in state.heroes if h is not hero):
@@ -273,6 +275,8 @@ def _sheet(state: HellbringerState, head: SheetReport, values: list[str], out: O
     hero.base = {**sheet, "skill": card.skill, "hand": card.hand,
                  "companions": card.companions}
     hero.hand.append(f"common#s{hero.seat + 1}")
+    if state.options.starter_elixir:
+        hero.hand.append(f"common#e{hero.seat + 1}")
     state.queue.pop(0)
     if head.rest:
         state.queue.insert(0, SheetReport(seat=head.rest[0], rest=head.rest[1:]))
@@ -314,7 +318,8 @@ def _spawned(state: HellbringerState, head: Spawn, values: list[str], out: Out) 
 
 def _enter(state: HellbringerState, enemy: Enemy, head: Spawn, out: Out) -> None:
     state.enemies.append(enemy)
-    out.say(f"{enemy.face.name} enters play.")
+    tags = ability_tags(enemy.face.ability)
+    out.say(f"{enemy.face.name} enters play{f' ({tags})' if tags else ''}.")
     head.count -= 1
     if head.count <= 0 or not _pile(state, head.pile):
         state.queue.pop(0)

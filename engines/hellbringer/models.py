@@ -526,7 +526,8 @@ Action = Annotated[
 # GM corrections
 
 class SetHeroStat(_Action):
-    """Set a hero's derived stat (Health, Armor, Sight, Skill, hand limit) or AP left."""
+    """Set a hero's derived stat (Health, Armor, Sight, Skill, hand limit) or AP left;
+    `hand` is the limit, the count is `set_hand_count`."""
 
     type: Literal["set_hero_stat"] = "set_hero_stat"
     seat: int
@@ -551,6 +552,25 @@ class FixEnemy(_Action):
     health: int = Field(ge=0, le=200, multiple_of=5)
     armor: int = Field(ge=0, le=200, multiple_of=5)
     dice: str = Field(max_length=12, description="e.g. 2D1A")
+    abilities: str = Field(default="", max_length=120,
+                           description="e.g. sap1 immune-acid hidden, other:text")
+
+
+class SetHandCount(_Action):
+    """How many cards a hero holds (not the hand limit): unshown cards are added or taken."""
+
+    type: Literal["set_hand_count"] = "set_hand_count"
+    seat: int
+    count: int = Field(ge=0, le=30)
+
+
+class SetPile(_Action):
+    """What is left in the pile the next card comes from, by kind (a mis-report fixed)."""
+
+    type: Literal["set_pile"] = "set_pile"
+    commons: int = Field(ge=0, le=60)
+    combat: int = Field(default=0, ge=0, le=8, description="Combat and Showdown cards")
+    tome: bool = False
 
 
 class FixCard(_Action):
@@ -568,8 +588,8 @@ class SetEliminated(_Action):
     eliminated: bool
 
 
-Correction = Annotated[SetHeroStat | MoveEnemy | FixEnemy | FixCard | SetEliminated,
-                       Field(discriminator="type")]
+Correction = Annotated[SetHeroStat | SetHandCount | MoveEnemy | FixEnemy | SetPile | FixCard
+                       | SetEliminated, Field(discriminator="type")]
 
 
 # Events

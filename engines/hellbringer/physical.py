@@ -3,7 +3,9 @@ printed value, so each report form has five inputs at most (a Discord modal's
 limit) and a misread value is refused naming its field:
 
 - hero sheet (`SheetReport`): class, Health, Armor, Sight, AP;
-- enemy card (`Spawn`): name, Sight, Health, Armor, dice (`3D1A`);
+- enemy card (`Spawn`): name, Sight, Health, Armor, dice (`3D1A`) followed by its
+  ability tags (`abilities`: `sap1 immune-acid other:…`), a Discord modal having
+  no sixth input;
 - location (`LocationReport`): its Sight bonus and how many enemies it adds;
 - what was drawn (an enumerable item, reported): Common / Combat / Showdown /
   Tome, with the exact odds of the pile;
@@ -29,6 +31,7 @@ from pydantic import ValidationError
 
 from engines.core.chance import ChanceItem
 from engines.core.errors import RuleError, first_problem
+from engines.hellbringer.abilities import parse_abilities
 from engines.hellbringer.cards import (
     CLASSES,
     ClassId,
@@ -59,7 +62,8 @@ ENEMY: tuple[Printed, ...] = (
     ("sight", "Sight", "the eye on the card, 0 to 12, e.g. 3"),
     ("health", "Health", "in fives, e.g. 10"),
     ("armor", "Armor", "in fives, e.g. 30"),
-    ("dice", "Dice", "damage and acid dice, e.g. 3D1A, 2D or 1A"),
+    ("dice", "Dice, then abilities if any",
+     "e.g. 3D1A, or 2D sap1 immune-acid, or 1A hidden other:…"),
 )
 LOCATION: tuple[Printed, ...] = (
     ("bonus", "Sight bonus", "the + Sight on the card, 0 to 6, e.g. 2"),
@@ -166,15 +170,18 @@ def parse_sheet(values: list[str]) -> tuple[ClassId, dict[str, int]]:
 
 
 def parse_face(values: list[str], group: str) -> Face:
-    """An enemy card: name, Sight, Health, Armor, dice."""
+    """An enemy card: name, Sight, Health, Armor, dice and its ability tags."""
     v = _values(values, ENEMY)
     if not v["name"]:
         raise RuleError("Name: write the enemy's name as printed.")
-    damage, acid, _ = parse_dice(v["dice"], "Dice")
+    dice, _, tags = v["dice"].partition(" ")
+    damage, acid, _ = parse_dice(dice, "Dice")
+    ability = parse_abilities(tags)
     try:
         return Face(name=v["name"][:40], group=group, sight=_number(v["sight"], "Sight", 0, 12),
                     health=_number(v["health"], "Health", 0, 200, 5),
-                    armor=_number(v["armor"], "Armor", 0, 200, 5), damage=damage, acid=acid)
+                    armor=_number(v["armor"], "Armor", 0, 200, 5), damage=damage, acid=acid,
+                    ability=ability)
     except ValidationError as exc:
         where, problem = first_problem(exc, "the card")
         raise RuleError(f"The enemy's {where} does not fit: {problem}.") from None

@@ -1,0 +1,204 @@
+"""A physical table with the real box (issue 22, points 1-4): the Quick Game's
+Starter Elixir counted, enemy ability tags entered, applied and said with the enemy
+they come from, and the GM's corrections of a hand count and of a pile."""
+
+from __future__ import annotations
+
+import pytest
+
+from engines.core.chance import ChanceOutcome
+from engines.core.errors import RuleError
+from engines.core.protocol import Seat
+from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
+from engines.hellbringer.abilities import ability_tags, parse_abilities
+from engines.hellbringer.combat import damage_to
+from engines.hellbringer.models import (
+    Combination,
+    Correction,
+    EndTurn,
+    FixEnemy,
+    SetHandCount,
+    SetHeroStat,
+    SetPile,
+)
+from engines.hellbringer.piles import top_segment
+from engines.hellbringer.stats import card_id, stats
+from tests.unit.hellbringer.support import act, fresh, physical_turn, roll
+
+
+def _said(events: list[object]) -> str:
+    return "\n".join(str(getattr(e, "text", "")) for e in events)
+
+
+def _fix(state: HellbringerState, fix: Correction) -> tuple[HellbringerState, str]:
+    after, events = ENGINE.correct(state, fix)
+    return after, _said(list(events))
+
+
+def _physical(**options: bool) -> HellbringerState:
+    return ENGINE.setup([Seat(index=0, name="P1")], HellbringerOptions(mode="physical",
+                                                                       **options))
+
+
+def test_setup_quick_game_every_hero_gets_the_starter_elixir_at_a_physical_table() -> None:
+    """Setup, Quick Game: 'every hero gets the Starter Elixir' at a physical table too
+    (4 Commons, the Starter Card and the Elixir), so the count is right from turn 1."""
+    state = physical_turn(2)
+    assert [len(h.hand) for h in state.heroes] == [6, 6]
+    assert all(card_id(c) == "common" for c in state.heroes[0].hand), "all unshown"
+
+
+def test_setup_without_the_quick_game_elixir_the_hand_is_five() -> None:
+    state = roll(_physical(starter_elixir=False), "warrior", "35", "10", "2", "2")
+    state = roll(roll(state, "0", "1"), "Rat", "0", "5", "5", "1A")
+    assert len(state.heroes[0].hand) == 5
+
+
+def test_gm_sets_a_hand_count_distinct_from_the_hand_limit() -> None:
+    """A GM correction of how many cards a hero holds: unshown cards are added or
+    taken; the hand limit stays, and the message says which is which."""
+    state = physical_turn(1)
+    limit = stats(state, state.heroes[0])["hand"]
+    up, said = _fix(state, SetHandCount(seat=0, count=8))
+    assert len(up.heroes[0].hand) == 8 and stats(up, up.heroes[0])["hand"] == limit
+    assert said == f"GM: P1 now holds 8 cards (hand limit {limit})."
+    down, _ = _fix(up, SetHandCount(seat=0, count=3))
+    assert len(down.heroes[0].hand) == 3
+    assert len(set(down.heroes[0].hand)) == 3, "each card once"
+
+
+def test_set_hero_stat_hand_names_the_hand_limit_not_a_count() -> None:
+    state = physical_turn(1)
+    _, said = _fix(state, SetHeroStat(seat=0, stat="hand", value=6))
+    assert said == "GM: P1's hand limit is now 6."
+
+
+def test_a_hand_count_below_the_cards_the_bot_knows_is_refused() -> None:
+    state = physical_turn(1)
+    state.heroes[0].hand[0] = "x1#1"
+    with pytest.raises(RuleError, match=r"^P1 holds 1 card\(s\) the bot knows by name"):
+        ENGINE.correct(state, SetHandCount(seat=0, count=0))
+
+
+def test_hand_and_pile_corrections_are_physical_only() -> None:
+    with pytest.raises(RuleError, match="Only a physical table's hands and piles"):
+        ENGINE.correct(fresh(1), SetHandCount(seat=0, count=3))
+
+
+def test_gm_corrects_a_piles_composition_so_the_true_report_is_accepted() -> None:
+    """Drawing, physical: after a Common was reported that was really the Combat card,
+    the bot's pile has no Combat card left and refuses the truth; `set_pile` puts what
+    is left of each kind right, without undo."""
+    state = physical_turn(1)
+    seg = top_segment(state.dungeon)
+    assert seg is not None
+    fixed, said = _fix(state, SetPile(commons=0, combat=1, tome=False))
+    now = top_segment(fixed.dungeon)
+    assert now is not None and (now.commons, now.combat, now.tome) == (0, 1, None)
+    assert said.startswith("GM: the pile now holds 0 Common, 1 Combat or Showdown, no Tome")
+    state = act(fixed, 0, EndTurn(discard=tuple(fixed.heroes[0].hand[:2])))
+    request = ENGINE.chance(state)
+    assert request is not None
+    assert set(request.items[0].options) <= {"combat", "showdown"}, "no Common left"
+    back, _ = _fix(fixed, SetPile(commons=seg.commons, combat=seg.combat, tome=True))
+    again = top_segment(back.dungeon)
+    assert again is not None and again.tome == seg.tome, "the Tome set aside goes back"
+
+
+def test_a_pile_with_more_combat_cards_than_the_box_is_refused() -> None:
+    state = physical_turn(1)
+    state.dungeon.combat = state.dungeon.combat[:4]
+    with pytest.raises(RuleError, match=r"^The box has 1 Combat or Showdown card\(s\) left"
+                                        r" for this pile, not 2\.$"):
+        ENGINE.correct(state, SetPile(commons=1, combat=2))
+
+
+@pytest.mark.parametrize(("text", "tags"), [
+    ("", ""),
+    ("sap1 immune-acid", "Sap 1, immune to acid"),
+    ("blind discard2 plated hidden", "Blind 1, Discard 2, Plated, Hidden"),
+    ("immune damage global1 other: Heals 5 each turn", "Global +1, immune to damage,"
+     " other: Heals 5 each turn"),
+])
+def test_enemy_ability_tags_read_as_the_house_abilities(text: str, tags: str) -> None:
+    assert ability_tags(parse_abilities(text)) == tags
+
+
+@pytest.mark.parametrize("text", ["sap9", "poison", "immune", "other:"])
+def test_a_wrong_ability_tag_is_one_sentence(text: str) -> None:
+    with pytest.raises(RuleError, match=r"^Abilities: "):
+        parse_abilities(text)
+
+
+def _before_spawn() -> HellbringerState:
+    return roll(roll(_physical(), "warrior", "35", "10", "2", "2"), "0", "1")
+
+
+def _spawned(values: list[str]) -> HellbringerState:
+    return roll(_before_spawn(), *values)
+
+
+def test_immunity_an_acid_immune_enemy_reported_takes_no_acid() -> None:
+    """Immunity: an enemy 'immune to acid' entered on the enemy form counts no acid
+    dice against it (the bot's arithmetic, not only its text)."""
+    state = _spawned(["Cinder", "0", "10", "10", "1D immune-acid"])
+    foe = state.enemies[0]
+    assert foe.face.ability.immune == ("acid",)
+    blow = Combination(seat=0, kind="single", targets=[foe.uid], damage=[5], acid=[10, 10])
+    assert damage_to(foe, blow) == 5
+
+
+def test_an_enemy_entering_play_says_its_abilities() -> None:
+    _, events = ENGINE.resolve(_before_spawn(), ChanceOutcome(
+        values=["Ghoul", "0", "5", "5", "1A sap1 other: Howls"]))
+    assert "Ghoul enters play (Sap 1, other: Howls)." in _said(list(events))
+
+
+def _struck(tags: str) -> tuple[HellbringerState, str]:
+    """The Enemies' Turn at a physical table: one Ghoul with `tags` hits P1 and P1
+    stands; every report is the table's (draws, the Enemy Die, the pool)."""
+    state = _spawned(["Ghoul", "0", "5", "5", f"1D {tags}"])
+    hand = state.heroes[0].hand
+    state = act(state, 0, EndTurn(discard=tuple(hand[:2])))
+    said: list[object] = []
+    for _ in range(20):
+        request = ENGINE.chance(state)
+        if request is None:
+            break
+        keys = [i.key for i in request.items]
+        if keys == ["card"]:
+            values = ["common" if "common" in request.items[0].options
+                      else request.items[0].options[0]]
+        elif keys == ["enemy"]:
+            values = ["Player Hit"]
+        else:
+            values = ["0"] * len(keys)
+        state, events = ENGINE.resolve(state, ChanceOutcome(values=values))
+        said += list(events)
+    return state, _said(said)
+
+
+def test_sap_on_hit_is_applied_and_said_with_the_enemy() -> None:
+    """Enemy abilities on a hit: the Ghoul's Sap costs its target AP on their next turn,
+    and the log says which enemy did it."""
+    state, said = _struck("sap1")
+    assert "The Ghoul's Sap: P1 loses 1 AP on their next turn." in said
+    assert any(b.stats.get("ap") == -1 for b in state.heroes[0].boosts)
+
+
+def test_an_other_ability_is_left_to_the_gm_with_its_text() -> None:
+    _, said = _struck("other: steals a card")
+    assert "The Ghoul's ability hits P1; the GM applies it by hand: steals a card" in said
+
+
+def test_fix_enemy_sets_the_abilities_too() -> None:
+    state = _spawned(["Cinder", "0", "10", "10", "1D"])
+    uid = state.enemies[0].uid
+    fixed, said = _fix(state, FixEnemy(enemy=uid, sight=0, health=10, armor=10, dice="1D",
+                                       abilities="immune-acid plated"))
+    assert fixed.enemies[0].face.ability.immune == ("acid",)
+    assert fixed.enemies[0].face.ability.plated
+    assert said == "GM: Cinder corrected (immune to acid, Plated)."
+    with pytest.raises(RuleError, match=r"^Abilities: 'poison' is not a tag"):
+        ENGINE.correct(state, FixEnemy(enemy=uid, sight=0, health=10, armor=10, dice="1D",
+                                       abilities="poison"))
