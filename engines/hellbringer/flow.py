@@ -58,6 +58,7 @@ from engines.hellbringer.physical import (
     tome_items,
 )
 from engines.hellbringer.piles import (
+    batch_items,
     combat_card,
     draw_item,
     draw_label,
@@ -106,14 +107,15 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     d = state.dungeon
     if isinstance(head, Deal):
         if head.where == "pool":
-            item = pool_item(d)
+            items = [pool_item(d)]
         else:
             seg = top_segment(d) if head.where == "top" else under_segment(d)
             assert seg is not None
-            item = draw_item(d, seg)
+            items = batch_items(draw_item(d, seg), _batch(state, head, seg.cards))
         where = "from under the pile" if head.where == "under" else "from the Common pile"
-        return ChanceRequest(prompt=f"Draw a card {where} for {_dest_name(state, head)}",
-                             items=[item], reporter=head.seat, reporters="seat")
+        cards = "a card" if len(items) == 1 else f"{len(items)} cards"
+        return ChanceRequest(prompt=f"Draw {cards} {where} for {_dest_name(state, head)}",
+                             items=items, reporter=head.seat, reporters="seat")
     if isinstance(head, Spawn):
         if physical or head.pile == "demon":
             return ChanceRequest(
@@ -162,6 +164,14 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     return None
 
 
+def _batch(state: HellbringerState, head: Deal, left: int) -> int:
+    """How many cards of one draw a physical table reports on one form: all of them
+    down to the end of the pile over the next Location (its odds change there)."""
+    if state.options.mode != "physical" or head.where != "top":
+        return 1
+    return max(1, min(head.count, left))
+
+
 def _spawn_prompt(state: HellbringerState, head: Spawn) -> str:
     if head.pile == "demon":
         if state.dungeon.demon_side == "B":
@@ -192,7 +202,9 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
     validate_outcome(req, outcome)
     head = state.queue[0]
     values = outcome.values
-    if isinstance(head, Deal):
+    if isinstance(head, Deal) and len(values) > 1:
+        _batch_dealt(state, head, values, out)
+    elif isinstance(head, Deal):
         _dealt(state, head, values[0], out)
     elif isinstance(head, Spawn):
         _spawned(state, head, values, out)
@@ -246,6 +258,29 @@ def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
         out.say(f"Revealed: {draw_label(cid)}." if head.dest == "middle" else
                 f"{_dest_name(state, head)} draws {draw_label(cid)}.")
     _place(state, head, inst)
+
+
+def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], out: Out) -> None:
+    """The cards of one draw reported together, in the order drawn; a set the bot's pile
+    cannot hold is refused whole (the GM puts the pile right with `set_pile`)."""
+    d = state.dungeon
+    seg = top_segment(d)
+    assert seg is not None
+    said = Counter(values)
+    combat = {card_id(i) for i in d.combat}
+    pool = Counter(card_id(i) for i in [*d.commons, *d.combat])
+    commons = sum(n for cid, n in said.items() if cid not in combat and not
+                  cid.startswith("tome"))
+    fights = sum(n for cid, n in said.items() if cid in combat)
+    tomes = sum(n for cid, n in said.items() if cid.startswith("tome"))
+    if commons > seg.commons or fights > seg.combat or tomes > (1 if seg.tome else 0) or any(
+            n > pool[cid] for cid, n in said.items() if not cid.startswith("tome")):
+        tome = "its Tome" if seg.tome else "no Tome"
+        raise RuleError(f"The bot's pile holds {seg.commons} Common, {seg.combat} Combat or"
+                        f" Showdown and {tome}; if it holds something else, the GM puts it"
+                        " right with `/game correct set_pile`.")
+    for cid in values:
+        _dealt(state, head, cid, out)
 
 
 def _place(state: HellbringerState, head: Deal, inst: str) -> None:
@@ -405,12 +440,10 @@ def _moot(state: HellbringerState, head: Choose) -> bool:
 def _single(state: HellbringerState, out: Out) -> bool:
     """A chance node with one possible outcome resolves itself (nothing to ask)."""
     req = request(state)
-    if req is None or len(req.items) != 1:
+    if req is None or not req.items or any(
+            item.open_hint is not None or len(item.options) != 1 for item in req.items):
         return False
-    item = req.items[0]
-    if item.open_hint is not None or len(item.options) != 1:
-        return False
-    resolve(state, ChanceOutcome(values=[item.options[0]]), out)
+    resolve(state, ChanceOutcome(values=[item.options[0] for item in req.items]), out)
     return True
 
 

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from bot.ui.report import FormField
+from bot.render.style import clip
+from bot.ui.report import INPUT_PLACEHOLDER, FormField
 from engines.core.chance import ChanceItem, ChanceRequest
 from engines.core.errors import RuleError
 
@@ -55,26 +56,54 @@ def _odds(item: ChanceItem) -> str:
 
 
 class DrawnForm:
-    """The card drawn from the dungeon pile: only its kind (a Common stays secret)."""
+    """The cards of one draw off the dungeon pile, in one input: only their kinds (a
+    Common stays secret), in the order drawn ("common, combat")."""
 
     title = "What did you draw?"
 
     def fits(self, request: ChanceRequest) -> bool:
-        return len(request.items) == 1 and request.items[0].key == "card" and \
-            request.items[0].open_hint is None
+        return bool(request.items) and all(
+            re.fullmatch(r"card\d*", i.key) and i.open_hint is None for i in request.items)
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
-        return [FormField("Common, Combat, Showdown or a Tome?", f"odds: {_odds(request.items[0])}",
-                          max_length=40)]
+        count = len(request.items)
+        if count == 1:
+            return [FormField("Common, Combat, Showdown or a Tome?",
+                              f"odds: {_odds(request.items[0])}", max_length=40)]
+        return [FormField(f"The {count} cards, in the order drawn",
+                          clip(f"e.g. common, combat · 1st card: {_odds(request.items[0])}",
+                               INPUT_PLACEHOLDER), max_length=120)]
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
-        item = request.items[0]
-        said = _words(answers[0] if answers else "").removeprefix("a ").removesuffix(" card")
+        count = len(request.items)
+        text = answers[0] if answers else ""
+        parts = [p for p in re.split(r"[,;\n]+| and ", text) if p.strip()]
+        if count > 1 and len(parts) == 1:
+            parts = self._by_word(text)
+        if len(parts) != count:
+            raise RuleError(f"Name the {count} cards drawn, in order, with commas (you named"
+                            f" {len(parts)}), e.g. common, combat.")
+        return [self._kind(request.items[0], part) for part in parts]
+
+    @staticmethod
+    def _by_word(text: str) -> list[str]:
+        """'common combat' or 'common tome ii': one card per kind word."""
+        parts: list[str] = []
+        for word in _words(text).split():
+            if parts and re.fullmatch(r"i{1,3}|iv|v|card|a", word):
+                parts[-1] += f" {word}"
+            else:
+                parts.append(word)
+        return [p for p in parts if p not in ("a", "card")]
+
+    @staticmethod
+    def _kind(item: ChanceItem, typed: str) -> str:
+        said = _words(typed).removeprefix("a ").removesuffix(" card")
         for option in item.options:
             names = {_words(option), _words(item.label_of(option)).removeprefix("a ")}
             names |= {n.removesuffix(" card") for n in names}
             if said and (said in names or (said == "tome" and option.startswith("tome"))):
-                return [option]
+                return option
         kinds = ", ".join(item.label_of(o).removeprefix("a ").removesuffix(" card")
                           for o in item.options)
         raise RuleError(f"Say which kind of card you drew: {kinds}.")

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import pytest
 
+from bot.games.hellbringer.forms import DrawnForm
+from bot.ui.report import form_for
 from engines.core.chance import ChanceOutcome
 from engines.core.errors import RuleError
 from engines.core.protocol import Seat
@@ -202,3 +204,37 @@ def test_fix_enemy_sets_the_abilities_too() -> None:
     with pytest.raises(RuleError, match=r"^Abilities: 'poison' is not a tag"):
         ENGINE.correct(state, FixEnemy(enemy=uid, sight=0, health=10, armor=10, dice="1D",
                                        abilities="poison"))
+
+
+def test_drawing_the_end_of_turn_draw_is_one_form_for_all_its_cards() -> None:
+    """1.3 'draw up to your hand limit' at a physical table: the cards of one draw are
+    one request (one form), read in the order drawn, with the first card's odds."""
+    state = physical_turn(1)
+    state = act(state, 0, EndTurn(discard=tuple(state.heroes[0].hand[:3])))
+    request = ENGINE.chance(state)
+    assert request is not None and [i.key for i in request.items] == ["card", "card2"]
+    assert request.prompt == "Draw 2 cards from the Common pile for P1"
+    form = form_for("hellbringer", request)
+    assert isinstance(form, DrawnForm)
+    (field,) = form.fields(request)
+    assert field.label == "The 2 cards, in the order drawn"
+    assert form.values(request, ["common, combat"]) == ["common", "combat"]
+    assert form.values(request, ["Common Tome II"]) == ["common", "tome_ii"]
+    with pytest.raises(RuleError, match=r"^Name the 2 cards drawn, in order"):
+        form.values(request, ["common"])
+    after, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat"]))
+    said = _said(list(events))
+    assert "P1 draws a Common card." in said and "P1 draws a Combat card." in said
+    nxt = ENGINE.chance(after)
+    assert nxt is not None and [i.key for i in nxt.items] == ["combat_monsters"], \
+        "the Combat card drawn is read next"
+
+
+def test_a_drawn_set_the_pile_cannot_hold_is_refused_whole() -> None:
+    """A batch naming two Tomes (a pile holds one) is one sentence pointing the GM to
+    `set_pile`, and the table is unchanged."""
+    state = physical_turn(1)
+    state = act(state, 0, EndTurn(discard=tuple(state.heroes[0].hand[:3])))
+    with pytest.raises(RuleError, match=r"^The bot's pile holds 5 Common, 1 Combat or Showdown"
+                                        r" and its Tome; .*set_pile"):
+        ENGINE.resolve(state, ChanceOutcome(values=["tome_ii", "tome_ii"]))
