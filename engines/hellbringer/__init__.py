@@ -11,7 +11,7 @@
 - Chance: draws are 'card' items over the state's piles (exact odds of a
   shuffled pile); spawns likewise (physical: an open enemy-card form); dice are
   'die' items, one per die.
-- Corrections (``Correction``): ``SetHeroStat``, ``SetHandCount``, ``MoveEnemy``,
+- Corrections (``Correction``): ``SetHeroStat``, ``SetHandCount``, ``SetPerk``, ``MoveEnemy``,
   ``FixEnemy``, ``SetPile``, ``FixCard``, ``SetEliminated``.
 - Odds (``odds``): ``kill_odds``, ``strike_now``; ``piles.cards_to_next_location``.
 - AI (``ai.choose``), simulation (``simulate.simulate`` / ``format_stats``).

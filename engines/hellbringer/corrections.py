@@ -21,6 +21,7 @@ from engines.hellbringer.models import (
     SetEliminated,
     SetHandCount,
     SetHeroStat,
+    SetPerk,
     SetPile,
 )
 from engines.hellbringer.out import Out
@@ -29,7 +30,7 @@ from engines.hellbringer.piles import top_segment
 from engines.hellbringer.stats import alive, card_id, enemy_by_uid, location_bonus, stats
 
 STAT_NAMES = {"health": "Health", "armor": "Armor", "sight": "Sight", "ap": "AP left",
-              "skill": "Skill Points", "hand": "hand limit"}
+              "skill": "Skill Points", "hand": "hand limit", "companions": "companion limit"}
 
 
 def correct(state: HellbringerState, fix: Correction, out: Out) -> None:
@@ -52,6 +53,13 @@ def correct(state: HellbringerState, fix: Correction, out: Out) -> None:
             _hand_count(state, fix, out)
         else:
             _pile(state, fix, out)
+    elif isinstance(fix, SetPerk):
+        hero = _hero(state, fix.seat)
+        if state.options.mode != "physical":
+            raise RuleError("A digital hero's Perk is the one chosen with the class.")
+        hero.printed_perk, hero.perk_used = fix.perk, fix.used
+        used = "used" if fix.used else "not used yet"
+        out.say(f"GM: {state.names[fix.seat]} has Perk {'I' * fix.perk} ({used}).")
     elif isinstance(fix, MoveEnemy):
         _move(state, fix)
     elif isinstance(fix, FixEnemy):

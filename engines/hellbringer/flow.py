@@ -300,7 +300,7 @@ def _place(state: HellbringerState, head: Deal, inst: str) -> None:
 def _sheet(state: HellbringerState, head: SheetReport, values: list[str], out: Out) -> None:
     """A hero sheet read off the table (its class is taken by this hero only, H10); the
     Starter Card and, in a Quick Game, the Starter Elixir join the hand unshown."""
-    cls, sheet = parse_sheet(values)
+    cls, perk, sheet = parse_sheet(values)
     hero = state.heroes[head.seat]
     if any(h.cls == cls for h in state.heroes if h is not hero):
         raise RuleError(f"Class: another hero is the {cls.capitalize()} already; each class"
@@ -309,6 +309,7 @@ def _sheet(state: HellbringerState, head: SheetReport, values: list[str], out: O
     hero.cls = cls
     hero.base = {**sheet, "skill": card.skill, "hand": card.hand,
                  "companions": card.companions}
+    hero.printed_perk = perk
     hero.hand.append(f"common#s{hero.seat + 1}")
     if state.options.starter_elixir:
         hero.hand.append(f"common#e{hero.seat + 1}")
@@ -317,6 +318,10 @@ def _sheet(state: HellbringerState, head: SheetReport, values: list[str], out: O
         state.queue.insert(0, SheetReport(seat=head.rest[0], rest=head.rest[1:]))
     out.say(f"{state.names[head.seat]} plays the {card.name}: Health {sheet['health']},"
             f" Armor {sheet['armor']}, Sight {sheet['sight']}, {sheet['ap']} AP.")
+    companions = f"{card.companions} companion{'' if card.companions == 1 else 's'}"
+    out.say(f"From the class card: Skill Points {card.skill}, hand limit {card.hand},"
+            f" {companions}, Perk {'I' * perk} (once per game). If your card says otherwise,"
+            " the GM sets it with `/game correct`.")
 
 
 def _shown(state: HellbringerState, head: CardReport, values: list[str], out: Out) -> None:

@@ -94,6 +94,8 @@ class Hero(BaseModel):
     companions: list[Companion] = Field(default_factory=list)
     points: dict[Attr, list[str]] = Field(default_factory=dict)
     perk: str | None = None
+    printed_perk: Literal[1, 2] | None = Field(
+        default=None, description="physical: Perk I or II of the class card, applied by hand")
     perk_used: bool = False
     boosts: list[Boost] = Field(default_factory=list)
     guard: GuardState = Field(default_factory=GuardState)
@@ -531,8 +533,17 @@ class SetHeroStat(_Action):
 
     type: Literal["set_hero_stat"] = "set_hero_stat"
     seat: int
-    stat: Literal["health", "armor", "sight", "ap", "skill", "hand"]
+    stat: Literal["health", "armor", "sight", "ap", "skill", "hand", "companions"]
     value: int = Field(ge=0, le=300)
+
+
+class SetPerk(_Action):
+    """Physical: which Perk (I or II) a hero took, and whether its once-per-game use is spent."""
+
+    type: Literal["set_perk"] = "set_perk"
+    seat: int
+    perk: Literal[1, 2]
+    used: bool = False
 
 
 class MoveEnemy(_Action):
@@ -588,8 +599,8 @@ class SetEliminated(_Action):
     eliminated: bool
 
 
-Correction = Annotated[SetHeroStat | SetHandCount | MoveEnemy | FixEnemy | SetPile | FixCard
-                       | SetEliminated, Field(discriminator="type")]
+Correction = Annotated[SetHeroStat | SetHandCount | SetPerk | MoveEnemy | FixEnemy | SetPile
+                       | FixCard | SetEliminated, Field(discriminator="type")]
 
 
 # Events

@@ -2,7 +2,8 @@
 printed value, so each report form has five inputs at most (a Discord modal's
 limit) and a misread value is refused naming its field:
 
-- hero sheet (`SheetReport`): class, Health, Armor, Sight, AP;
+- hero sheet (`SheetReport`): class and Perk, Health, Armor, Sight, AP (Skill Points,
+  hand limit and companions come from the class, said aloud for the GM to correct);
 - enemy card (`Spawn`): name, Sight, Health, Armor, dice (`3D1A`) followed by its
   ability tags (`abilities`: `sap1 immune-acid other:…`), a Discord modal having
   no sixth input;
@@ -26,6 +27,7 @@ limit) and a misread value is refused naming its field:
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from pydantic import ValidationError
 
@@ -51,7 +53,8 @@ Printed = tuple[str, str, str]
 """(key, label, hint) of one printed value."""
 
 SHEET: tuple[Printed, ...] = (
-    ("class", "Class", "warrior, hunter, sorcerer, paladin, monk or druid"),
+    ("class", "Class and Perk (I or II)", "e.g. warrior I or sorcerer II (hunter, paladin,"
+     " monk, druid)"),
     ("health", "Health", "in fives, as on your sheet, e.g. 30"),
     ("armor", "Armor", "in fives, e.g. 10"),
     ("sight", "Sight", "0 to 12, e.g. 2"),
@@ -155,13 +158,21 @@ def _values(values: list[str], fields: tuple[Printed, ...]) -> dict[str, str]:
     return {key: value.strip() for (key, _, _), value in zip(fields, values, strict=True)}
 
 
-def parse_sheet(values: list[str]) -> tuple[ClassId, dict[str, int]]:
-    """A hero sheet: its class and the stats written on it."""
+PERKS: dict[str, Literal[1, 2]] = {"i": 1, "1": 1, "ii": 2, "2": 2}
+
+
+def parse_sheet(values: list[str]) -> tuple[ClassId, Literal[1, 2], dict[str, int]]:
+    """A hero sheet: its class, the Perk taken (blank: Perk I) and the stats on it."""
     v = _values(values, SHEET)
-    cls = v["class"].lower()
+    words = v["class"].lower().replace("perk", " ").split()
+    cls = words[0] if words else ""
     if cls not in CLASSES:
         raise RuleError(f"Class must be one of {', '.join(CLASSES)}, not '{v['class']}'.")
-    return cls, {
+    perk = PERKS.get("".join(words[1:]) or "i")
+    if perk is None:
+        raise RuleError(f"Perk: write I or II after the class (e.g. {cls} II), not"
+                        f" '{' '.join(words[1:])}'.")
+    return cls, perk, {
         "health": _number(v["health"], "Health", 5, 200, 5),
         "armor": _number(v["armor"], "Armor", 0, 200, 5),
         "sight": _number(v["sight"], "Sight", 0, 12),

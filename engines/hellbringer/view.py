@@ -49,7 +49,8 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
         "companions": [card_label(state, c.card) for c in hero.companions],
         "points": {a: len(p) for a, p in hero.points.items() if p},
         "hand_size": len(hero.hand),
-        "perk": catalogue().perk(hero.perk).name if hero.perk else None,
+        "perk": catalogue().perk(hero.perk).name if hero.perk else
+        "I" * hero.printed_perk if hero.printed_perk else None,
         "perk_used": hero.perk_used,
     }
     if mine or hero.hand_shown:

@@ -4,6 +4,8 @@ they come from, and the GM's corrections of a hand count and of a pile."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.games.hellbringer.forms import DrawnForm
@@ -21,7 +23,9 @@ from engines.hellbringer.models import (
     FixEnemy,
     SetHandCount,
     SetHeroStat,
+    SetPerk,
     SetPile,
+    UsePerk,
 )
 from engines.hellbringer.piles import top_segment
 from engines.hellbringer.stats import card_id, stats
@@ -238,3 +242,41 @@ def test_a_drawn_set_the_pile_cannot_hold_is_refused_whole() -> None:
     with pytest.raises(RuleError, match=r"^The bot's pile holds 5 Common, 1 Combat or Showdown"
                                         r" and its Tome; .*set_pile"):
         ENGINE.resolve(state, ChanceOutcome(values=["tome_ii", "tome_ii"]))
+
+
+def test_the_hero_sheet_records_the_perk_and_says_the_class_cards_other_stats() -> None:
+    """Setup: the sheet asks the class and Perk I or II; Skill Points, hand limit and
+    companions come from the class and are said aloud, for the GM to correct."""
+    state, events = ENGINE.resolve(_physical(), ChanceOutcome(
+        values=["Sorcerer II", "25", "10", "2", "2"]))
+    hero = state.heroes[0]
+    assert hero.printed_perk == 2 and hero.perk is None, "no house Perk at a physical table"
+    said = _said(list(events))
+    assert re.search(r"From the class card: Skill Points \d, hand limit \d, 1 companion,"
+                     r" Perk II \(once per game\)\.", said), said
+    assert roll(_physical(), "warrior", "35", "10", "2", "2").heroes[0].printed_perk == 1
+    with pytest.raises(RuleError, match=r"^Perk: write I or II after the class"):
+        ENGINE.resolve(_physical(), ChanceOutcome(values=["warrior III", "35", "10", "2", "2"]))
+
+
+def test_perk_once_per_game_at_a_physical_table_is_recorded() -> None:
+    """Perk: 'once per game'. The bot knows no printed Perk, so using it records the
+    use (and says the table applies the card); it is then gone from the moves."""
+    state = physical_turn(1)
+    assert UsePerk() in ENGINE.legal_actions(state, 0)
+    state, events = ENGINE.apply(state, 0, UsePerk())
+    assert state.heroes[0].perk_used
+    assert "P1 uses Perk I (once per game): apply it as your class card says" in \
+        _said(list(events))
+    assert UsePerk() not in ENGINE.legal_actions(state, 0)
+    with pytest.raises(RuleError, match="once per game"):
+        ENGINE.apply(state, 0, UsePerk())
+    fixed, said = _fix(state, SetPerk(seat=0, perk=2, used=False))
+    assert said == "GM: P1 has Perk II (not used yet)."
+    assert UsePerk() in ENGINE.legal_actions(fixed, 0)
+
+
+def test_gm_sets_the_companion_limit_printed_on_the_class_card() -> None:
+    fixed, said = _fix(physical_turn(1), SetHeroStat(seat=0, stat="companions", value=2))
+    assert stats(fixed, fixed.heroes[0])["companions"] == 2
+    assert said == "GM: P1's companion limit is now 2."
