@@ -145,7 +145,9 @@ class TomeForm:
 
 class DiceForm:
     """The dice rolled at the table: damage and acid dice (faces in one line each),
-    or the Enemy Die."""
+    or the Enemy Die. An attack needs only each kind's total (the threshold and an
+    immunity read sums), so a player may type the total instead of the faces; the
+    enemies' pool keeps its faces, as a defence may ignore its highest dice."""
 
     title = "Your dice"
 
@@ -166,10 +168,16 @@ class DiceForm:
             if name == "Enemy Die":
                 out.append(FormField(name, faces, max_length=40))
             else:
+                total = ", or their total" if self._totals(request) and len(items) > 1 else ""
                 out.append(FormField(f"{name} ({len(items)})",
-                                     f"the {len(items)} faces in a row; each is {faces}",
+                                     f"the {len(items)} faces in a row{total}; each is {faces}",
                                      max_length=120))
         return out
+
+    @staticmethod
+    def _totals(request: ChanceRequest) -> bool:
+        """An attack (its roller reports it) is read by totals; the enemies' pool is not."""
+        return request.reporter is not None
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
         out: list[str] = []
@@ -184,6 +192,8 @@ class DiceForm:
                 out.append(face)
                 continue
             faces = re.findall(r"\d+", answer)
+            if len(faces) == 1 < len(items) and self._totals(request):
+                faces = _split(int(faces[0]), len(items), items[0].options, name)
             if len(faces) != len(items):
                 raise RuleError(f"{name}: type {len(items)} face{'s' if len(items) > 1 else ''}"
                                 f" (you typed {len(faces)}).")
@@ -194,6 +204,28 @@ class DiceForm:
                                 f" not {bad[0]}.")
             out += faces
         return out
+
+
+def _split(total: int, count: int, options: list[str], name: str) -> list[str]:
+    """`count` faces from `options` that add up to `total` (highest first), which is all
+    an attack reads; one sentence if no roll of those dice makes it."""
+    values = sorted({int(o) for o in options}, reverse=True)
+    reach: dict[tuple[int, int], list[int] | None] = {}
+
+    def find(left: int, dice: int) -> list[int] | None:
+        if dice == 0:
+            return [] if left == 0 else None
+        if (left, dice) not in reach:
+            reach[left, dice] = next((
+                [v, *rest] for v in values if v <= left
+                and (rest := find(left - v, dice - 1)) is not None), None)
+        return reach[left, dice]
+
+    found = find(total, count)
+    if found is None:
+        faces = ", ".join(dict.fromkeys(options))
+        raise RuleError(f"{name}: {count} dice showing {faces} can't total {total}.")
+    return [str(v) for v in found]
 
 
 FORMS = (

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from bot.games.hellbringer.forms import DrawnForm
+from bot.games.hellbringer.forms import DiceForm, DrawnForm
 from bot.ui.report import form_for
 from engines.core.chance import ChanceOutcome
 from engines.core.errors import RuleError
@@ -16,6 +16,7 @@ from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
 from engines.hellbringer.abilities import ability_tags, parse_abilities
 from engines.hellbringer.combat import damage_to
+from engines.hellbringer.flow import dice_request
 from engines.hellbringer.models import (
     Combination,
     Correction,
@@ -280,3 +281,23 @@ def test_gm_sets_the_companion_limit_printed_on_the_class_card() -> None:
     fixed, said = _fix(physical_turn(1), SetHeroStat(seat=0, stat="companions", value=2))
     assert stats(fixed, fixed.heroes[0])["companions"] == 2
     assert said == "GM: P1's companion limit is now 2."
+
+
+def test_an_attack_roll_may_be_reported_as_its_total() -> None:
+    """Attack: only the damage total (and the acid total, for an immunity) meets the
+    threshold, so a total stands for the faces; the enemies' pool keeps its faces (a
+    defence may ignore its highest dice)."""
+    attack = dice_request(3, 1, "Roll the attack", 0)
+    form = form_for("hellbringer", attack)
+    assert isinstance(form, DiceForm)
+    assert "or their total" in form.fields(attack)[0].placeholder
+    values = form.values(attack, ["15", "5"])
+    assert sum(int(v) for v in values[:3]) == 15 and values[3] == "5"
+    assert form.values(attack, ["5 10 0", "0"]) == ["5", "10", "0", "0"]
+    with pytest.raises(RuleError, match=r"^Damage dice: 3 dice showing 0, 5, 10 can't"
+                                        r" total 35\.$"):
+        form.values(attack, ["35", "5"])
+    pool = dice_request(3, 0, "Roll the enemies' combined dice", None)
+    assert "or their total" not in form.fields(pool)[0].placeholder
+    with pytest.raises(RuleError, match=r"^Damage dice: type 3 faces"):
+        form.values(pool, ["15"])
