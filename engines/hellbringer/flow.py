@@ -47,7 +47,9 @@ from engines.hellbringer.physical import (
     FORM_NAMES,
     LOCATION,
     SHEET,
+    SUGGESTED_MONSTERS,
     combat_item,
+    drawn_monsters_item,
     open_items,
     parse_combat,
     parse_face,
@@ -106,14 +108,18 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     physical = state.options.mode == "physical"
     d = state.dungeon
     if isinstance(head, Deal):
+        told = []
         if head.where == "pool":
             items = [pool_item(d)]
         else:
             seg = top_segment(d) if head.where == "top" else under_segment(d)
             assert seg is not None
             items = batch_items(draw_item(d, seg), _batch(state, head, seg.cards))
+            if len(items) > 1 and seg.combat:
+                told = [drawn_monsters_item()]
         where = "from under the pile" if head.where == "under" else "from the Common pile"
         cards = "a card" if len(items) == 1 else f"{len(items)} cards"
+        items += told
         return ChanceRequest(prompt=f"Draw {cards} {where} for {_dest_name(state, head)}",
                              items=items, reporter=head.seat, reporters="seat")
     if isinstance(head, Spawn):
@@ -203,7 +209,9 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
     head = state.queue[0]
     values = outcome.values
     if isinstance(head, Deal) and len(values) > 1:
-        _batch_dealt(state, head, values, out)
+        told = req.items[-1].key == "card_monsters"
+        _batch_dealt(state, head, values[:-1] if told else values, values[-1] if told else "",
+                     out)
     elif isinstance(head, Deal):
         _dealt(state, head, values[0], out)
     elif isinstance(head, Spawn):
@@ -247,7 +255,7 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
     run(state, out)
 
 
-def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
+def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> str:
     d = state.dungeon
     if head.where == "pool":
         inst = take(d, None, cid)
@@ -258,11 +266,14 @@ def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
         out.say(f"Revealed: {draw_label(cid)}." if head.dest == "middle" else
                 f"{_dest_name(state, head)} draws {draw_label(cid)}.")
     _place(state, head, inst)
+    return inst
 
 
-def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], out: Out) -> None:
+def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], told: str,
+                 out: Out) -> None:
     """The cards of one draw reported together, in the order drawn; a set the bot's pile
-    cannot hold is refused whole (the GM puts the pile right with `set_pile`)."""
+    cannot hold is refused whole (the GM puts the pile right with `set_pile`). `told`
+    is how many Monsters each Combat card among them brings (blank: as printed)."""
     d = state.dungeon
     seg = top_segment(d)
     assert seg is not None
@@ -279,8 +290,14 @@ def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], out: Ou
         raise RuleError(f"The bot's pile holds {seg.commons} Common, {seg.combat} Combat or"
                         f" Showdown and {tome}; if it holds something else, the GM puts it"
                         " right with `/game correct set_pile`.")
+    monsters = parse_combat(told) if told.strip() else None
+    if monsters is not None and not fights:
+        raise RuleError("Monsters per Combat card: you drew none; leave it blank.")
     for cid in values:
-        _dealt(state, head, cid, out)
+        inst = _dealt(state, head, cid, out)
+        if cid in combat and head.instants:
+            state.monsters_told[inst] = SUGGESTED_MONSTERS.get(cid, 1) if monsters is None \
+                else monsters
 
 
 def _place(state: HellbringerState, head: Deal, inst: str) -> None:
@@ -526,6 +543,8 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[St
     card = combat_card(cid)
     assert card is not None
     d.removed.append(inst)
+    if physical and inst in state.monsters_told:
+        return _combat_steps(inst, state.monsters_told.pop(inst), seat, out)
     if physical:
         return [CombatReport(card=inst, seat=seat)]
     state.omen += card.omen

@@ -304,6 +304,9 @@ class HellbringerState(BaseModel):
     player_turns: int = 0
     attack: Combination | None = None
     instants: list[str] = Field(default_factory=list, description="drawn Instants, in order")
+    monsters_told: dict[str, int] = Field(
+        default_factory=dict, description="physical: Monsters a Combat card brings, told on"
+        " the form of the draw that revealed it")
     enemy_face: HitFace | None = None
     pool: list[int] = Field(default_factory=list, description="damage dice, then acid dice")
     pool_split: int = 0

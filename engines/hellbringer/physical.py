@@ -229,6 +229,17 @@ def parse_tome(effect: TomeEffect, amount: str) -> int:
     return _number(amount, what, low, high, step)
 
 
+DRAWN_MONSTERS = ("card_monsters", "Monsters per Combat card (blank: as printed)",
+                  "only if you drew one: 0 to 4; blank: 1 (a Showdown: 2)")
+
+
+def drawn_monsters_item() -> ChanceItem:
+    """The draw form's own input for what its Combat cards bring, so a batch that
+    reveals one needs no second form."""
+    key, label, hint = DRAWN_MONSTERS
+    return ChanceItem(key=key, label=label, source="card", open_hint=hint)
+
+
 def combat_item(cid: str) -> ChanceItem:
     key, label, hint = COMBAT_MONSTERS
     return ChanceItem(key=f"combat_{key}", label=label, source="card", open_hint=hint,

@@ -103,10 +103,11 @@ def _step(state: HellbringerState, rng: random.Random) -> HellbringerState:
         back = [s for s in range(state.players) if ENGINE.acts_during_chance(state, s)]
         if back and rng.random() < 0.5:
             return ENGINE.apply_quiet(state, back[0], ENGINE.legal_actions(state, back[0])[0])
+        if len(request.items) > 1 and request.items[1].key == "card2":
+            told = [""] if request.items[-1].key == "card_monsters" else []
+            return ENGINE.resolve_quiet(state, ChanceOutcome(values=drawn(state, request) + told))
         if any(i.open_hint for i in request.items):
             return ENGINE.resolve_quiet(state, _report(request, rng))
-        if len(request.items) > 1 and request.items[1].key == "card2":
-            return ENGINE.resolve_quiet(state, ChanceOutcome(values=drawn(state, request)))
         return ENGINE.resolve_quiet(state, sample(request, rng))
     acting = [s for s in range(state.players) if ENGINE.may_act(state, s)]
     seat = ENGINE.to_move(state)[0]

@@ -62,9 +62,10 @@ def drawn(state: HellbringerState, request: ChanceRequest) -> list[str]:
     pile's Commons first, then its Combat cards, then its Tome (items of one draw
     are reported together, so they are picked to fit the pile, not sampled)."""
     options = request.items[0].options
+    count = len([i for i in request.items if i.key != "card_monsters"])
     seg = top_segment(state.dungeon)
-    if len(request.items) == 1 or seg is None:
-        return [options[0]] * len(request.items)
+    if count == 1 or seg is None:
+        return [options[0]] * count
     combat = [card_id(i) for i in state.dungeon.combat][:seg.combat]
     kinds = ["common"] * seg.commons + combat + ([card_id(seg.tome)] if seg.tome else [])
-    return kinds[:len(request.items)]
+    return kinds[:count]

@@ -62,20 +62,30 @@ class DrawnForm:
     title = "What did you draw?"
 
     def fits(self, request: ChanceRequest) -> bool:
-        return bool(request.items) and all(
-            re.fullmatch(r"card\d*", i.key) and i.open_hint is None for i in request.items)
+        return bool(self._cards(request)) and all(
+            re.fullmatch(r"card\d*", i.key) and i.open_hint is None for i in self._cards(request))
+
+    @staticmethod
+    def _cards(request: ChanceRequest) -> list[ChanceItem]:
+        """The drawn cards' items, without the input for what a Combat card brings."""
+        return [i for i in request.items if i.key != "card_monsters"]
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
-        count = len(request.items)
+        count = len(self._cards(request))
         if count == 1:
             return [FormField("Common, Combat, Showdown or a Tome?",
                               f"odds: {_odds(request.items[0])}", max_length=40)]
-        return [FormField(f"The {count} cards, in the order drawn",
-                          clip(f"e.g. common, combat · 1st card: {_odds(request.items[0])}",
-                               INPUT_PLACEHOLDER), max_length=120)]
+        fields = [FormField(f"The {count} cards, in the order drawn",
+                            clip(f"e.g. common, combat · 1st card: {_odds(request.items[0])}",
+                                 INPUT_PLACEHOLDER), max_length=120)]
+        fields += [FormField(i.label, i.open_hint or "", required=False, max_length=10)
+                   for i in request.items if i.key == "card_monsters"]
+        return fields
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
-        count = len(request.items)
+        count = len(self._cards(request))
+        told = [answers[1].strip() if len(answers) > 1 else ""] \
+            if len(request.items) > count else []
         text = answers[0] if answers else ""
         parts = [p for p in re.split(r"[,;\n]+| and ", text) if p.strip()]
         if count > 1 and len(parts) == 1:
@@ -83,7 +93,7 @@ class DrawnForm:
         if len(parts) != count:
             raise RuleError(f"Name the {count} cards drawn, in order, with commas (you named"
                             f" {len(parts)}), e.g. common, combat.")
-        return [self._kind(request.items[0], part) for part in parts]
+        return [*(self._kind(request.items[0], part) for part in parts), *told]
 
     @staticmethod
     def _by_word(text: str) -> list[str]:

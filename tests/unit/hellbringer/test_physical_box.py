@@ -217,22 +217,30 @@ def test_drawing_the_end_of_turn_draw_is_one_form_for_all_its_cards() -> None:
     state = physical_turn(1)
     state = act(state, 0, EndTurn(discard=tuple(state.heroes[0].hand[:3])))
     request = ENGINE.chance(state)
-    assert request is not None and [i.key for i in request.items] == ["card", "card2"]
+    assert request is not None
+    assert [i.key for i in request.items] == ["card", "card2", "card_monsters"]
     assert request.prompt == "Draw 2 cards from the Common pile for P1"
     form = form_for("hellbringer", request)
     assert isinstance(form, DrawnForm)
-    (field,) = form.fields(request)
-    assert field.label == "The 2 cards, in the order drawn"
-    assert form.values(request, ["common, combat"]) == ["common", "combat"]
-    assert form.values(request, ["Common Tome II"]) == ["common", "tome_ii"]
+    cards, monsters = form.fields(request)
+    assert cards.label == "The 2 cards, in the order drawn"
+    assert monsters.label == "Monsters per Combat card (blank: as printed)"
+    assert not monsters.required
+    assert form.values(request, ["common, combat"]) == ["common", "combat", ""]
+    assert form.values(request, ["Common Tome II", "0"]) == ["common", "tome_ii", "0"]
     with pytest.raises(RuleError, match=r"^Name the 2 cards drawn, in order"):
         form.values(request, ["common"])
-    after, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat"]))
+    after, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat", ""]))
     said = _said(list(events))
     assert "P1 draws a Common card." in said and "P1 draws a Combat card." in said
+    assert "Combat: 1 Monster enters play." in said, "blank: the rulebook's one Monster"
     nxt = ENGINE.chance(after)
-    assert nxt is not None and [i.key for i in nxt.items] == ["combat_monsters"], \
-        "the Combat card drawn is read next"
+    assert nxt is not None and nxt.items[0].key == "enemy_name", \
+        "no second form for the Combat card: its Monster is drawn next"
+    _, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat", "2"]))
+    assert "Combat: 2 Monsters enter play." in _said(list(events))
+    with pytest.raises(RuleError, match=r"^Monsters per Combat card: you drew none"):
+        ENGINE.resolve(state, ChanceOutcome(values=["common", "common", "1"]))
 
 
 def test_a_drawn_set_the_pile_cannot_hold_is_refused_whole() -> None:
@@ -242,7 +250,7 @@ def test_a_drawn_set_the_pile_cannot_hold_is_refused_whole() -> None:
     state = act(state, 0, EndTurn(discard=tuple(state.heroes[0].hand[:3])))
     with pytest.raises(RuleError, match=r"^The bot's pile holds 5 Common, 1 Combat or Showdown"
                                         r" and its Tome; .*set_pile"):
-        ENGINE.resolve(state, ChanceOutcome(values=["tome_ii", "tome_ii"]))
+        ENGINE.resolve(state, ChanceOutcome(values=["tome_ii", "tome_ii", ""]))
 
 
 def test_the_hero_sheet_records_the_perk_and_says_the_class_cards_other_stats() -> None:
