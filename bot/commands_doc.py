@@ -44,9 +44,10 @@ def render(tree: app_commands.CommandTree[Any]) -> str:
             lines.extend(_rows(command, ""))
     lines += [
         "",
-        "Buttons on a table's board (Join, Leave, Start, Add AI, Cancel; each game's moves;",
-        "Report result in physical mode) do the same as the commands and keep working",
-        "after a restart. A click on an old board changes nothing and says so.",
+        "Buttons on a table's board (Join, Leave, Start, Add AI, Cancel, 🎲 Dice at a",
+        "physical table; each game's moves; Report result in physical mode) do the same",
+        "as the commands and keep working after a restart. A click on an old board",
+        "changes nothing and says so.",
         "",
     ]
     return "\n".join(lines)

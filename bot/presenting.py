@@ -40,6 +40,7 @@ from bot.render.style import (
 )
 from bot.secrecy import SecrecyGuard, message_payload
 from bot.table import Actor, Outcome, StaleBoard, TableService, bot_draws, seat_for
+from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_seats import seats_phrase
 from bot.turn_pings import TurnPings
 from bot.ui.components import (
@@ -214,6 +215,9 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
             ops.insert(3, "ai")
         for op in ops:
             view.add_item(LobbyButton(op, game.id))
+        if game.mode == "physical":
+            bot_dice = game.options.get(DICE_OPTION, DEFAULT_DICE) == "bot"
+            view.add_item(LobbyButton("dice", game.id, "dice_bot" if bot_dice else None))
         return view
     if game.status == "finished":
         view.add_item(RematchButton(game.id))
@@ -490,6 +494,8 @@ class TablesUI:
             change = self.table.start(channel, actor, guild, game_id)
         elif op == "ai":
             change = self.table.add_ai(channel, actor, guild)
+        elif op == "dice":
+            change = self.table.switch_dice(channel, actor, guild, game_id)
         else:
             change = self.table.cancel(channel, actor, guild, game_id)
         outcome = await _acknowledged_in_time(interaction, change, update=True)

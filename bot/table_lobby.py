@@ -21,7 +21,7 @@ from bot.table_core import (
     _running_message,
     _setup_line,
 )
-from bot.table_options import engine_options
+from bot.table_options import DEFAULT_DICE, DICE_OPTION, engine_options
 from bot.table_packs import embed_chosen_pack
 from bot.table_seats import chosen_seats, seats_phrase
 from engines import registry
@@ -269,6 +269,29 @@ class LobbyOps(TableCore):
                 entries,
                 Outcome(game=new, state=state, events=events, notice=f"{engine.title} begins!"),
             )
+
+        return await self._change(channel_id, fn)
+
+    async def switch_dice(
+        self, channel_id: int, actor: Actor, guild_id: int | None, game_id: int | None = None
+    ) -> Outcome:
+        """A physical lobby's `dice` option, bot <-> ours, so a group need not know the
+        `options` syntax to let the bot roll (cards still come from their box)."""
+
+        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+            game = c.game
+            _check_game_id(game, game_id)
+            if game.status != "lobby":
+                raise RuleError("Who rolls the dice is chosen before the game starts.")
+            if game.mode != "physical":
+                raise RuleError("At a digital table the bot rolls every die.")
+            await self._require_gm(game, actor, guild_id, "choose who rolls the dice")
+            now = "ours" if game.options.get(DICE_OPTION, DEFAULT_DICE) == "bot" else "bot"
+            new = self._bump(game, options={**game.options, DICE_OPTION: now})
+            entry = LogEntry(user_id=actor.user_id, gm=True, payload=GmLine(op="dice", name=now))
+            notice = (f"{actor.name}: the bot rolls the dice; cards still come from your box."
+                      if now == "bot" else f"{actor.name}: you roll your own dice and report them.")
+            return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
 
         return await self._change(channel_id, fn)
 

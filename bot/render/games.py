@@ -16,6 +16,7 @@ import discord
 
 from bot.models import GameRow
 from bot.render.style import COLOUR_DONE, COLOUR_LOBBY, COLOUR_PLAY, FIELD_VALUE, clip
+from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
@@ -289,6 +290,10 @@ def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
         inline=False,
     )
     embed.add_field(name="Mode", value=game.mode, inline=True)
+    if game.mode == "physical":
+        bot_dice = game.options.get(DICE_OPTION, DEFAULT_DICE) == "bot"
+        embed.add_field(name="Dice", value="the bot rolls them" if bot_dice else
+                        "yours: roll them and report", inline=True)
     presenter = presenter_for(game.game)
     if isinstance(presenter, LobbyPresenter):
         for name, value in presenter.lobby_fields(game):

@@ -43,6 +43,8 @@ LOBBY_LABELS = {
     "start": ("Start", discord.ButtonStyle.primary),
     "ai": ("Add AI", discord.ButtonStyle.secondary),
     "cancel": ("Cancel", discord.ButtonStyle.danger),
+    "dice": ("🎲 Dice: ours (switch to the bot's)", discord.ButtonStyle.secondary),
+    "dice_bot": ("🎲 Dice: the bot's (switch to ours)", discord.ButtonStyle.secondary),
 }
 
 
@@ -82,10 +84,10 @@ def _bot(interaction: discord.Interaction[Any]) -> PandemoniumBot:
 
 class LobbyButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=rf"pd:lobby:(?P<op>join|leave|start|ai|cancel):(?P<game>{NUMBER})",
+    template=rf"pd:lobby:(?P<op>join|leave|start|ai|cancel|dice):(?P<game>{NUMBER})",
 ):
-    def __init__(self, op: str, game_id: int) -> None:
-        label, style = LOBBY_LABELS[op]
+    def __init__(self, op: str, game_id: int, label_key: str | None = None) -> None:
+        label, style = LOBBY_LABELS[label_key or op]
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"pd:lobby:{op}:{game_id}")
         )

@@ -11,8 +11,8 @@
 - Chance: draws are 'card' items over the state's piles (exact odds of a
   shuffled pile); spawns likewise (physical: an open enemy-card form); dice are
   'die' items, one per die.
-- Corrections (``Correction``): ``SetHeroStat``, ``MoveEnemy``, ``FixEnemy``,
-  ``FixCard``, ``SetEliminated``.
+- Corrections (``Correction``): ``SetHeroStat``, ``SetHandCount``, ``SetPerk``, ``MoveEnemy``,
+  ``FixEnemy``, ``SetPile``, ``FixCard``, ``SetEliminated``.
 - Odds (``odds``): ``kill_odds``, ``strike_now``; ``piles.cards_to_next_location``.
 - AI (``ai.choose``), simulation (``simulate.simulate`` / ``format_stats``).
 """

@@ -162,6 +162,9 @@ def _effect(state: HellbringerState, hero: Hero, card: Effect, source: str, out:
 
 
 def use_perk(state: HellbringerState, hero: Hero, target: str | None, out: Out) -> None:
+    if hero.printed_perk is not None and not hero.perk_used:
+        _printed_perk(state, hero, out)
+        return
     if hero.perk is None or hero.perk_used:
         raise RuleError("Your Perk has been used (once per game).")
     perk = catalogue().perk(hero.perk)
@@ -174,6 +177,15 @@ def use_perk(state: HellbringerState, hero: Hero, target: str | None, out: Out) 
     if perk.strike is not None:
         combat.strike(state, hero, perk.strike, target)
     out.say(f"{state.names[hero.seat]} uses the Perk {perk.name}.")
+
+
+def _printed_perk(state: HellbringerState, hero: Hero, out: Out) -> None:
+    """Physical: the bot knows no printed Perk, so it records the once-per-game use
+    and the table applies the card; the GM corrects what the bot tracks."""
+    hero.perk_used = True
+    out.say(f"{state.names[hero.seat]} uses Perk {'I' * (hero.printed_perk or 1)} (once per"
+            " game): apply it as your class card says; the GM corrects anything the bot"
+            " tracks with `/game correct`.")
 
 
 def window_open(state: HellbringerState) -> bool:

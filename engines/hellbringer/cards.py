@@ -172,6 +172,7 @@ class Ability(_Frozen):
     plated: bool = Field(default=False, description="its Armor cannot be pierced")
     immune: tuple[Literal["damage", "acid"], ...] = ()
     hidden: bool = Field(default=False, description="always OUT OF SIGHT (FAQ)")
+    other: str = Field(default="", max_length=100, description="anything else: the GM's")
 
 
 class Face(_Frozen):

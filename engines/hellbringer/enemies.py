@@ -9,9 +9,9 @@ own threshold. House rule H5: the defence window opens after the pool is rolled
 
 from __future__ import annotations
 
+from engines.hellbringer.abilities import on_hit
 from engines.hellbringer.combat import finish
 from engines.hellbringer.models import (
-    Boost,
     Choose,
     Deal,
     EnemyDie,
@@ -192,20 +192,8 @@ def settle(state: HellbringerState, out: Out) -> None:
             eliminate_hero(state, hero)
             continue
         out.say(f"{state.names[seat]} suffers {total} against {needed} and stands.")
-        _abilities(state, hero, discards)
+        on_hit(state, hero, discards, out)
     state.queue[:0] = [*discards, Stage(name="end_enemies")]
-
-
-def _abilities(state: HellbringerState, hero: Hero, discards: list[Choose]) -> None:
-    lose = sum(e.face.ability.discard for e in state.enemies)
-    sap = sum(e.face.ability.sap for e in state.enemies)
-    blind = sum(e.face.ability.blind for e in state.enemies)
-    if sap or blind:
-        hero.boosts.append(Boost(source="enemies", stats={"ap": -sap, "sight": -blind},
-                                 until="turn"))
-    if lose and hero.hand:
-        discards.append(Choose(what="miss_discard", seat=hero.seat,
-                               count=min(lose, len(hero.hand))))
 
 
 def eliminate_hero(state: HellbringerState, hero: Hero) -> None:

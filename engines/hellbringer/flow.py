@@ -17,6 +17,7 @@ from engines.core.errors import RuleError
 from engines.dice.chance import die_item
 from engines.dice.pack import load_dice
 from engines.hellbringer import combat, enemies, turns
+from engines.hellbringer.abilities import ability_tags
 from engines.hellbringer.cards import Face, TomeEffect, catalogue
 from engines.hellbringer.models import (
     AttackRoll,
@@ -46,7 +47,9 @@ from engines.hellbringer.physical import (
     FORM_NAMES,
     LOCATION,
     SHEET,
+    SUGGESTED_MONSTERS,
     combat_item,
+    drawn_monsters_item,
     open_items,
     parse_combat,
     parse_face,
@@ -57,6 +60,7 @@ from engines.hellbringer.physical import (
     tome_items,
 )
 from engines.hellbringer.piles import (
+    batch_items,
     combat_card,
     draw_item,
     draw_label,
@@ -104,15 +108,20 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     physical = state.options.mode == "physical"
     d = state.dungeon
     if isinstance(head, Deal):
+        told = []
         if head.where == "pool":
-            item = pool_item(d)
+            items = [pool_item(d)]
         else:
             seg = top_segment(d) if head.where == "top" else under_segment(d)
             assert seg is not None
-            item = draw_item(d, seg)
+            items = batch_items(draw_item(d, seg), _batch(state, head, seg.cards))
+            if len(items) > 1 and seg.combat:
+                told = [drawn_monsters_item()]
         where = "from under the pile" if head.where == "under" else "from the Common pile"
-        return ChanceRequest(prompt=f"Draw a card {where} for {_dest_name(state, head)}",
-                             items=[item], reporter=head.seat, reporters="seat")
+        cards = "a card" if len(items) == 1 else f"{len(items)} cards"
+        items += told
+        return ChanceRequest(prompt=f"Draw {cards} {where} for {_dest_name(state, head)}",
+                             items=items, reporter=head.seat, reporters="seat")
     if isinstance(head, Spawn):
         if physical or head.pile == "demon":
             return ChanceRequest(
@@ -161,6 +170,14 @@ def request(state: HellbringerState) -> ChanceRequest | None:
     return None
 
 
+def _batch(state: HellbringerState, head: Deal, left: int) -> int:
+    """How many cards of one draw a physical table reports on one form: all of them
+    down to the end of the pile over the next Location (its odds change there)."""
+    if state.options.mode != "physical" or head.where != "top":
+        return 1
+    return max(1, min(head.count, left))
+
+
 def _spawn_prompt(state: HellbringerState, head: Spawn) -> str:
     if head.pile == "demon":
         if state.dungeon.demon_side == "B":
@@ -191,7 +208,11 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
     validate_outcome(req, outcome)
     head = state.queue[0]
     values = outcome.values
-    if isinstance(head, Deal):
+    if isinstance(head, Deal) and len(values) > 1:
+        told = req.items[-1].key == "card_monsters"
+        _batch_dealt(state, head, values[:-1] if told else values, values[-1] if told else "",
+                     out)
+    elif isinstance(head, Deal):
         _dealt(state, head, values[0], out)
     elif isinstance(head, Spawn):
         _spawned(state, head, values, out)
@@ -244,7 +265,7 @@ def _dice_rolled(state: HellbringerState, head: AttackRoll | PoolRoll, values: l
     enemies.pool_rolled(state, damage, acid)
 
 
-def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
+def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> str:
     d = state.dungeon
     if head.where == "pool":
         inst = take(d, None, cid)
@@ -255,6 +276,38 @@ def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> None:
         out.say(f"Revealed: {draw_label(cid)}." if head.dest == "middle" else
                 f"{_dest_name(state, head)} draws {draw_label(cid)}.")
     _place(state, head, inst)
+    return inst
+
+
+def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], told: str,
+                 out: Out) -> None:
+    """The cards of one draw reported together, in the order drawn; a set the bot's pile
+    cannot hold is refused whole (the GM puts the pile right with `set_pile`). `told`
+    is how many Monsters each Combat card among them brings (blank: as printed)."""
+    d = state.dungeon
+    seg = top_segment(d)
+    assert seg is not None
+    said = Counter(values)
+    combat = {card_id(i) for i in d.combat}
+    pool = Counter(card_id(i) for i in [*d.commons, *d.combat])
+    commons = sum(n for cid, n in said.items() if cid not in combat and not
+                  cid.startswith("tome"))
+    fights = sum(n for cid, n in said.items() if cid in combat)
+    tomes = sum(n for cid, n in said.items() if cid.startswith("tome"))
+    if commons > seg.commons or fights > seg.combat or tomes > (1 if seg.tome else 0) or any(
+            n > pool[cid] for cid, n in said.items() if not cid.startswith("tome")):
+        tome = "its Tome" if seg.tome else "no Tome"
+        raise RuleError(f"The bot's pile holds {seg.commons} Common, {seg.combat} Combat or"
+                        f" Showdown and {tome}; if it holds something else, the GM puts it"
+                        " right with `/game correct set_pile`.")
+    monsters = parse_combat(told) if told.strip() else None
+    if monsters is not None and not fights:
+        raise RuleError("Monsters per Combat card: you drew none; leave it blank.")
+    for cid in values:
+        inst = _dealt(state, head, cid, out)
+        if cid in combat and head.instants:
+            state.monsters_told[inst] = SUGGESTED_MONSTERS.get(cid, 1) if monsters is None \
+                else monsters
 
 
 def _place(state: HellbringerState, head: Deal, inst: str) -> None:
@@ -272,8 +325,9 @@ def _place(state: HellbringerState, head: Deal, inst: str) -> None:
 
 
 def _sheet(state: HellbringerState, head: SheetReport, values: list[str], out: Out) -> None:
-    """A hero sheet read off the table (its class is taken by this hero only, H10)."""
-    cls, sheet = parse_sheet(values)
+    """A hero sheet read off the table (its class is taken by this hero only, H10); the
+    Starter Card and, in a Quick Game, the Starter Elixir join the hand unshown."""
+    cls, perk, sheet = parse_sheet(values)
     hero = state.heroes[head.seat]
     if any(h.cls == cls for h in state.heroes if h is not hero):
         raise RuleError(f"Class: another hero is the {cls.capitalize()} already; each class"
@@ -282,12 +336,19 @@ def _sheet(state: HellbringerState, head: SheetReport, values: list[str], out: O
     hero.cls = cls
     hero.base = {**sheet, "skill": card.skill, "hand": card.hand,
                  "companions": card.companions}
+    hero.printed_perk = perk
     hero.hand.append(f"common#s{hero.seat + 1}")
+    if state.options.starter_elixir:
+        hero.hand.append(f"common#e{hero.seat + 1}")
     state.queue.pop(0)
     if head.rest:
         state.queue.insert(0, SheetReport(seat=head.rest[0], rest=head.rest[1:]))
     out.say(f"{state.names[head.seat]} plays the {card.name}: Health {sheet['health']},"
             f" Armor {sheet['armor']}, Sight {sheet['sight']}, {sheet['ap']} AP.")
+    companions = f"{card.companions} companion{'' if card.companions == 1 else 's'}"
+    out.say(f"From the class card: Skill Points {card.skill}, hand limit {card.hand},"
+            f" {companions}, Perk {'I' * perk} (once per game). If your card says otherwise,"
+            " the GM sets it with `/game correct`.")
 
 
 def _shown(state: HellbringerState, head: CardReport, values: list[str], out: Out) -> None:
@@ -324,7 +385,8 @@ def _spawned(state: HellbringerState, head: Spawn, values: list[str], out: Out) 
 
 def _enter(state: HellbringerState, enemy: Enemy, head: Spawn, out: Out) -> None:
     state.enemies.append(enemy)
-    out.say(f"{enemy.face.name} enters play.")
+    tags = ability_tags(enemy.face.ability)
+    out.say(f"{enemy.face.name} enters play{f' ({tags})' if tags else ''}.")
     head.count -= 1
     if head.count <= 0 or not _pile(state, head.pile):
         state.queue.pop(0)
@@ -409,12 +471,10 @@ def _moot(state: HellbringerState, head: Choose) -> bool:
 def _single(state: HellbringerState, out: Out) -> bool:
     """A chance node with one possible outcome resolves itself (nothing to ask)."""
     req = request(state)
-    if req is None or len(req.items) != 1:
+    if req is None or not req.items or any(
+            item.open_hint is not None or len(item.options) != 1 for item in req.items):
         return False
-    item = req.items[0]
-    if item.open_hint is not None or len(item.options) != 1:
-        return False
-    resolve(state, ChanceOutcome(values=[item.options[0]]), out)
+    resolve(state, ChanceOutcome(values=[item.options[0] for item in req.items]), out)
     return True
 
 
@@ -492,6 +552,8 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[St
     card = combat_card(cid)
     assert card is not None
     d.removed.append(inst)
+    if physical and inst in state.monsters_told:
+        return _combat_steps(inst, state.monsters_told.pop(inst), seat, out)
     if physical:
         return [CombatReport(card=inst, seat=seat)]
     state.omen += card.omen

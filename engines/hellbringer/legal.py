@@ -192,6 +192,8 @@ def activations(state: HellbringerState, hero: Hero) -> list[Activate | UsePerk]
     out: list[Activate | UsePerk] = []
     for inst in _activatable(state, hero):
         out += _activations(state, hero, inst)
+    if hero.printed_perk is not None and not hero.perk_used:
+        out.append(UsePerk())
     if hero.perk is not None and not hero.perk_used:
         perk = catalogue().perk(hero.perk)
         if perk.strike is not None:

@@ -94,6 +94,8 @@ class Hero(BaseModel):
     companions: list[Companion] = Field(default_factory=list)
     points: dict[Attr, list[str]] = Field(default_factory=dict)
     perk: str | None = None
+    printed_perk: Literal[1, 2] | None = Field(
+        default=None, description="physical: Perk I or II of the class card, applied by hand")
     perk_used: bool = False
     boosts: list[Boost] = Field(default_factory=list)
     guard: GuardState = Field(default_factory=GuardState)
@@ -302,6 +304,9 @@ class HellbringerState(BaseModel):
     player_turns: int = 0
     attack: Combination | None = None
     instants: list[str] = Field(default_factory=list, description="drawn Instants, in order")
+    monsters_told: dict[str, int] = Field(
+        default_factory=dict, description="physical: Monsters a Combat card brings, told on"
+        " the form of the draw that revealed it")
     enemy_face: HitFace | None = None
     pool: list[int] = Field(default_factory=list, description="damage dice, then acid dice")
     pool_split: int = 0
@@ -526,12 +531,22 @@ Action = Annotated[
 # GM corrections
 
 class SetHeroStat(_Action):
-    """Set a hero's derived stat (Health, Armor, Sight, Skill, hand limit) or AP left."""
+    """Set a hero's derived stat (Health, Armor, Sight, Skill, hand limit) or AP left;
+    `hand` is the limit, the count is `set_hand_count`."""
 
     type: Literal["set_hero_stat"] = "set_hero_stat"
     seat: int
-    stat: Literal["health", "armor", "sight", "ap", "skill", "hand"]
+    stat: Literal["health", "armor", "sight", "ap", "skill", "hand", "companions"]
     value: int = Field(ge=0, le=300)
+
+
+class SetPerk(_Action):
+    """Physical: which Perk (I or II) a hero took, and whether its once-per-game use is spent."""
+
+    type: Literal["set_perk"] = "set_perk"
+    seat: int
+    perk: Literal[1, 2]
+    used: bool = False
 
 
 class MoveEnemy(_Action):
@@ -551,6 +566,25 @@ class FixEnemy(_Action):
     health: int = Field(ge=0, le=200, multiple_of=5)
     armor: int = Field(ge=0, le=200, multiple_of=5)
     dice: str = Field(max_length=12, description="e.g. 2D1A")
+    abilities: str = Field(default="", max_length=120,
+                           description="e.g. sap1 immune-acid hidden, other:text")
+
+
+class SetHandCount(_Action):
+    """How many cards a hero holds (not the hand limit): unshown cards are added or taken."""
+
+    type: Literal["set_hand_count"] = "set_hand_count"
+    seat: int
+    count: int = Field(ge=0, le=30)
+
+
+class SetPile(_Action):
+    """What is left in the pile the next card comes from, by kind (a mis-report fixed)."""
+
+    type: Literal["set_pile"] = "set_pile"
+    commons: int = Field(ge=0, le=60)
+    combat: int = Field(default=0, ge=0, le=8, description="Combat and Showdown cards")
+    tome: bool = False
 
 
 class FixCard(_Action):
@@ -568,8 +602,8 @@ class SetEliminated(_Action):
     eliminated: bool
 
 
-Correction = Annotated[SetHeroStat | MoveEnemy | FixEnemy | FixCard | SetEliminated,
-                       Field(discriminator="type")]
+Correction = Annotated[SetHeroStat | SetHandCount | SetPerk | MoveEnemy | FixEnemy | SetPile
+                       | FixCard | SetEliminated, Field(discriminator="type")]
 
 
 # Events

@@ -2,8 +2,11 @@
 printed value, so each report form has five inputs at most (a Discord modal's
 limit) and a misread value is refused naming its field:
 
-- hero sheet (`SheetReport`): class, Health, Armor, Sight, AP;
-- enemy card (`Spawn`): name, Sight, Health, Armor, dice (`3D1A`);
+- hero sheet (`SheetReport`): class and Perk, Health, Armor, Sight, AP (Skill Points,
+  hand limit and companions come from the class, said aloud for the GM to correct);
+- enemy card (`Spawn`): name, Sight, Health, Armor, dice (`3D1A`) followed by its
+  ability tags (`abilities`: `sap1 immune-acid other:…`), a Discord modal having
+  no sixth input;
 - location (`LocationReport`): its Sight bonus and how many enemies it adds;
 - what was drawn (an enumerable item, reported): Common / Combat / Showdown /
   Tome, with the exact odds of the pile;
@@ -24,11 +27,13 @@ limit) and a misread value is refused naming its field:
 from __future__ import annotations
 
 import re
+from typing import Literal
 
 from pydantic import ValidationError
 
 from engines.core.chance import ChanceItem
 from engines.core.errors import RuleError, first_problem
+from engines.hellbringer.abilities import parse_abilities
 from engines.hellbringer.cards import (
     CLASSES,
     ClassId,
@@ -48,7 +53,8 @@ Printed = tuple[str, str, str]
 """(key, label, hint) of one printed value."""
 
 SHEET: tuple[Printed, ...] = (
-    ("class", "Class", "warrior, hunter, sorcerer, paladin, monk or druid"),
+    ("class", "Class and Perk (I or II)", "e.g. warrior I or sorcerer II (hunter, paladin,"
+     " monk, druid)"),
     ("health", "Health", "in fives, as on your sheet, e.g. 30"),
     ("armor", "Armor", "in fives, e.g. 10"),
     ("sight", "Sight", "0 to 12, e.g. 2"),
@@ -59,7 +65,8 @@ ENEMY: tuple[Printed, ...] = (
     ("sight", "Sight", "the eye on the card, 0 to 12, e.g. 3"),
     ("health", "Health", "in fives, e.g. 10"),
     ("armor", "Armor", "in fives, e.g. 30"),
-    ("dice", "Dice", "damage and acid dice, e.g. 3D1A, 2D or 1A"),
+    ("dice", "Dice, then abilities if any",
+     "e.g. 3D1A, or 2D sap1 immune-acid, or 1A hidden other:…"),
 )
 LOCATION: tuple[Printed, ...] = (
     ("bonus", "Sight bonus", "the + Sight on the card, 0 to 6, e.g. 2"),
@@ -151,13 +158,21 @@ def _values(values: list[str], fields: tuple[Printed, ...]) -> dict[str, str]:
     return {key: value.strip() for (key, _, _), value in zip(fields, values, strict=True)}
 
 
-def parse_sheet(values: list[str]) -> tuple[ClassId, dict[str, int]]:
-    """A hero sheet: its class and the stats written on it."""
+PERKS: dict[str, Literal[1, 2]] = {"i": 1, "1": 1, "ii": 2, "2": 2}
+
+
+def parse_sheet(values: list[str]) -> tuple[ClassId, Literal[1, 2], dict[str, int]]:
+    """A hero sheet: its class, the Perk taken (blank: Perk I) and the stats on it."""
     v = _values(values, SHEET)
-    cls = v["class"].lower()
+    words = v["class"].lower().replace("perk", " ").split()
+    cls = words[0] if words else ""
     if cls not in CLASSES:
         raise RuleError(f"Class must be one of {', '.join(CLASSES)}, not '{v['class']}'.")
-    return cls, {
+    perk = PERKS.get("".join(words[1:]) or "i")
+    if perk is None:
+        raise RuleError(f"Perk: write I or II after the class (e.g. {cls} II), not"
+                        f" '{' '.join(words[1:])}'.")
+    return cls, perk, {
         "health": _number(v["health"], "Health", 5, 200, 5),
         "armor": _number(v["armor"], "Armor", 0, 200, 5),
         "sight": _number(v["sight"], "Sight", 0, 12),
@@ -166,15 +181,18 @@ def parse_sheet(values: list[str]) -> tuple[ClassId, dict[str, int]]:
 
 
 def parse_face(values: list[str], group: str) -> Face:
-    """An enemy card: name, Sight, Health, Armor, dice."""
+    """An enemy card: name, Sight, Health, Armor, dice and its ability tags."""
     v = _values(values, ENEMY)
     if not v["name"]:
         raise RuleError("Name: write the enemy's name as printed.")
-    damage, acid, _ = parse_dice(v["dice"], "Dice")
+    dice, _, tags = v["dice"].partition(" ")
+    damage, acid, _ = parse_dice(dice, "Dice")
+    ability = parse_abilities(tags)
     try:
         return Face(name=v["name"][:40], group=group, sight=_number(v["sight"], "Sight", 0, 12),
                     health=_number(v["health"], "Health", 0, 200, 5),
-                    armor=_number(v["armor"], "Armor", 0, 200, 5), damage=damage, acid=acid)
+                    armor=_number(v["armor"], "Armor", 0, 200, 5), damage=damage, acid=acid,
+                    ability=ability)
     except ValidationError as exc:
         where, problem = first_problem(exc, "the card")
         raise RuleError(f"The enemy's {where} does not fit: {problem}.") from None
@@ -209,6 +227,17 @@ def parse_tome(effect: TomeEffect, amount: str) -> int:
                             " such as 20.")
         return blank
     return _number(amount, what, low, high, step)
+
+
+DRAWN_MONSTERS = ("card_monsters", "Monsters per Combat card (blank: as printed)",
+                  "only if you drew one: 0 to 4; blank: 1 (a Showdown: 2)")
+
+
+def drawn_monsters_item() -> ChanceItem:
+    """The draw form's own input for what its Combat cards bring, so a batch that
+    reveals one needs no second form."""
+    key, label, hint = DRAWN_MONSTERS
+    return ChanceItem(key=key, label=label, source="card", open_hint=hint)
 
 
 def combat_item(cid: str) -> ChanceItem:

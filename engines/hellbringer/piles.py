@@ -128,6 +128,14 @@ def draw_item(d: Dungeon, seg: Segment) -> ChanceItem:
                       labels=labels, source="card")
 
 
+def batch_items(first: ChanceItem, count: int) -> list[ChanceItem]:
+    """The cards of one draw as one request (physical: one form): each may be any kind
+    the pile holds, with the first card's odds; the engine refuses a set the pile
+    cannot hold, so these items are reported, never sampled one by one."""
+    return [first] + [first.model_copy(update={"key": f"card{i}", "label": f"card {i} drawn"})
+                      for i in range(2, count + 1)]
+
+
 def pool_item(d: Dungeon) -> ChanceItem:
     counts = Counter(card_id(i) for i in d.commons)
     return ChanceItem(key="card", label="card drawn", options=list(counts),

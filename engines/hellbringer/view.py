@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.hellbringer import moves
+from engines.hellbringer.abilities import ability_tags
 from engines.hellbringer.cards import catalogue
 from engines.hellbringer.models import Choose, HellbringerState, Hero, Window
 from engines.hellbringer.odds import strike_now
@@ -50,7 +51,8 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
         "companions": [card_label(state, c.card) for c in hero.companions],
         "points": {a: len(p) for a, p in hero.points.items() if p},
         "hand_size": len(hero.hand),
-        "perk": catalogue().perk(hero.perk).name if hero.perk else None,
+        "perk": catalogue().perk(hero.perk).name if hero.perk else
+        "I" * hero.printed_perk if hero.printed_perk else None,
         "perk_used": hero.perk_used,
     }
     if mine or hero.hand_shown:
@@ -83,6 +85,7 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
         "uid": e.uid, "name": e.face.name, "row": row(state, e),
         "sight": requirement(state, e), "threshold": enemy_threshold(e),
         "dice": {"damage": e.face.damage, "acid": e.face.acid}, "text": e.face.text,
+        "abilities": ability_tags(e.face.ability),
         "seen_by": [state.names[h.seat] for h in state.heroes if sees(state, h, e)],
     } for e in state.enemies]
     return {

@@ -42,7 +42,7 @@ from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import board_now, board_recorded, panel_of
 from tests.support.hands import leaks, public_texts
-from tests.support.hellbringer_play import make
+from tests.support.hellbringer_play import drawn, make
 
 pytestmark = pytest.mark.timeout(600)
 
@@ -75,6 +75,7 @@ class Session:
         self.fixed = False
         self.changed_mind = False
         self.instants: list[str] = []
+        self.batches = 0
         self.made: dict[str, str] = {}
         """How each kind of move was first made ("button", "panel menu", …)."""
 
@@ -173,6 +174,9 @@ def _answers(state: HellbringerState, request: ChanceRequest, session: Session) 
     if keys == ["card"]:
         item = request.items[0]
         return ["Common" if "common" in item.options else item.label_of(item.options[0])]
+    if keys[0] == "card":
+        session.batches += 1
+        return [", ".join(request.items[0].label_of(k) for k in drawn(state, request))]
     if keys == ["enemy"]:
         session.enemy_dice += 1
         return ["Player Hit" if session.enemy_dice == 1 else "Miss"]
@@ -294,6 +298,7 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert {"Equip", "Trade", "TradeReply", "EndTurn+discard", "ShowCard"} <= set(on_panels), \
         f"hand moves are made on the player's own panel: {session.made}"
     assert "Enemy Die: Player Hit" in public, "the table's own Enemy Die"
+    assert session.batches, "the cards of one draw are reported on one form"
     assert re.search(r"(Alice|Bob) suffers \d+ against \d+ and stands", public), \
         "the bot compares the enemies' pooled dice with each target's threshold"
     assert "The party reaches the Tomb." in public

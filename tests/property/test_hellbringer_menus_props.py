@@ -29,6 +29,7 @@ from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
 from engines.hellbringer.models import ShowCard
 from tests.support.hands import component_texts, leaks
+from tests.support.hellbringer_play import drawn
 
 STEPS = 400
 CROWDED = 20
@@ -102,6 +103,9 @@ def _step(state: HellbringerState, rng: random.Random) -> HellbringerState:
         back = [s for s in range(state.players) if ENGINE.acts_during_chance(state, s)]
         if back and rng.random() < 0.5:
             return ENGINE.apply_quiet(state, back[0], ENGINE.legal_actions(state, back[0])[0])
+        if len(request.items) > 1 and request.items[1].key == "card2":
+            told = [""] if request.items[-1].key == "card_monsters" else []
+            return ENGINE.resolve_quiet(state, ChanceOutcome(values=drawn(state, request) + told))
         if any(i.open_hint for i in request.items):
             return ENGINE.resolve_quiet(state, _report(request, rng))
         return ENGINE.resolve_quiet(state, sample(request, rng))

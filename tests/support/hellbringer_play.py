@@ -8,7 +8,10 @@ from typing import Any
 
 from bot.games.hellbringer import codes
 from bot.games.hellbringer.menus import COMBINED, parts
+from engines.core.chance import ChanceRequest
 from engines.hellbringer import ENGINE, HellbringerState
+from engines.hellbringer.piles import top_segment
+from engines.hellbringer.stats import card_id
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import panel_of
 
@@ -52,3 +55,17 @@ async def make(fake: FakeDiscord, who: str, board: FakeMessage, state: Hellbring
         raise AssertionError(f"refused: {(await handle.original()).text()}")
     await handle.original()
     return handle, how
+
+
+def drawn(state: HellbringerState, request: ChanceRequest) -> list[str]:
+    """Kinds a table could truly draw for a draw request of one or more cards: the
+    pile's Commons first, then its Combat cards, then its Tome (items of one draw
+    are reported together, so they are picked to fit the pile, not sampled)."""
+    options = request.items[0].options
+    count = len([i for i in request.items if i.key != "card_monsters"])
+    seg = top_segment(state.dungeon)
+    if count == 1 or seg is None:
+        return [options[0]] * count
+    combat = [card_id(i) for i in state.dungeon.combat][:seg.combat]
+    kinds = ["common"] * seg.commons + combat + ([card_id(seg.tome)] if seg.tome else [])
+    return kinds[:count]

@@ -22,8 +22,9 @@ STATS = (("health", "❤️"), ("armor", "🛡️"), ("sight", "👁️"), ("ski
 def _enemy_line(e: dict[str, Any]) -> str:
     dice = e["dice"]
     seen = f" · seen by {', '.join(e['seen_by'])}" if e["seen_by"] else ""
+    tags = f" · {e['abilities']}" if e.get("abilities") else ""
     return (f"**{e['name']}** `{e['uid']}` · sight {e['sight']} · threshold {e['threshold']} · "
-            f"{dice['damage']}D{dice['acid']}A{seen}")
+            f"{dice['damage']}D{dice['acid']}A{tags}{seen}")
 
 
 def _hero_value(h: dict[str, Any]) -> str:

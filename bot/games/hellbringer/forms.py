@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import re
 
-from bot.ui.report import FormField
+from bot.render.style import clip
+from bot.ui.report import INPUT_PLACEHOLDER, FormField
 from engines.core.chance import ChanceItem, ChanceRequest
 from engines.core.errors import RuleError
 
@@ -55,26 +56,64 @@ def _odds(item: ChanceItem) -> str:
 
 
 class DrawnForm:
-    """The card drawn from the dungeon pile: only its kind (a Common stays secret)."""
+    """The cards of one draw off the dungeon pile, in one input: only their kinds (a
+    Common stays secret), in the order drawn ("common, combat")."""
 
     title = "What did you draw?"
 
     def fits(self, request: ChanceRequest) -> bool:
-        return len(request.items) == 1 and request.items[0].key == "card" and \
-            request.items[0].open_hint is None
+        return bool(self._cards(request)) and all(
+            re.fullmatch(r"card\d*", i.key) and i.open_hint is None for i in self._cards(request))
+
+    @staticmethod
+    def _cards(request: ChanceRequest) -> list[ChanceItem]:
+        """The drawn cards' items, without the input for what a Combat card brings."""
+        return [i for i in request.items if i.key != "card_monsters"]
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
-        return [FormField("Common, Combat, Showdown or a Tome?", f"odds: {_odds(request.items[0])}",
-                          max_length=40)]
+        count = len(self._cards(request))
+        if count == 1:
+            return [FormField("Common, Combat, Showdown or a Tome?",
+                              f"odds: {_odds(request.items[0])}", max_length=40)]
+        fields = [FormField(f"The {count} cards, in the order drawn",
+                            clip(f"e.g. common, combat · 1st card: {_odds(request.items[0])}",
+                                 INPUT_PLACEHOLDER), max_length=120)]
+        fields += [FormField(i.label, i.open_hint or "", required=False, max_length=10)
+                   for i in request.items if i.key == "card_monsters"]
+        return fields
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
-        item = request.items[0]
-        said = _words(answers[0] if answers else "").removeprefix("a ").removesuffix(" card")
+        count = len(self._cards(request))
+        told = [answers[1].strip() if len(answers) > 1 else ""] \
+            if len(request.items) > count else []
+        text = answers[0] if answers else ""
+        parts = [p for p in re.split(r"[,;\n]+| and ", text) if p.strip()]
+        if count > 1 and len(parts) == 1:
+            parts = self._by_word(text)
+        if len(parts) != count:
+            raise RuleError(f"Name the {count} cards drawn, in order, with commas (you named"
+                            f" {len(parts)}), e.g. common, combat.")
+        return [*(self._kind(request.items[0], part) for part in parts), *told]
+
+    @staticmethod
+    def _by_word(text: str) -> list[str]:
+        """'common combat' or 'common tome ii': one card per kind word."""
+        parts: list[str] = []
+        for word in _words(text).split():
+            if parts and re.fullmatch(r"i{1,3}|iv|v|card|a", word):
+                parts[-1] += f" {word}"
+            else:
+                parts.append(word)
+        return [p for p in parts if p not in ("a", "card")]
+
+    @staticmethod
+    def _kind(item: ChanceItem, typed: str) -> str:
+        said = _words(typed).removeprefix("a ").removesuffix(" card")
         for option in item.options:
             names = {_words(option), _words(item.label_of(option)).removeprefix("a ")}
             names |= {n.removesuffix(" card") for n in names}
             if said and (said in names or (said == "tome" and option.startswith("tome"))):
-                return [option]
+                return option
         kinds = ", ".join(item.label_of(o).removeprefix("a ").removesuffix(" card")
                           for o in item.options)
         raise RuleError(f"Say which kind of card you drew: {kinds}.")
@@ -116,7 +155,9 @@ class TomeForm:
 
 class DiceForm:
     """The dice rolled at the table: damage and acid dice (faces in one line each),
-    or the Enemy Die."""
+    or the Enemy Die. An attack needs only each kind's total (the threshold and an
+    immunity read sums), so a player may type the total instead of the faces; the
+    enemies' pool keeps its faces, as a defence may ignore its highest dice."""
 
     title = "Your dice"
 
@@ -137,10 +178,16 @@ class DiceForm:
             if name == "Enemy Die":
                 out.append(FormField(name, faces, max_length=40))
             else:
+                total = ", or their total" if self._totals(request) and len(items) > 1 else ""
                 out.append(FormField(f"{name} ({len(items)})",
-                                     f"the {len(items)} faces in a row; each is {faces}",
+                                     f"the {len(items)} faces in a row{total}; each is {faces}",
                                      max_length=120))
         return out
+
+    @staticmethod
+    def _totals(request: ChanceRequest) -> bool:
+        """An attack (its roller reports it) is read by totals; the enemies' pool is not."""
+        return request.reporter is not None
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
         out: list[str] = []
@@ -155,6 +202,8 @@ class DiceForm:
                 out.append(face)
                 continue
             faces = re.findall(r"\d+", answer)
+            if len(faces) == 1 < len(items) and self._totals(request):
+                faces = _split(int(faces[0]), len(items), items[0].options, name)
             if len(faces) != len(items):
                 raise RuleError(f"{name}: type {len(items)} face{'s' if len(items) > 1 else ''}"
                                 f" (you typed {len(faces)}).")
@@ -165,6 +214,28 @@ class DiceForm:
                                 f" not {bad[0]}.")
             out += faces
         return out
+
+
+def _split(total: int, count: int, options: list[str], name: str) -> list[str]:
+    """`count` faces from `options` that add up to `total` (highest first), which is all
+    an attack reads; one sentence if no roll of those dice makes it."""
+    values = sorted({int(o) for o in options}, reverse=True)
+    reach: dict[tuple[int, int], list[int] | None] = {}
+
+    def find(left: int, dice: int) -> list[int] | None:
+        if dice == 0:
+            return [] if left == 0 else None
+        if (left, dice) not in reach:
+            reach[left, dice] = next((
+                [v, *rest] for v in values if v <= left
+                and (rest := find(left - v, dice - 1)) is not None), None)
+        return reach[left, dice]
+
+    found = find(total, count)
+    if found is None:
+        faces = ", ".join(dict.fromkeys(options))
+        raise RuleError(f"{name}: {count} dice showing {faces} can't total {total}.")
+    return [str(v) for v in found]
 
 
 FORMS = (

@@ -81,3 +81,4 @@ def give(state: HellbringerState, seat: int, *cards: str) -> HellbringerState:
                 break
         s.heroes[seat].hand.append(inst)
     return s
+

@@ -15,6 +15,7 @@ from engines.core.errors import RuleError
 from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
 from engines.hellbringer.models import Deal, Instants, ShowCard
+from tests.support.hellbringer_play import drawn
 from tests.unit.hellbringer.support import physical_turn
 
 ANSWERS = {
@@ -38,7 +39,7 @@ def _form(request: ChanceRequest) -> object:
     return form
 
 
-def _answer(request: ChanceRequest) -> list[str]:
+def _answer(state: HellbringerState, request: ChanceRequest) -> list[str]:
     """What a careful table types into the form for `request`."""
     form = form_for("hellbringer", request)
     if isinstance(form, PrintedForm):
@@ -47,7 +48,8 @@ def _answer(request: ChanceRequest) -> list[str]:
             typed = [("warrior", "monk")[request.reporter or 0], *typed[1:]]
         return form.values(request, typed)
     if isinstance(form, DrawnForm):
-        return form.values(request, [request.items[0].label_of(request.items[0].options[0])])
+        return form.values(request, [", ".join(request.items[0].label_of(k)
+                                               for k in drawn(state, request))])
     if isinstance(form, TomeForm):
         return form.values(request, ["draw", "1"])
     assert isinstance(form, DiceForm)
@@ -72,7 +74,7 @@ def test_every_request_of_a_physical_session_has_a_hellbringer_form(players: int
         request = ENGINE.chance(state)
         if request is not None:
             seen.add(type(_form(request)).__name__ + request.items[0].key.split("_")[0])
-            state = ENGINE.resolve(state, ChanceOutcome(values=_answer(request)))[0]
+            state = ENGINE.resolve(state, ChanceOutcome(values=_answer(state, request)))[0]
             continue
         seat = ENGINE.to_move(state)[0]
         legal = ENGINE.legal_actions(state, seat)

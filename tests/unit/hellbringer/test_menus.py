@@ -62,13 +62,14 @@ def test_discard_and_draw_cards_over_the_limit_asks_at_least_the_excess() -> Non
 
 
 def test_discard_and_draw_cards_unshown_cards_are_alike_in_the_menu() -> None:
-    """1.3 at a physical table: the bot has not seen the five cards, so any two picks
-    of them name the one move 'discard two unshown cards'."""
+    """1.3 at a physical table: the bot has not seen the six cards (a Quick Game's
+    Starter Elixir counted), so any two picks of them name the one move 'discard two
+    unshown cards'."""
     game = _game("physical")
     state = physical_turn(1)
     hand = state.heroes[0].hand
     menu = _discards(game, state)
-    assert (menu.min_values, menu.max_values) == (1, 5)
+    assert (menu.min_values, menu.max_values) == (1, 6)
     values = [str(o.value) for o in menu.options]
     assert PRESENTER.decode(game, state, 0, menu.code, [values[4], values[2]]) == \
         ENGINE.dump_action(EndTurn(discard=(hand[0], hand[1])))

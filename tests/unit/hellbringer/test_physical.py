@@ -151,5 +151,6 @@ def test_unshown_cards_are_alike_so_each_choice_is_offered_once() -> None:
     state = _at_turn()
     ends = [a for a in ENGINE.legal_actions(state, 0) if isinstance(a, EndTurn)]
     hand = state.heroes[0].hand
-    assert len(hand) == 5
-    assert ends == [EndTurn(discard=tuple(hand[:n])) for n in range(6)]
+    assert len(hand) == 6, "4 Commons, the Starter Card and the Quick Game's Starter Elixir"
+    assert ends == [EndTurn(discard=tuple(hand[:n])) for n in range(1, 7)], \
+        "over the Warrior's hand limit of 5: no plain End turn"
