@@ -59,8 +59,9 @@ async def test_an_enemy_with_no_dice_strikes_and_the_game_goes_on(
     said = await _report(fake, bot, board, ["Rat", "0", "5", "5", "0D"])
     assert "Rat enters play." in said
     state = await _state(fake, bot)
-    assert state.phase == "player" and len(state.heroes[0].hand) == 5
-    await make(fake, "alice", await board_now(fake, bot, board), state, 0, EndTurn())
+    assert state.phase == "player" and len(state.heroes[0].hand) == 6, "five and the Elixir"
+    await make(fake, "alice", await board_now(fake, bot, board), state, 0,
+               EndTurn(discard=(state.heroes[0].hand[0],)))
     said = await _report(fake, bot, board, ["Player Hit"])
     assert "Alice suffers 0 against 45 and stands." in said
     assert "The enemies roll" not in said, "no dice, no roll"

@@ -103,11 +103,8 @@ def _step(state: HellbringerState, rng: random.Random) -> HellbringerState:
         back = [s for s in range(state.players) if ENGINE.acts_during_chance(state, s)]
         if back and rng.random() < 0.5:
             return ENGINE.apply_quiet(state, back[0], ENGINE.legal_actions(state, back[0])[0])
-        if len(request.items) > 1 and request.items[1].key == "card2":
-            told = [""] if request.items[-1].key == "card_monsters" else []
-            return ENGINE.resolve_quiet(state, ChanceOutcome(values=drawn(state, request) + told))
         if any(i.open_hint for i in request.items):
-            return ENGINE.resolve_quiet(state, _report(request, rng))
+            return ENGINE.resolve_quiet(state, physical_report(state, request, rng))
         return ENGINE.resolve_quiet(state, sample(request, rng))
     acting = [s for s in range(state.players) if ENGINE.may_act(state, s)]
     seat = ENGINE.to_move(state)[0]
@@ -119,6 +116,15 @@ def _step(state: HellbringerState, rng: random.Random) -> HellbringerState:
     if rng.random() < 0.5 and state.options.mode == "digital" and seat in ENGINE.to_move(state):
         action = ENGINE.ai_action(state, seat)
     return ENGINE.apply_quiet(state, seat, action)
+
+
+def physical_report(state: HellbringerState, request: Any, rng: random.Random) -> ChanceOutcome:
+    """What a physical table reports: a draw of several cards on one form (with its
+    blank "Monsters per Combat card"), else whatever the form asks."""
+    if len(request.items) > 1 and request.items[1].key == "card2":
+        told = [""] if request.items[-1].key == "card_monsters" else []
+        return ChanceOutcome(values=drawn(state, request) + told)
+    return _report(request, rng)
 
 
 def _report(request: Any, rng: random.Random) -> ChanceOutcome:

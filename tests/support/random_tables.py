@@ -20,7 +20,7 @@ from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
 from engines.registry import AnyEngine
 from tests.property.test_hellboy_dice_props import physical_report as hellboy_report
-from tests.property.test_hellbringer_menus_props import _report as hellbringer_report
+from tests.property.test_hellbringer_menus_props import physical_report as hellbringer_report
 
 
 class _NoReports:
@@ -38,7 +38,7 @@ def _typed(request: ChanceRequest, state: Any, rng: random.Random) -> list[str]:
 
 REPORTERS: dict[str, Reporter] = {
     "hellboy-dice": hellboy_report,
-    "hellbringer": lambda request, state, rng: list(hellbringer_report(request, rng).values),
+    "hellbringer": lambda request, state, rng: list(hellbringer_report(state, request, rng).values),
 }
 
 

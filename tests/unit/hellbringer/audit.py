@@ -10,6 +10,7 @@ from engines.core.chance import ChanceOutcome, sample
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.ai import choose
 from engines.hellbringer.models import Action, Choose, EndTurn, Enemy, Window
+from engines.hellbringer.physical import DRAWN_MONSTERS
 from engines.hellbringer.stats import card_id, stats
 from tests.unit.hellbringer.support import clear_board, enemy, fresh, give
 
@@ -38,10 +39,17 @@ def play(state: HellbringerState, seat: int, action: Action) -> tuple[Hellbringe
 
 
 def draw(state: HellbringerState, *cards: str) -> tuple[HellbringerState, list[str]]:
-    """Resolve the next chance nodes with these exact outcomes, one value each."""
+    """Resolve the next chance nodes with these exact cards, in order: each request
+    takes as many as it has card inputs (a physical draw asks a whole draw on one
+    form), and its "Monsters per Combat card" input is left blank (as printed)."""
     said: list[str] = []
-    for card in cards:
-        state, events = ENGINE.resolve(state, ChanceOutcome(values=[card]))
+    left = list(cards)
+    while left:
+        request = ENGINE.chance(state)
+        assert request is not None, f"nothing asks for {left}"
+        values = ["" if item.key == DRAWN_MONSTERS[0] else left.pop(0)
+                  for item in request.items if item.key == DRAWN_MONSTERS[0] or left]
+        state, events = ENGINE.resolve(state, ChanceOutcome(values=values))
         said += [e.text for e in events]
     return state, said
 

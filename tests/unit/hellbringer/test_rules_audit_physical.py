@@ -20,7 +20,7 @@ def test_d7_2_1_reveal_at_a_physical_table_return_then_one_card_each() -> None:
     state.dungeon.removed.append(seg.tome)
     seg.tome = None
     for seat in (0, 1):
-        state, _ = play(state, seat, EndTurn(discard=(state.heroes[seat].hand[0],)))
+        state, _ = play(state, seat, EndTurn(discard=tuple(state.heroes[seat].hand[:2])))
         state, _ = draw(state, "common")
     state, said = draw(state, "common", "combat", "common", "common")
     assert said == ["Revealed: a Common card.", "Revealed: a Combat card.",
