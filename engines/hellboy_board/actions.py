@@ -207,16 +207,11 @@ class GatherInfo(_Action):
     steps: int = Field(ge=-99, le=99)
 
 
-class EndCase(_Action):
-    type: Literal["end_case"] = "end_case"
-    won: bool
-
-
 Action = Annotated[
     SetUpCase | AddAgent | ArmAgent | DefineEnemy | AddEnemy | NextPhase | SpendCubes
     | MoveAgent | MoveEnemy | Test | EnemyAttack | DamageEnemy | DamageAgent | HealAgent
     | KnockOut | SetStunned | Revive | DrawDoom | DrawBehaviour | ResolveThreat
-    | DiscardThreat | AdvanceDoom | GatherInfo | EndCase,
+    | DiscardThreat | AdvanceDoom | GatherInfo,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
@@ -272,8 +267,18 @@ class SetDoomDeck(_Action):
     threat_inside: bool | None = None
 
 
+class EndCase(_Action):
+    """Closing the case ends the evening for everyone, so it is the GM's (a
+    correction: the table checks who asks, and undo takes it back), never a seat's
+    move (issue 23: one stray command by any player lost the case for good)."""
+
+    type: Literal["end_case"] = "end_case"
+    won: bool
+
+
 Correction = Annotated[
-    SetTrack | SetAgent | PlaceEnemy | SetEnemyDamage | RemoveEnemy | SetPriority | SetDoomDeck,
+    SetTrack | SetAgent | PlaceEnemy | SetEnemyDamage | RemoveEnemy | SetPriority | SetDoomDeck
+    | EndCase,
     Field(discriminator="type"),
 ]
 CORRECTION_ADAPTER: TypeAdapter[Correction] = TypeAdapter(Correction)

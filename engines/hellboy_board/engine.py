@@ -49,7 +49,7 @@ from engines.hellboy_board.query import Events, say
 from engines.hellboy_board.roller import EFFECT_DIE, LADDER
 from engines.hellboy_board.view import board
 
-SETUP_ACTIONS = (SetUpCase, AddAgent, ArmAgent, DefineEnemy, AddEnemy, NextPhase, EndCase)
+SETUP_ACTIONS = (SetUpCase, AddAgent, ArmAgent, DefineEnemy, AddEnemy, NextPhase)
 """What may be done before the first round; SetUpCase only then."""
 
 
@@ -180,6 +180,21 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         say(events, "setup", f"{seat.name} joins the table: add their agents.")
         return s, list(events)
 
+    def describe_action(self, state: HBBoardState, action: Any) -> str:
+        """A test by its skill and target ("Fight against Frog Soldier 2"), so an undo
+        names the roll it took back; other moves by their kind."""
+        if isinstance(action, EndCase):
+            return "closing of the case"
+        if not isinstance(action, Test):
+            return super().describe_action(state, action)
+        e = state.enemies.get(action.target or "") or state.enemies.get(
+            query.slug(action.target or ""))
+        if e is None:
+            return f"{action.skill.capitalize()} test"
+        number = e.id.rsplit("-", 1)[-1]
+        shown = state.cards[e.card].name + (f" {number}" if number.isdigit() else "")
+        return f"{action.skill.capitalize()} against {shown}"
+
     def view(self, state: HBBoardState, seat: int | None) -> dict[str, Any]:
         return board(state)
 
@@ -272,10 +287,6 @@ def _play_more(s: HBBoardState, action: Action, events: Events) -> None:
         threats.discard(s, t, "As its card says:", "U9", events)
     elif isinstance(action, AdvanceDoom):
         flow.advance_doom(s, action.steps, events)
-    elif isinstance(action, GatherInfo):
-        flow.gather_info(s, action.steps, events)
     else:
-        assert isinstance(action, EndCase), action
-        s.phase = "over"
-        s.result = "won" if action.won else "lost"
-        say(events, "over", "The case is closed." if action.won else "The case is lost.")
+        assert isinstance(action, GatherInfo), action
+        flow.gather_info(s, action.steps, events)

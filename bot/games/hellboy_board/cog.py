@@ -12,10 +12,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import guarded
 from bot.frontend import Services
 from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presets import choices, presets_embed
 from bot.games.hellboy_board.reference import rules_embed
+from bot.presenting import actor_of, channel_id_of
 from bot.table import Outcome
 from cogs.running import play, running_game
 from engines.core.errors import RuleError
@@ -29,6 +31,8 @@ Dice = app_commands.Range[int, 1, MAX_DICE]
 Steps = app_commands.Range[int, -40, 40]
 CHOICE, CHOICES = 100, 25
 """Discord's limits on an autocomplete choice's name and on their number."""
+CONFIRM_SECONDS = 600
+"""How long a confirmation's button answers (it is not kept across a restart)."""
 
 
 def _refs(text: str | None) -> tuple[str, ...]:
@@ -317,13 +321,43 @@ class HBBoardCog(
         await self._do(interaction, act.AdvanceDoom(steps=steps) if track == "doom"
                        else act.GatherInfo(steps=steps))
 
-    @app_commands.command(name="end", description="Close the case: won or lost")
-    @app_commands.guild_only()
-    async def end(self, interaction: discord.Interaction[Any], won: bool) -> None:
-        await self._do(interaction, act.EndCase(won=won))
-
     @app_commands.command(name="rules", description="The rules of the current step, and unknowns")
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         _, state = await self._game(interaction)
         await interaction.response.send_message(embed=rules_embed(state), ephemeral=True)
+
+    @app_commands.command(name="end", description="Close the case: won or lost (host or GM)")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction[Any], won: bool) -> None:
+        """Asked first, as `/game end` is: a case closed by mistake is an evening lost
+        (the table checks the GM again when the button is pressed)."""
+        current, _ = await self._game(interaction)
+        if not await self.services.table.is_gm(current.game, actor_of(interaction),
+                                               interaction.guild_id):
+            raise RuleError("Only the host, a member with Manage Channels, or the server's GM"
+                            " role can close the case.")
+        how = "won" if won else "lost"
+        await interaction.response.send_message(
+            f"Close the case as {how} for everyone? Undo (host or GM) can take it back.",
+            view=CloseCase(self.services, won), ephemeral=True)
+
+
+class CloseCase(discord.ui.View):
+    """The GM's confirmation of `/hbboard end`: the case closes through the table's
+    GM-checked correction path, so undo takes it back like any step."""
+
+    def __init__(self, services: Services, won: bool) -> None:
+        super().__init__(timeout=CONFIRM_SECONDS)
+        self.services, self.won = services, won
+        button: discord.ui.Button[CloseCase] = discord.ui.Button(
+            label=f"Close the case: {'won' if won else 'lost'}", style=discord.ButtonStyle.danger)
+        button.callback = self.close  # type: ignore[method-assign]
+        self.add_item(button)
+
+    @guarded
+    async def close(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.services.table.correct(
+            channel_id_of(interaction), actor_of(interaction), interaction.guild_id,
+            ENGINE.dump_correction(act.EndCase(won=self.won)))
+        await self.services.ui.publish_reply(interaction, outcome)

@@ -176,9 +176,12 @@ def test_every_unknown_is_on_the_board_when_it_matters() -> None:
     assert {"defend", "stunned", "knocked_out", "lead_agent", "boss"} <= keys
 
 
-def test_the_case_ends_for_everyone() -> None:
+def test_the_case_ends_for_everyone_only_by_a_gm() -> None:
+    """Issue 23: closing the case is a GM's correction, never any seat's move."""
     t = started()
-    t.do("end_case", won=True)
+    with pytest.raises(ValidationError):
+        ENGINE.parse_action({"type": "end_case", "won": False})
+    t.fix("end_case", won=True)
     result = ENGINE.result(t.state)
     assert result is not None and result.winners == [0, 1]
     t.refused("next_phase", "over")
