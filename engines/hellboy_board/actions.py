@@ -40,6 +40,7 @@ class AddAgent(_Action):
     health: int | None = Field(default=None, ge=1, le=30)
     area: str | None = Field(default=None, min_length=1, max_length=40)
     weapons: tuple[Weapon, ...] = Field(default=(), max_length=6)
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class ArmAgent(_Action):
@@ -57,6 +58,7 @@ class DefineEnemy(EnemyStats):
     type: Literal["define_enemy"] = "define_enemy"
     area: str | None = Field(default=None, min_length=1, max_length=40)
     count: int = Field(default=0, ge=0, le=10)
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class AddEnemy(_Action):
@@ -64,6 +66,7 @@ class AddEnemy(_Action):
     card: Ref
     area: str | None = Field(default=None, min_length=1, max_length=40)
     count: int = Field(default=1, ge=1, le=10)
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class NextPhase(_Action):
@@ -82,6 +85,7 @@ class MoveAgent(_Action):
     agent: Ref
     area: str = AREA
     cubes: int = Field(default=1, ge=0, le=3, description="a Move action costs a cube (P5)")
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class MoveEnemy(_Action):
@@ -95,6 +99,7 @@ class MoveEnemy(_Action):
         min_length=1, max_length=10
     )
     declined: tuple[Ref, ...] = ()
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class Test(_Action):

@@ -11,7 +11,7 @@ from engines.core.chance import ChanceOutcome, ChanceRequest
 from engines.core.errors import PackError, RuleError
 from engines.core.protocol import Engine, Event, GameResult, Seat
 from engines.dice.pack import load_dice
-from engines.hellboy_board import corrections, flow, query, rules, skill_tests, threats
+from engines.hellboy_board import areas, corrections, flow, query, rules, skill_tests, threats
 from engines.hellboy_board.actions import (
     ACTION_ADAPTER,
     CORRECTION_ADAPTER,
@@ -122,7 +122,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         self._gate(state, seat, action)
         s = state.fork()
         events: Events = []
-        _play(s, seat, action, events)
+        _play(s, seat, areas.settle(s, action), events)
         return s, list(events)
 
     def _gate(self, state: HBBoardState, seat: int, action: Action) -> None:
@@ -168,7 +168,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
             raise RuleError("The case is over.")
         s = state.fork()
         events: Events = []
-        corrections.correct(s, correction, events)
+        corrections.correct(s, areas.settle(s, correction), events)
         return s, list(events)
 
     def late_join(self, state: HBBoardState, seat: Seat) -> tuple[HBBoardState, list[Event]]:

@@ -177,6 +177,8 @@ class HBBoardState(BaseModel):
     doom_deck: DoomDeck = Field(default_factory=DoomDeck)
     starting_area: str = Field(
         default=UNNAMED_START, description="its name, once the case gives it one")
+    areas: tuple[str, ...] = Field(
+        default=(), description="every area named so far, as first written (areas.py)")
     dice: dict[str, Die] = Field(default_factory=dict, description="the test dice in use")
     test: PendingTest | None = None
     draw: PendingDraw | None = None
