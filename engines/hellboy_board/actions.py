@@ -127,6 +127,14 @@ class Test(_Action):
     total: int | None = Field(default=None, ge=0, le=99)
 
 
+class CancelTest(_Action):
+    """The reporter (or a GM) calls off their pending test before any die is rolled."""
+
+    __test__ = False  # not a pytest class
+
+    type: Literal["cancel_test"] = "cancel_test"
+
+
 class EnemyAttack(_Action):
     """An enemy attacks: the target is the hunted agent, the one named, or the front
     eligible agent on Target Priority (who then goes to the back). The damage is
@@ -216,7 +224,7 @@ Action = Annotated[
     SetUpCase | AddAgent | ArmAgent | DefineEnemy | AddEnemy | NextPhase | SpendCubes
     | MoveAgent | MoveEnemy | Test | EnemyAttack | DamageEnemy | DamageAgent | HealAgent
     | KnockOut | SetStunned | Revive | DrawDoom | DrawBehaviour | ResolveThreat
-    | DiscardThreat | AdvanceDoom | GatherInfo,
+    | DiscardThreat | AdvanceDoom | GatherInfo | CancelTest,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)

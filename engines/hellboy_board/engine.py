@@ -20,6 +20,7 @@ from engines.hellboy_board.actions import (
     AddEnemy,
     AdvanceDoom,
     ArmAgent,
+    CancelTest,
     DamageAgent,
     DamageEnemy,
     DefineEnemy,
@@ -102,9 +103,14 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
             return [state.agents[state.test.agent].seat]
         return []
 
+    def may_act(self, state: HBBoardState, seat: int) -> bool:
+        return seat in self.to_move(state) or self.acts_during_chance(state, seat)
+
     def legal_actions(self, state: HBBoardState, seat: int) -> list[Action]:
         """A sample of legal actions (the free-text ones can't be listed): each is
         accepted by `apply`."""
+        if self.acts_during_chance(state, seat):
+            return [CancelTest()]
         if seat not in self.to_move(state):
             return []
         legal = []
@@ -131,6 +137,10 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         if not 0 <= seat < len(state.names):
             raise RuleError("Only seated players can act.")
         pending = self.chance(state)
+        if isinstance(action, CancelTest):
+            if not self.acts_during_chance(state, seat):
+                raise RuleError("Only the player whose test it is (or a GM) can call it off.")
+            return
         if pending is not None:
             raise RuleError(f"Waiting first for this: {pending.prompt}.")
         awaiting = next((t for t in state.threats.values() if t.awaiting), None)
@@ -142,6 +152,12 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
             raise RuleError("The case hasn't started: finish setting up, then Next phase.")
         if isinstance(action, SetUpCase) and state.phase != "setup":
             raise RuleError("The case is already set up; a GM can correct the Deck of Doom.")
+
+    def acts_during_chance(self, state: HBBoardState, seat: int) -> bool:
+        """A test's own player may call it off while its dice are awaited (a GM acts
+        from that seat); nothing else moves until the dice are in."""
+        test = state.test
+        return test is not None and test.stage == "roll" and state.agents[test.agent].seat == seat
 
     def chance(self, state: HBBoardState) -> ChanceRequest | None:
         if state.test is not None:
@@ -276,6 +292,8 @@ def _play_more(s: HBBoardState, action: Action, events: Events) -> None:
             agent=a.id)
     elif isinstance(action, DrawDoom):
         flow.draw_doom(s)
+    elif isinstance(action, CancelTest):
+        skill_tests.cancel(s, events)
     elif isinstance(action, DrawBehaviour):
         flow.draw_behaviour(s, action.enemy)
     elif isinstance(action, ResolveThreat):

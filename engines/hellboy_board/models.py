@@ -141,6 +141,8 @@ class PendingTest(BaseModel):
     values: tuple[int, ...] = ()
     effect: str | None = None
     reroll: tuple[int, ...] = ()
+    paid: dict[str, int] = Field(
+        default_factory=dict, description="cubes each agent spent on it (a cancel returns them)")
 
 
 class PendingDraw(BaseModel):

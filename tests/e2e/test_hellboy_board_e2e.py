@@ -69,7 +69,10 @@ async def _report(fake: FakeDiscord, board: FakeMessage, who: str,
                   answers: list[str]) -> InteractionHandle:
     modal = await (await fake.click(who, board, label="Report result")).modal()
     fields = [row["components"][0]["custom_id"] for row in modal["components"]]
-    return await fake.submit_modal(who, None, dict(zip(fields, answers, strict=True)))
+    assert len(answers) <= len(fields), "more answers than the form has fields"
+    left_empty = [""] * (len(fields) - len(answers))
+    return await fake.submit_modal(who, None, dict(zip(fields, answers + left_empty,
+                                                       strict=True)))
 
 
 async def _refused_form(fake: FakeDiscord, board: FakeMessage, who: str) -> str:

@@ -89,11 +89,28 @@ def test_the_dice_form_reads_the_effect_and_the_dice_in_order() -> None:
     request = ENGINE.chance(_test_request().state)
     assert request is not None and TestDiceForm().fits(request)
     assert [f.label for f in TestDiceForm().fields(request)] == [
-        "Effect die", "4 coloured dice, in order"]
-    assert TestDiceForm().values(request, ["two dots", "1, 2 0 3"]) == [
+        "Effect die", "4 coloured dice, in order", "Or your total (effect resolved)"]
+    assert TestDiceForm().values(request, ["two dots", "1, 2 0 3", ""]) == [
         "Two dots", "1", "2", "0", "3"]
     with pytest.raises(RuleError, match="Give 4 coloured dice"):
-        TestDiceForm().values(request, ["Two dots", "1 2"])
+        TestDiceForm().values(request, ["Two dots", "1 2", ""])
+
+
+def test_the_dice_form_takes_any_pips_on_house_dice_or_a_total() -> None:
+    """Issue 23: '3' on a yellow die was refused because the house faces (unverified)
+    lack it; a house die takes 0-9, and a total alone settles the test."""
+    request = ENGINE.chance(_test_request().state)
+    assert request is not None
+    form = TestDiceForm()
+    assert "(any 0-9 each)" in form.fields(request)[1].placeholder
+    assert form.values(request, ["Two dots", "9 9 0 7", ""])[1:] == ["9", "9", "0", "7"]
+    with pytest.raises(RuleError, match="A die shows 0 to 9 pips: '12' isn't one"):
+        form.values(request, ["Two dots", "12 1 1 1", ""])
+    assert form.values(request, ["", "", "11"])[0] == "total:11"
+    with pytest.raises(RuleError, match="or your total"):
+        form.values(request, ["", "1 1 1 1", ""])
+    with pytest.raises(RuleError, match="like 7"):
+        form.values(request, ["", "", "x"])
 
 
 def test_the_doom_form_takes_plain_words() -> None:

@@ -122,9 +122,36 @@ def test_a_bad_dice_report_changes_nothing() -> None:
     t.do("test", agent="hellboy", skill="fight", target="krampus")
     before = ENGINE.dump_state(t.state)
     with pytest.raises(RuleError, match="not a possible result"):
-        ENGINE.resolve(t.state, ChanceOutcome(values=["One dot", "7", "1", "1"]))
+        ENGINE.resolve(t.state, ChanceOutcome(values=["One dot", "10", "1", "1"]))
     assert ENGINE.dump_state(t.state) == before
     t.refused("next_phase", "Waiting first")
+
+
+def test_a_house_die_reports_any_pips_from_0_to_9() -> None:
+    """Issue 23: the dice's faces are house data (verified: false), so the group's real
+    die may show what they lack: '7' on a red die is counted as 7 pips."""
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus", dice=1)
+    t.state, _ = ENGINE.resolve(t.state, ChanceOutcome(values=["One dot", "7"]))
+    assert t.state.last_test is not None and t.state.last_test.total == 8
+
+
+def test_a_reported_total_settles_the_test_without_the_dice() -> None:
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus", dice=2)
+    t.state, _ = ENGINE.resolve(t.state, ChanceOutcome(values=["total:6", "0", "0"]))
+    report = t.state.last_test
+    assert report is not None and report.total == 6 and "total reported" in report.notes
+
+
+def test_the_reporter_calls_off_a_pending_test_and_gets_the_cubes_back() -> None:
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus", upgrades=["hellboy"])
+    assert t.agent("hellboy").cubes == 1
+    t.refused("cancel_test", "Only the player whose test it is", seat=1)
+    t.do("cancel_test")
+    assert t.state.test is None and t.agent("hellboy").cubes == 3
+    t.refused("cancel_test", "Only the player whose test it is")
 
 
 def test_odds_of_a_pistol_shot_at_krampus_are_capped() -> None:
