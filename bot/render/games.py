@@ -15,6 +15,7 @@ import discord
 
 from bot.models import GameRow
 from bot.render.style import COLOUR_DONE, COLOUR_LOBBY, COLOUR_PLAY, FIELD_VALUE, clip
+from bot.table_options import LATE_JOIN_SHOWN, late_join_of
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
@@ -233,6 +234,9 @@ def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
         inline=False,
     )
     embed.add_field(name="Mode", value=game.mode, inline=True)
+    if engine.late_joining:
+        shown = LATE_JOIN_SHOWN.get(late_join_of(game.options), "")
+        embed.add_field(name="Joining once started", value=shown, inline=True)
     presenter = presenter_for(game.game)
     if isinstance(presenter, LobbyPresenter):
         for name, value in presenter.lobby_fields(game):

@@ -15,6 +15,7 @@ custom_id formats (each at most 100 characters):
     pd:again:<game>                      a rematch of a finished game
     pd:rep:<game>:<version>              open the physical-mode report form
     pd:end:<game>:<version>              confirm ending a game
+    pd:lj:<game>:<user>:<yes|no>         the host or a GM answers a mid-game Join
 """
 
 from __future__ import annotations
@@ -303,7 +304,39 @@ class RematchButton(
         await _bot(interaction).tables_ui.rematch(interaction, self.game_id)
 
 
+class LateJoinButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"pd:lj:(?P<game>\d{1,20}):(?P<user>\d{1,20}):(?P<op>yes|no)",
+):
+    """The host's (or a GM's) answer to a member who asked to join a game in play
+    (late_join=ask); it survives a restart like every board button."""
+
+    def __init__(self, game_id: int, user_id: int, op: str, name: str = "") -> None:
+        label = f"Let {name} join"[:80] if op == "yes" else "No"
+        style = discord.ButtonStyle.success if op == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"pd:lj:{game_id}:{user_id}:{op}")
+        )
+        self.game_id, self.user_id, self.op = game_id, user_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LateJoinButton:
+        return cls(int(match["game"]), int(match["user"]), match["op"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.answer_join(
+            interaction, self.game_id, self.user_id, yes=self.op == "yes"
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LateJoinButton,
     RematchButton,
     TableButton,
     PrivateViewButton,
