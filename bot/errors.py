@@ -19,6 +19,7 @@ from discord import app_commands
 from pydantic import ValidationError
 
 from bot.plain_errors import sentence
+from bot.render.style import MESSAGE_CONTENT, clip
 from engines.core.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -44,6 +45,7 @@ async def reply_ephemeral(
     interaction: discord.Interaction[Any], text: str, view: discord.ui.View | None = None
 ) -> None:
     extra: dict[str, Any] = {"view": view} if view is not None else {}
+    text = clip(text, MESSAGE_CONTENT)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **extra)

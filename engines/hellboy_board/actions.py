@@ -19,7 +19,10 @@ Ref = Annotated[str, Field(min_length=1, max_length=40)]
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    """Names, ids and areas are typed by players: surrounding spaces are dropped, so
+    a name of spaces alone is no name (min_length refuses it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
 
 class SetUpCase(_Action):

@@ -58,7 +58,7 @@ class HBBoardOptions(BaseModel):
 
 
 class Weapon(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
     name: str = NAME
     ranged: bool = False
