@@ -223,7 +223,8 @@ def finish(
     report = TestReport(agent=a.id, skill=t.skill, pool=t.pool, values=values, effect=effect,
                         total=total, reported=not values, target=t.target, notes=notes)
     shown = f" ({' + '.join(map(str, values))}, {effect})" if values else ""
-    say(events, "test", f"{a.name}'s {t.skill.title()} test: {total} pips{shown}.",
+    pips = "1 pip" if total == 1 else f"{total} pips"
+    say(events, "test", f"{a.name}'s {t.skill.title()} test: {pips}{shown}.",
         agent=a.id, amount=total)
     e = s.enemies.get(t.target) if t.target is not None else None
     if e is not None:
@@ -234,7 +235,7 @@ def finish(
             weapon = next(w for w in a.weapons if w.name == t.weapon)
             tags = weapon.tags
         if raw == 0:
-            say(events, "damage", f"{total} pips against Resilience {card.resilience}:"
+            say(events, "damage", f"{pips} against Resilience {card.resilience}:"
                 f" no damage to {card.name}.", enemy=e.id, amount=0)
             dealt = 0
         else:

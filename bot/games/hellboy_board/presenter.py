@@ -76,7 +76,7 @@ def buttons(state: HBBoardState) -> list[Button]:
         return [(f"Draw {query.card_of(state, state.enemies[e]).name}'s Behaviour card"[:LABEL],
                  f"db.{e}", None) for e in state.behaviour_due]
     out: list[Button] = [(_next_label(state), "np", None)]
-    if state.phase != "setup":
+    if state.phase == "doom":
         out.append(("Draw a Doom card", "dd", None))
     if state.phase == "agent":
         explorers = [a for a in state.agents.values()

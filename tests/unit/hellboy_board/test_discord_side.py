@@ -17,7 +17,7 @@ from engines.hellboy_board.actions import ResolveThreat, Test
 from engines.hellboy_board.models import MAX_AGENTS
 from engines.hellboy_board.pack import MAX_ENEMY_CARDS, MAX_THREAT_CARDS
 from tests.support.discord_limits import check_buttons, check_embed, worst_case_game
-from tests.unit.hellboy_board.support import Table, chosen
+from tests.unit.hellboy_board.support import Table, chosen, started
 
 LONG = "x" * 30
 
@@ -156,3 +156,19 @@ def test_the_largest_preset_library_lists_within_discords_limits() -> None:
     listed = embed.fields[0].value or ""
     assert "house data, unverified" in listed and "pack ourbox" in listed
     assert listed.endswith("more cards") and "…and " in listed
+
+
+def test_small_wording_and_buttons_of_issue_23() -> None:
+    """'1 pips'; /hbboard rules naming a /hbboard heal that does not exist; a Draw a
+    Doom card button in every phase (the Doom phase draws: public rules, H)."""
+    t = started()
+    assert "Draw a Doom card" not in [label for label, _, _ in buttons(t.state)]
+    t.to_phase("doom")
+    assert "Draw a Doom card" in [label for label, _, _ in buttons(t.state)]
+    t.to_phase("rest")
+    assert "/hbboard heal`" not in (rules_embed(t.state).description or "")
+    assert "`/hbboard agentstate change:heal`" in (rules_embed(t.state).description or "")
+    t = started()
+    t.to_phase("agent")
+    t.do("test", agent="abe", skill="explore", total=1)
+    assert t.events[-1].text.startswith("Abe's Explore test: 1 pip"), t.events[-1].text
