@@ -268,6 +268,7 @@ def _play_more(s: HBBoardState, action: Action, events: Events) -> None:
         a.damage += action.amount
         say(events, "damage", f"{a.name} takes {action.amount} damage.", agent=a.id,
             amount=action.amount)
+        rules.slots_full(a, events)
     elif isinstance(action, HealAgent):
         a = query.agent(s, action.agent)
         healed = min(a.damage, action.amount)

@@ -172,6 +172,10 @@ def enemy_attack(
     card = query.card_of(s, e)
     if target.knocked_out:
         raise RuleError(f"{target.name} is knocked out: revive them first if that is wrong.")
+    if melee and e.area is not None and target.area is not None and e.area != target.area:
+        raise RuleError(f"A melee attack reaches only its own area: {card.name} is in"
+                        f" {query.area_words(e.area)}, {target.name} in"
+                        f" {query.area_words(target.area)}.")
     kind = "melee" if melee else "ranged"
     target.damage += dealt
     say(events, "damage",
@@ -179,12 +183,19 @@ def enemy_attack(
         f" deals {target.name} {dealt} damage.", agent=target.id, enemy=e.id, amount=dealt)
     if melee:
         melee_toll(s, e, target, dealt, events)
-    if target.health is not None and target.damage >= target.health and not knocked_out:
-        say(events, "warning",
-            f"{target.name}'s damage slots are full: if that knocks them out, say so"
-            " (the companion does not know the knock-out rule).", agent=target.id)
+    if not knocked_out:
+        slots_full(target, events)
     if knocked_out:
         knock_out(s, target, e.id, events)
+
+
+def slots_full(a: Agent, events: Events) -> None:
+    """Damage on every slot of the agent's card, however it was dealt: the companion
+    does not know the knock-out rule, so it asks the players."""
+    if a.health is not None and a.damage >= a.health:
+        say(events, "warning",
+            f"{a.name}'s damage slots are full: if that knocks them out, say so"
+            " (the companion does not know the knock-out rule).", agent=a.id)
 
 
 def knock_out(s: HBBoardState, a: Agent, by: str | None, events: Events) -> None:

@@ -106,6 +106,10 @@ def _make_boss(s: HBBoardState, t: Threat, size: int | None, events: Events) -> 
         f"{name} is a Boss: shuffle the Behaviour cards whose icons match its card into its"
         " Behaviour deck; each Enemy phase one is drawn before any minion acts.",
         rule="U6", enemy=t.enemy)
+    if s.phase == "enemy" and t.enemy in s.enemies and t.enemy not in s.behaviour_due:
+        s.behaviour_due = (*s.behaviour_due, t.enemy)
+        say(events, "behaviour", f"It is the Enemy phase: draw {name}'s Behaviour card before"
+            " any minion acts.", rule="U7", enemy=t.enemy)
 
 
 def discard(s: HBBoardState, t: Threat, why: str, rule: str, events: Events) -> None:

@@ -190,6 +190,7 @@ async def _fight_krampus(fake: FakeDiscord, bot: PandemoniumBot,
     assert "at most 2" in said or "capped" in said, said
     assert (await _state(fake, bot)).enemies["krampus"].damage == 4
     await _cmd(fake, bot, "bob", "go", agent="Abe Sapien", area="Crypt")
+    await _cmd(fake, bot, "alice", "go", agent="Hellboy", area="Crypt")
     said = await _cmd(fake, bot, "bob", "test", agent="Abe Sapien", skill="fight",
                       target="frog-soldier", total=6)
     assert "frog-soldier" not in (await _state(fake, bot)).enemies, said

@@ -154,6 +154,18 @@ class HBBoardCog(
         await self._play(interaction, current, act.AddAgent(
             name=name, seat=seat, skills=skills, health=health, area=area, weapons=weapons))
 
+    @app_commands.command(name="arm", description="Give an agent another weapon from its card")
+    @app_commands.describe(agent="The agent", weapon="The weapon's name, as printed",
+                           ranged="A ranged weapon (Shoot)? Off: a melee weapon",
+                           pistol="Is it a pistol (Harmless Man-Toys)?")
+    @app_commands.autocomplete(agent=_agents)
+    @app_commands.guild_only()
+    async def arm(self, interaction: discord.Interaction[Any], agent: str,
+                  weapon: app_commands.Range[str, 1, 40], ranged: bool = True,
+                  pistol: bool = False) -> None:
+        await self._do(interaction, act.ArmAgent(agent=agent, weapon=Weapon(
+            name=weapon, ranged=ranged, tags=("pistol",) if pistol else ())))
+
     @app_commands.command(name="enemy", description="Type in an Enemy card and put it in play")
     @app_commands.describe(key="A short id, like 'frog-soldier'", name="As printed",
                            boss="Does the card show Behaviour icons?",

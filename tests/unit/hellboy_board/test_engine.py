@@ -324,3 +324,37 @@ def test_naming_the_starting_area_names_it_for_whoever_is_there() -> None:
     assert t.agent("hellboy").area == "Hall" and t.agent("abe").area == "Crypt"
     t.do("set_up_case", starting_area="Attic")
     assert t.agent("hellboy").area == "Hall", "a named area is not renamed"
+
+
+def test_a_melee_attack_reaches_only_its_own_area() -> None:
+    """Issue 23: an enemy's melee was accepted against an agent in another area."""
+    t = started()
+    t.do("add_enemy", card="krampus", area="Hall")
+    t.to_phase("enemy")
+    sentence = t.refused("enemy_attack", "only its own area", enemy="krampus", target="abe",
+                         damage=1)
+    assert sentence == "A melee attack reaches only its own area: Krampus is in Hall, Abe in Crypt."
+    t.do("enemy_attack", enemy="krampus", target="abe", damage=1, melee=False)
+
+
+def test_full_damage_slots_warn_however_the_damage_came() -> None:
+    """Issue 23: only an enemy's attack warned; damage typed in did not."""
+    t = started()
+    t.do("damage_agent", agent="hellboy", amount=6)
+    assert [e.type for e in t.events] == ["damage", "warning"]
+    assert "Hellboy's damage slots are full" in t.events[-1].text
+
+
+def test_an_agent_is_armed_with_more_weapons_ranged_or_not() -> None:
+    """arm_agent (issue 23: no command and no test; an agent carried one ranged weapon)."""
+    t = started()
+    t.do("arm_agent", agent="abe", weapon={"name": "Trident", "ranged": False})
+    t.do("arm_agent", agent="abe", weapon={"name": "Flare Gun", "ranged": True})
+    assert [w.name for w in t.agent("abe").weapons] == ["Trident", "Flare Gun"]
+    t.refused("arm_agent", "already has", agent="abe", weapon={"name": "trident"})
+    t.do("add_enemy", card="krampus", area="Hall")
+    t.to_phase("agent")
+    t.refused("test", "not a ranged weapon", agent="abe", skill="shoot", target="krampus",
+              weapon="Trident")
+    t.do("test", agent="abe", skill="shoot", target="krampus", total=3)
+    assert t.state.last_test is not None and t.state.last_test.skill == "shoot"

@@ -102,6 +102,7 @@ def test_k6_wicked_child_knocked_out_otherwise_krampus_runs_wild() -> None:
     view = ENGINE.view(t.state, None)
     assert view["enemies"][0]["melee"] == 8 and view["enemies"][0]["hunting"] is None
     assert view["warnings"] and "option wild_melee" in view["warnings"][0]
+    t.fix("set_agent", agent="abe", area="Hall")
     t.do("enemy_attack", enemy="krampus", target="abe", damage=1)
     t.do("enemy_attack", enemy="krampus", damage=1)
     assert t.events[0].agent == "hellboy" and t.state.tracks.priority[-1] == "hellboy"
