@@ -159,6 +159,7 @@ async def test_krampus_hunts_tolls_caps_stuns_and_leaves(
     board = await board_now(fake, bot, board)
     assert "🔥 runs wild" in board.text()
     assert "melee" in board.text().lower()
+    await _cmd(fake, bot, "bob", "go", agent="Abe Sapien", area="Hall")
     await _cmd(fake, bot, "bob", "attack", enemy="krampus", target="Abe Sapien", damage=1)
     assert (await _state(fake, bot)).agents["abe-sapien"].damage == 1, "wild: anyone"
 

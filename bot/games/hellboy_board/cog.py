@@ -21,7 +21,7 @@ from bot.presenting import actor_of, channel_id_of
 from bot.table import Outcome
 from cogs.running import play, running_game
 from engines.core.errors import RuleError
-from engines.hellboy_board import ENGINE, HBBoardState
+from engines.hellboy_board import ENGINE, HBBoardState, query
 from engines.hellboy_board import actions as act
 from engines.hellboy_board.areas import NewArea, known
 from engines.hellboy_board.models import Skill, Weapon
@@ -178,8 +178,11 @@ class HBBoardCog(
                     range: Small, ranged: Small, melee: Small, boss: bool | None = None,
                     area: app_commands.Range[str, 1, 40] | None = None,
                     count: app_commands.Range[int, 0, 10] = 1) -> None:
+        if query.slug(key) != key.strip().lower():
+            raise RuleError("'key' is a short id of lowercase letters, digits and dashes:"
+                            f" '{query.slug(key)}'?")
         await self._do(interaction, act.DefineEnemy(
-            key=key.lower(), name=name, move=move, resilience=resilience, health=health,
+            key=key.strip().lower(), name=name, move=move, resilience=resilience, health=health,
             range=range, ranged=ranged, melee=melee, boss=boss, area=area, count=count))
 
     @app_commands.command(name="preset",
