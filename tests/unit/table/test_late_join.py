@@ -58,3 +58,4 @@ def test_the_option_takes_only_its_three_values() -> None:
     assert parse(engine, "late_join=open") == {"late_join": "open"}
     with pytest.raises(RuleError, match="late_join=open"):
         parse(engine, "late_join=maybe")
+
