@@ -30,6 +30,19 @@ PHRASES: dict[str, str] = {
     "extra_forbidden": "is not an option here",
     "string_type": "needs some text",
 }
+BOUNDS: dict[str, tuple[str, str]] = {
+    "less_than_equal": ("is at most {}", "le"),
+    "less_than": ("is at most {}", "lt"),
+    "greater_than_equal": ("is at least {}", "ge"),
+    "greater_than": ("is at least {}", "gt"),
+    "string_too_long": ("is at most {} characters", "max_length"),
+    "string_too_short": ("is at least {} characters", "min_length"),
+    "too_long": ("takes at most {}", "max_length"),
+    "too_short": ("needs at least {}", "min_length"),
+}
+"""Kinds that name a limit: the phrase, and the key of pydantic's context holding it."""
+CHOICES = {"literal_error": "expected", "enum": "expected", "union_tag_invalid": "expected_tags"}
+"""Kinds that list what is allowed, and where pydantic's context lists it."""
 
 
 def plain(error: dict[str, Any]) -> str:
@@ -38,24 +51,11 @@ def plain(error: dict[str, Any]) -> str:
     ctx = error.get("ctx") or {}
     if kind in PHRASES:
         return PHRASES[kind]
-    if kind in ("less_than_equal", "less_than"):
-        return f"is at most {ctx.get('le', ctx.get('lt'))}"
-    if kind in ("greater_than_equal", "greater_than"):
-        return f"is at least {ctx.get('ge', ctx.get('gt'))}"
-    if kind == "literal_error":
-        return f"is one of {_choices(ctx.get('expected'))}"
-    if kind == "string_too_long":
-        return f"is at most {ctx.get('max_length')} characters"
-    if kind == "string_too_short":
-        return f"is at least {ctx.get('min_length')} characters"
-    if kind == "enum":
-        return f"is one of {_choices(ctx.get('expected'))}"
-    if kind == "too_long":
-        return f"takes at most {ctx.get('max_length')}"
-    if kind == "too_short":
-        return f"needs at least {ctx.get('min_length')}"
-    if kind == "union_tag_invalid":
-        return f"is one of {_choices(ctx.get('expected_tags'))}"
+    if kind in BOUNDS:
+        template, key = BOUNDS[kind]
+        return template.format(ctx.get(key))
+    if kind in CHOICES:
+        return f"is one of {_choices(ctx.get(CHOICES[kind]))}"
     if kind == "value_error":
         return str(error.get("msg", "")).removeprefix(VALUE_ERROR) or "is not valid here"
     return "is not valid here"
