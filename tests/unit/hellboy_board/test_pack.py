@@ -118,3 +118,17 @@ def test_a_pack_threat_can_be_the_one_drawn() -> None:
     assert "threat:hags-curse" in request.items[0].options
     t.roll("threat:hags-curse")
     assert t.state.enemies["hag"].area == "Hall" and t.state.enemies["hag"].brought_by
+
+
+def test_a_pack_threat_s_lines_carry_no_krampus_row_labels() -> None:
+    """Issue 23: a pack's threat set up in the starting area was labelled K1 (a row of
+    the Krampus cards); its own lines are unlabelled (Krampus's keep theirs: the K1-K10
+tests in test_krampus_rules.py)."""
+    t = Table(pack=chosen(_example()))
+    t.do("add_agent", name="Hellboy")
+    t.do("set_up_case", doom_deck=3, threat_shuffled_in=True, starting_area="Hall")
+    t.to_phase("doom")
+    t.do("draw_doom")
+    t.roll("threat:hags-curse")
+    assert [e.rule for e in t.events] == ["U3", None, "U6"], "put in play in Hall: not K1"
+    assert "put in play in Hall" in t.events[1].text
