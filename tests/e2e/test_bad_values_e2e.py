@@ -46,11 +46,12 @@ FREE_TEXT = {
 }
 """Text that names something new, where an unknown word is a fine value."""
 ACCEPTED = {
-    ("game settings", "scope"), ("game settings", "value"), ("game notify", "ping"),
-    ("help", "topic"), ("hbboard preset", "area"), ("hbboard preset", "count"),
+    ("game settings", "value"), ("help", "topic"), ("hbboard preset", "area"),
+    ("hbboard preset", "count"),
 }
-"""Options whose bad value is answered, not refused, without touching the game
-(settings and notifications are the server's and the member's, not the table's)."""
+"""Options whose bad value is answered, not refused, and the game untouched: a blank
+setting value lists the settings, an unknown help topic is answered with the topics,
+and /hbboard preset without a card lists the presets (area and count unused)."""
 PYDANTIC = ("Input should", "validation error", "Field required", "pydantic", "Value error")
 
 
