@@ -114,6 +114,7 @@ class HBBoardCog(
                            threat="Did the case shuffle an unseen Unexpected Threat in?",
                            doom_length="Spaces on the Impending Doom track",
                            starting_area="Where agents (and Krampus) set up")
+    @app_commands.autocomplete(starting_area=_areas)
     @app_commands.guild_only()
     async def case(self, interaction: discord.Interaction[Any],
                    doom_deck: app_commands.Range[int, 1, 99] | None = None,
