@@ -16,6 +16,7 @@ import yarl
 from discord.ext import commands
 
 from bot.board_updates import BoardUpdater, lines_of
+from bot.command_checks import options_fit
 from bot.databases import open_storage
 from bot.errors import handle
 from bot.frontend import Services, install
@@ -81,6 +82,7 @@ class PandemoniumBot(commands.Bot):
         self._stopping: asyncio.Task[None] | None = None
         self._closing_all: asyncio.Task[None] | None = None
         self.tree.on_error = handle  # type: ignore[method-assign]
+        self.tree.interaction_check = options_fit  # type: ignore[method-assign]
 
     @staticmethod
     def _shard_options(settings: Settings) -> dict[str, Any]:

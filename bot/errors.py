@@ -1,8 +1,10 @@
 """One place that turns every failure into a polite ephemeral answer.
 
 Rule errors (an illegal move, a stale board) are messages for the player, not
-incidents: they are answered and logged at DEBUG. Anything else is a bug: the
-player gets an apology that says nothing changed, and the traceback is logged.
+incidents: they are answered and logged at DEBUG, and so is a value a command or
+form turned into a model that refused it (the player typed it; the sentence names
+the option). Anything else is a bug: the player gets an apology that says nothing
+changed, and the traceback is logged.
 """
 
 from __future__ import annotations
@@ -14,7 +16,10 @@ from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
+from pydantic import ValidationError
 
+from bot.plain_errors import sentence
+from bot.render.style import MESSAGE_CONTENT, clip
 from engines.core.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -40,6 +45,7 @@ async def reply_ephemeral(
     interaction: discord.Interaction[Any], text: str, view: discord.ui.View | None = None
 ) -> None:
     extra: dict[str, Any] = {"view": view} if view is not None else {}
+    text = clip(text, MESSAGE_CONTENT)
     try:
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **extra)
@@ -55,6 +61,8 @@ def player_message(error: BaseException) -> str | None:
         error = error.original
     if isinstance(error, RuleError):
         return error.message
+    if isinstance(error, ValidationError):
+        return sentence(error)
     if isinstance(error, app_commands.CommandOnCooldown):
         return f"Slow down a little: try again in {error.retry_after:.0f} s."
     if isinstance(error, app_commands.NoPrivateMessage):

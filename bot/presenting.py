@@ -16,6 +16,7 @@ from typing import Any, Protocol, TypeVar
 
 import discord
 
+from bot.errors import reply_ephemeral
 from bot.models import GameRow, SeatRow
 from bot.render.games import (
     BoardPicture,
@@ -39,11 +40,12 @@ from bot.render.style import (
     clip,
 )
 from bot.secrecy import SecrecyGuard, message_payload
-from bot.table import Actor, Outcome, StaleBoard, TableService, bot_draws, seat_for
-from bot.table_options import DEFAULT_DICE, DICE_OPTION
+from bot.table import Actor, JoinAsked, Outcome, StaleBoard, TableService, bot_draws, seat_for
+from bot.table_options import DEFAULT_DICE, DICE_OPTION, late_join_of
 from bot.table_seats import seats_phrase
 from bot.turn_pings import TurnPings
 from bot.ui.components import (
+    LateJoinButton,
     LobbyButton,
     MoveButton,
     MoveSelect,
@@ -261,7 +263,8 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
                     gm=gm_seat is not None,
                 )
             )
-    if gm_seat is None and engine.late_joining and len(game.seats) < engine.max_seats:
+    if (gm_seat is None and engine.late_joining and len(game.seats) < engine.max_seats
+            and late_join_of(game.options) != "closed"):
         view.add_item(LobbyButton("join", game.id))
     if gm_seat is None and engine.hidden_information:
         view.add_item(PrivateViewButton(game.id))
@@ -498,8 +501,44 @@ class TablesUI:
             change = self.table.switch_dice(channel, actor, guild, game_id)
         else:
             change = self.table.cancel(channel, actor, guild, game_id)
-        outcome = await _acknowledged_in_time(interaction, change, update=True)
+        try:
+            outcome = await _acknowledged_in_time(interaction, change, update=True)
+        except JoinAsked as asked:
+            await self.ask_to_join(interaction, asked)
+            return
         await self.publish_in_place(interaction, outcome)
+
+    async def ask_to_join(self, interaction: discord.Interaction[Any], asked: JoinAsked) -> None:
+        """A mid-game Join at a table that asks: the member is told privately, and the
+        channel gets the question with the host's (or a GM's) two buttons."""
+        await reply_ephemeral(interaction, asked.message)
+        name = asked.member.name
+        view = discord.ui.View(timeout=None)
+        view.add_item(LateJoinButton(asked.game_id, asked.member.user_id, "yes", name))
+        view.add_item(LateJoinButton(asked.game_id, asked.member.user_id, "no"))
+        await self.channel_of(channel_id_of(interaction)).send(
+            f"**{name}** asks to join the game. The host or a GM decides:", view=view,
+            allowed_mentions=discord.AllowedMentions.none())
+
+    async def answer_join(
+        self, interaction: discord.Interaction[Any], game_id: int, user_id: int, *, yes: bool
+    ) -> None:
+        """The host's (or a GM's) answer; the question's buttons go once answered."""
+        actor = actor_of(interaction)
+        member = await _member_actor(interaction, user_id)
+        if not yes:
+            current = await self.table.current(channel_id_of(interaction))
+            game = current.game if current is not None else None
+            if not await self.table.is_gm(game, actor, interaction.guild_id):
+                raise RuleError("Only the host, a member with Manage Channels, or the server's"
+                                " GM role can answer that.")
+            await interaction.response.edit_message(
+                content=f"{actor.name} did not let {member.name} join.", view=None)
+            return
+        outcome = await self.table.let_join(
+            channel_id_of(interaction), actor, interaction.guild_id, game_id, member)
+        await interaction.response.edit_message(content=outcome.notice, view=None)
+        self.boards.request(outcome)
 
     async def move_click(
         self,
@@ -1005,3 +1044,14 @@ async def _acknowledged_in_time(
         else:
             await interaction.response.defer(thinking=True)
     return await task
+
+
+async def _member_actor(interaction: discord.Interaction[Any], user_id: int) -> Actor:
+    """The member a GM lets in, by id (the button carries only that): their name from
+    the server, or a plain 'Player' if they left it meanwhile."""
+    guild = interaction.guild
+    member = guild.get_member(user_id) if guild is not None else None
+    if member is None and guild is not None:
+        with contextlib.suppress(discord.HTTPException):
+            member = await guild.fetch_member(user_id)
+    return Actor(user_id=user_id, name=member.display_name if member is not None else "Player")

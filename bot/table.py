@@ -17,12 +17,13 @@ from bot.table_core import (
     stalled_seats,
 )
 from bot.table_gm import GmOps
-from bot.table_lobby import LobbyOps
+from bot.table_lobby import JoinAsked, LobbyOps
 from bot.table_packs import PackOps
 from bot.table_play import PlayOps
 
 __all__ = [
     "Actor",
+    "JoinAsked",
     "Outcome",
     "StaleBoard",
     "TableService",

@@ -198,6 +198,15 @@ class TableCore:
             state = registry.get(game.game).load_state(game.state)
         return self._cache.add_if_absent(channel_id, _Cached(game=game, state=state))
 
+    async def _load_ended(self, channel_id: int) -> _Cached | None:
+        """The channel's latest game if it finished after being played (not a closed
+        lobby, not a cancelled one): never cached, as it is not live."""
+        recent = await self.storage.games_in_channel(channel_id, limit=1)
+        if not recent or recent[0].status != "finished" or recent[0].state is None:
+            return None
+        game, state = recent[0], recent[0].state
+        return _Cached(game=game, state=registry.get(game.game).load_state(state))
+
     async def is_gm(self, game: GameRow | None, actor: Actor, guild_id: int | None) -> bool:
         """Host of the game, Manage Channels, or the server's GM role."""
         if actor.manage_channels:
@@ -213,9 +222,15 @@ class TableCore:
         self,
         channel_id: int,
         fn: Callable[[_Cached], Awaitable[tuple[_Cached, list[LogEntry], Outcome]]],
+        *,
+        ended: bool = False,
     ) -> Outcome:
+        """`ended`: with no live game, `fn` gets the channel's latest game if it was
+        played to its end (undo may bring it back; nothing else changes a past game)."""
         async with self.lock_for(channel_id):
             cached = await self._load(channel_id)
+            if cached is None and ended:
+                cached = await self._load_ended(channel_id)
             if cached is None:
                 raise RuleError("There is no game in this channel. Start one with `/game new`.")
             before = cached.game.version

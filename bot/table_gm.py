@@ -116,6 +116,8 @@ class GmOps(TableCore):
             if not 0 <= seat < len(game.seats):
                 raise RuleError(f"There is no seat {seat + 1}; seats are 1 to {len(game.seats)}.")
             target = game.seats[seat]
+            if name is not None and not name.strip():
+                raise RuleError("Give the character a name, or leave `name` out to clear it.")
             if target.user_id != actor.user_id:
                 await self._require_gm(game, actor, guild_id, "name another seat's character")
             character = _clean_name(name) if name and name.strip() else None

@@ -21,13 +21,22 @@ from bot.table_core import (
     _running_message,
     _setup_line,
 )
-from bot.table_options import DEFAULT_DICE, DICE_OPTION, engine_options
+from bot.table_options import DEFAULT_DICE, DICE_OPTION, engine_options, late_join_of
 from bot.table_packs import embed_chosen_pack
 from bot.table_seats import chosen_seats, seats_phrase
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
 from engines.registry import AnyEngine
+
+
+class JoinAsked(RuleError):
+    """Not a refusal: a member asked to join a game in play, and the host or a GM
+    decides (the UI posts the question with its buttons)."""
+
+    def __init__(self, game_id: int, member: Actor) -> None:
+        super().__init__("The host or a GM has been asked to let you join.")
+        self.game_id, self.member = game_id, member
 
 
 class LobbyOps(TableCore):
@@ -99,7 +108,7 @@ class LobbyOps(TableCore):
             if len(game.seats) >= engine.max_seats:
                 raise RuleError(f"The table is full ({engine.max_seats} seats).")
             if game.status != "lobby":
-                return self._late_join(c, actor, engine)
+                return self._late_join(c, actor, engine, approved=False)
             seats = [*game.seats, SeatRow(user_id=actor.user_id, name=_clean_name(actor.name))]
             new = self._bump(game, seats=seats)
             entry = LogEntry(user_id=actor.user_id, payload=LobbyLine(op="join"))
@@ -108,11 +117,38 @@ class LobbyOps(TableCore):
 
         return await self._change(channel_id, fn)
 
+    async def let_join(
+        self, channel_id: int, actor: Actor, guild_id: int | None, game_id: int, member: Actor
+    ) -> Outcome:
+        """A GM lets in a member who asked to join a game in play (late_join=ask)."""
+
+        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+            _check_game_id(c.game, game_id)
+            await self._require_gm(c.game, actor, guild_id, "let players join")
+            engine = registry.get(c.game.game)
+            if c.game.seat_of(member.user_id) is not None:
+                raise RuleError(f"{member.name} already has a seat at this table.")
+            if len(c.game.seats) >= engine.max_seats:
+                raise RuleError(f"The table is full ({engine.max_seats} seats).")
+            new, entries, outcome = self._late_join(c, member, engine, approved=True)
+            outcome.notice = f"{actor.name} let {member.name} join in seat {len(new.game.seats)}."
+            return new, entries, outcome
+
+        return await self._change(channel_id, fn)
+
     def _late_join(
-        self, c: _Cached, actor: Actor, engine: AnyEngine
+        self, c: _Cached, actor: Actor, engine: AnyEngine, *, approved: bool
     ) -> tuple[_Cached, list[LogEntry], Outcome]:
+        """A seat for a game in play, as the table's `late_join` says: at once (open),
+        once the host or a GM lets them in (ask, the default: a passer-by must not
+        sit down at a group's evening unasked), or never (closed)."""
         if c.game.status != "active" or not engine.late_joining:
             raise RuleError("This game has already started; you can watch the board.")
+        mode = late_join_of(c.game.options)
+        if mode == "closed":
+            raise RuleError("This table takes no new players once it has started.")
+        if mode == "ask" and not approved:
+            raise JoinAsked(c.game.id, actor)
         seat = Seat(index=len(c.game.seats), name=_clean_name(actor.name))
         state, events = engine.late_join(c.state, seat)
         seats = [*c.game.seats, SeatRow(user_id=actor.user_id, name=seat.name)]

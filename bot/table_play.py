@@ -6,8 +6,8 @@ from typing import Any
 
 from pydantic import ValidationError
 
-from bot.log_lines import ActionLine, ChanceLine, UndoLine
-from bot.models import LogEntry
+from bot.log_lines import ActionLine, ChanceLine, CorrectionLine, SkipLine, UndoLine
+from bot.models import GameRow, LogEntry
 from bot.replay import REPLAYED_KINDS, UNDOABLE_KINDS, Replayed, replay, replay_from
 from bot.table_core import (
     Actor,
@@ -122,7 +122,10 @@ class PlayOps(TableCore):
         return await self._change(channel_id, fn)
 
     async def undo(self, channel_id: int, actor: Actor, guild_id: int | None) -> Outcome:
-        """Restore the state before the last step exactly, RNG counter included."""
+        """Restore the state before the last step exactly, RNG counter included, and
+        say what was taken back. A game that ended, by its last step or a GM's end,
+        comes back into play while it is the channel's latest game: one stray end
+        must not cost a group its evening."""
 
         async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
             game = c.game
@@ -130,37 +133,52 @@ class PlayOps(TableCore):
             if game.state is None:
                 raise RuleError("Nothing to undo: the game hasn't started.")
             engine = registry.get(game.game)
-            last_version, replayed = await self._replay_without_last_step(engine, c)
-            new = self._bump(game, rng_counter=replayed.rng_counter)
+            revive: dict[str, Any] = {}
+            if game.status == "finished":
+                revive = {"status": "active", "finished_at": None, "result": None}
+                ended_at = await self._ended_by_gm(game)
+                if ended_at is not None:
+                    new = self._bump(game, **revive)
+                    entry = LogEntry(user_id=actor.user_id, gm=True,
+                                     payload=UndoLine(undid_version=ended_at))
+                    notice = f"{actor.name} undid the end of the game: it is in play again."
+                    return _Cached(new, c.state), [entry], Outcome(new, c.state, notice=notice)
+            last_version, replayed, undone = await self._replay_without_last_step(engine, c)
+            new = self._bump(game, rng_counter=replayed.rng_counter, **revive)
             entry = LogEntry(
                 user_id=actor.user_id, gm=True, payload=UndoLine(undid_version=last_version)
             )
+            notice = f"Undid: {undone_words(engine, game, replayed.state, undone)}."
             return (
                 _Cached(new, replayed.state),
                 [entry],
-                Outcome(
-                    game=new, state=replayed.state, notice=f"{actor.name} undid the last move."
-                ),
+                Outcome(game=new, state=replayed.state, notice=notice),
             )
 
-        return await self._change(channel_id, fn)
+        return await self._change(channel_id, fn, ended=True)
+
+    async def _ended_by_gm(self, game: GameRow) -> int | None:
+        """The version of the GM's end that finished `game`, if that was its last step
+        (undo then only brings it back; the state is as it was)."""
+        log = await self.storage.log(game.id, include_undone=False)
+        return log[-1].version if log and log[-1].kind == "end" else None
 
     async def _replay_without_last_step(
         self, engine: AnyEngine, c: _Cached
-    ) -> tuple[int, Replayed]:
-        """The last undoable step's version, and the game replayed without it: from the
-        table's newest checkpoint before it (a few dozen lines), else from the newest
-        stored checkpoint before it (a table just read back), else the whole stored
-        log from set-up. Always in the worker pool, off the event loop."""
+    ) -> tuple[int, Replayed, list[LogEntry]]:
+        """The last undoable step's version, the game replayed without it, and its lines:
+        from the table's newest checkpoint before it (a few dozen lines), else from the
+        newest stored checkpoint before it (a table just read back), else the whole
+        stored log from set-up. Always in the worker pool, off the event loop."""
         history = c.history
         last = history.last_undoable(UNDOABLE_KINDS) if history is not None else None
         found = history.without(last) if history is not None and last is not None else None
-        if last is not None and found is not None:
+        if history is not None and last is not None and found is not None:
             checkpoint, lines = found
             replayed = await off_loop(
                 replay_from, engine, checkpoint.state, checkpoint.rng_counter, lines
             )
-            return last, replayed
+            return last, replayed, [e for e in history.tail if e.version == last]
         stored = await self._replay_from_stored_checkpoint(engine, c.game.id)
         if stored is not None:
             return stored
@@ -171,11 +189,12 @@ class PlayOps(TableCore):
             raise RuleError("Nothing to undo yet.")
         last_version = steps[-1].version
         keep = [e for e in log if e.kind in REPLAYED_KINDS and e.version != last_version]
-        return last_version, await off_loop(replay, engine, setup.payload, keep)
+        undone = [e for e in log if e.version == last_version]
+        return last_version, await off_loop(replay, engine, setup.payload, keep), undone
 
     async def _replay_from_stored_checkpoint(
         self, engine: AnyEngine, game_id: int
-    ) -> tuple[int, Replayed] | None:
+    ) -> tuple[int, Replayed, list[LogEntry]] | None:
         """Undo from the stored checkpoints: the newest one with an undoable step after
         it, and only the log lines since (a few dozen, not the whole game)."""
         before: int | None = None
@@ -187,7 +206,7 @@ class PlayOps(TableCore):
                 replayed = await off_loop(
                     _replay_stored, engine, checkpoint.state, checkpoint.rng_counter, keep
                 )
-                return steps[-1], replayed
+                return steps[-1], replayed, [e for e in lines if e.version == steps[-1]]
             before = checkpoint.version
         return None
 
@@ -197,3 +216,23 @@ def _replay_stored(
 ) -> Replayed:
     """Parse a stored checkpoint and replay from it (both in the worker pool)."""
     return replay_from(engine, engine.load_state(state), counter, lines)
+
+
+def undone_words(engine: AnyEngine, game: GameRow, before: Any, lines: list[LogEntry]) -> str:
+    """What an undo took back, from the step's log lines: "Bob's Fight against Frog
+    Soldier 2", "the reported result", "the GM's set track"."""
+    for line in lines:
+        payload = line.payload
+        seat = line.seat if line.seat is not None and line.seat < len(game.seats) else None
+        who = game.seats[seat].shown if seat is not None else "the table"
+        if isinstance(payload, ActionLine):
+            what = engine.describe_action(before, engine.parse_action(payload.action))
+            return f"{who}'s {what}" + (" (AI)" if payload.ai else "")
+        if isinstance(payload, CorrectionLine):
+            what = engine.describe_action(before, engine.parse_correction(payload.correction))
+            return f"the GM's {what}"
+        if isinstance(payload, SkipLine):
+            return f"the skip of {who}'s turn"
+        if isinstance(payload, ChanceLine):
+            return "the reported result" if payload.reported else "the roll"
+    return "the last move"

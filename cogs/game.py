@@ -22,7 +22,7 @@ from bot.presenting import (
     panel_view,
 )
 from bot.render.style import clip
-from bot.table import Actor, holds_hands
+from bot.table import Actor, JoinAsked, holds_hands
 from bot.table_settings import KEYS as SETTING_KEYS
 from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
@@ -106,7 +106,12 @@ class GameCog(
     @app_commands.command(name="join", description="Take a seat at this channel's table")
     @app_commands.guild_only()
     async def join(self, interaction: discord.Interaction[Any]) -> None:
-        outcome = await self.services.table.join(channel_id_of(interaction), actor_of(interaction))
+        try:
+            outcome = await self.services.table.join(
+                channel_id_of(interaction), actor_of(interaction))
+        except JoinAsked as asked:
+            await self.services.ui.ask_to_join(interaction, asked)
+            return
         await self.services.ui.publish_reply(interaction, outcome)
 
     @app_commands.command(

@@ -58,7 +58,10 @@ class SeatOptions:
     services: Services
 
     async def seat_named(self, channel: int, seat: str | None) -> int | None:
-        """The 0-based seat a typed `seat` names at this channel's table, or None."""
+        """The 0-based seat a typed `seat` names at this channel's table, or None. A
+        blank name is refused: read as no seat, it would leave or kick every one."""
+        if seat is not None and not seat.strip():
+            raise RuleError("Name the seat by its number or its character.")
         current = await self.services.table.current(channel) if seat else None
         return None if current is None else seat_index(current.game, seat)
 

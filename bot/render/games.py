@@ -16,7 +16,7 @@ import discord
 
 from bot.models import GameRow
 from bot.render.style import COLOUR_DONE, COLOUR_LOBBY, COLOUR_PLAY, FIELD_VALUE, clip
-from bot.table_options import DEFAULT_DICE, DICE_OPTION
+from bot.table_options import DEFAULT_DICE, DICE_OPTION, LATE_JOIN_SHOWN, late_join_of
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
@@ -294,6 +294,9 @@ def lobby_embed(game: GameRow, notice: str | None = None) -> discord.Embed:
         bot_dice = game.options.get(DICE_OPTION, DEFAULT_DICE) == "bot"
         embed.add_field(name="Dice", value="the bot rolls them" if bot_dice else
                         "yours: roll them and report", inline=True)
+    if engine.late_joining:
+        shown = LATE_JOIN_SHOWN.get(late_join_of(game.options), "")
+        embed.add_field(name="Joining once started", value=shown, inline=True)
     presenter = presenter_for(game.game)
     if isinstance(presenter, LobbyPresenter):
         for name, value in presenter.lobby_fields(game):

@@ -16,9 +16,10 @@ custom_id formats (each at most 100 characters):
     pd:again:<game>                      a rematch of a finished game
     pd:rep:<game>:<version>              open the physical-mode report form
     pd:end:<game>:<version>              confirm ending a game
+    pd:lj:<game>:<user>:<yes|no>         the host or a GM answers a mid-game Join
 
 Game ids and versions are 1 to 18 digits (every such number fits a 64-bit
-column on both backends) and seats 1 or 2, so a forged or garbled custom_id
+column on both backends), seats 1 or 2 and members' ids up to 19, so a forged or garbled custom_id
 with an absurd number matches no template and never reaches a query: the bot
 answers it with one sentence (`refuse_unreadable`), as it does any other
 ``pd:`` custom_id no template reads.
@@ -52,6 +53,8 @@ NUMBER = "[0-9]{1,18}"
 """A game id or version in a custom_id: ASCII digits (``\\d`` would take other scripts'
 digits, which ``int`` reads) and at most 18 of them, so it fits a 64-bit integer."""
 SEAT = "[0-9]{1,2}"
+USER = "[0-9]{1,19}"
+"""A member's id: a snowflake has up to 19 digits (and stays below 2**63 until 2084)."""
 
 UNREADABLE = (
     "I can't read that button, so nothing was changed; `/game status` shows the table as it is."
@@ -317,7 +320,7 @@ class PrivateViewButton(
 
 class PanelButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"pd:pan:(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+)",
+    template=rf"pd:pan:(?P<game>{NUMBER}):(?P<version>{NUMBER}):(?P<seat>{SEAT})",
 ):
     """"🃏 My turn (Alice)": opens the seat's private panel, the moves that would
     reveal its hand, only ever ephemerally. The label names the seat, never a card.
@@ -380,7 +383,39 @@ class RematchButton(
         await _bot(interaction).tables_ui.rematch(interaction, self.game_id)
 
 
+class LateJoinButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=rf"pd:lj:(?P<game>{NUMBER}):(?P<user>{USER}):(?P<op>yes|no)",
+):
+    """The host's (or a GM's) answer to a member who asked to join a game in play
+    (late_join=ask); it survives a restart like every board button."""
+
+    def __init__(self, game_id: int, user_id: int, op: str, name: str = "") -> None:
+        label = f"Let {name} join"[:80] if op == "yes" else "No"
+        style = discord.ButtonStyle.success if op == "yes" else discord.ButtonStyle.secondary
+        super().__init__(
+            discord.ui.Button(label=label, style=style, custom_id=f"pd:lj:{game_id}:{user_id}:{op}")
+        )
+        self.game_id, self.user_id, self.op = game_id, user_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls,
+        interaction: discord.Interaction[Any],
+        item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LateJoinButton:
+        return cls(int(match["game"]), int(match["user"]), match["op"])
+
+    @guarded
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        await _bot(interaction).tables_ui.answer_join(
+            interaction, self.game_id, self.user_id, yes=self.op == "yes"
+        )
+
+
 DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+    LateJoinButton,
     RematchButton,
     TableButton,
     PrivateViewButton,

@@ -49,6 +49,13 @@ class ChanceItem(BaseModel):
     labels: list[str] = Field(
         default_factory=list, description="display text per option (defaults to the option)"
     )
+    also: list[str] = Field(
+        default_factory=list,
+        description=(
+            "what a report may give besides the options, never sampled: a die whose printed"
+            " faces are house data takes any pip count the group's real die shows"
+        ),
+    )
     source: Literal["die", "card"] = Field(
         default="die",
         description=(
@@ -122,7 +129,7 @@ def validate_outcome(request: ChanceRequest, outcome: ChanceOutcome) -> None:
             f"got {len(outcome.values)}."
         )
     for item, value in zip(request.items, outcome.values, strict=True):
-        if item.open_hint is None and value not in item.options:
+        if item.open_hint is None and value not in item.options and value not in item.also:
             allowed = ", ".join(item.label_of(o) for o in dict.fromkeys(item.options))
             raise RuleError(f"'{value}' is not a possible result for the {item.label}: {allowed}.")
 

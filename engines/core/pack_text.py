@@ -19,13 +19,12 @@ from pydantic import BaseModel, ValidationError
 from pydantic_core import ErrorDetails
 
 from engines.core.errors import PackError
+from engines.core.wording import plain
 
 M = TypeVar("M", bound=BaseModel)
 
 MAX_PROBLEMS = 5
 """Problems named one by one in an upload's refusal; more are counted."""
-VALUE_ERROR = "Value error, "
-"""Pydantic's prefix to a validator's own sentence: jargon to the GM who reads it."""
 MAX_PACK_BYTES = 64 * 1024
 """Far above any real pack (the house deck is 5 KiB), small enough to keep in a game's options."""
 
@@ -105,7 +104,7 @@ def validate(data: object, node: yaml.Node | None, model: type[M]) -> M:
 def _problem(node: yaml.Node | None, error: ErrorDetails) -> str:
     where = ".".join(str(part) for part in error["loc"])
     field = f", field '{where}'" if where else ""
-    return f"line {line_of(node, error['loc'])}{field}: {error['msg'].removeprefix(VALUE_ERROR)}"
+    return f"line {line_of(node, error['loc'])}{field}: {plain(dict(error))}"
 
 
 def line_of(node: yaml.Node | None, loc: tuple[int | str, ...]) -> int:

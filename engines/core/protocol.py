@@ -188,6 +188,12 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
         """Add a seat between turns, for games whose rules allow joining late."""
         raise RuleError(f"{self.title} can't be joined once it has started.")
 
+    def describe_action(self, state: StateT, action: Any) -> str:
+        """A move or a GM's correction in a few words, as undo names what it took back
+        ("Undid: Bob's Fight against Frog Soldier 2"); `state` is the one the move was
+        made in. By default the action's type in words."""
+        return str(getattr(action, "type", "move")).replace("_", " ")
+
     # Helpers with one obvious meaning for every engine.
 
     def load_state(self, raw: str) -> StateT:

@@ -19,7 +19,10 @@ Ref = Annotated[str, Field(min_length=1, max_length=40)]
 
 
 class _Action(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    """Names, ids and areas are typed by players: surrounding spaces are dropped, so
+    a name of spaces alone is no name (min_length refuses it)."""
+
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
 
 class SetUpCase(_Action):
@@ -40,6 +43,7 @@ class AddAgent(_Action):
     health: int | None = Field(default=None, ge=1, le=30)
     area: str | None = Field(default=None, min_length=1, max_length=40)
     weapons: tuple[Weapon, ...] = Field(default=(), max_length=6)
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class ArmAgent(_Action):
@@ -57,6 +61,7 @@ class DefineEnemy(EnemyStats):
     type: Literal["define_enemy"] = "define_enemy"
     area: str | None = Field(default=None, min_length=1, max_length=40)
     count: int = Field(default=0, ge=0, le=10)
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class AddEnemy(_Action):
@@ -64,6 +69,7 @@ class AddEnemy(_Action):
     card: Ref
     area: str | None = Field(default=None, min_length=1, max_length=40)
     count: int = Field(default=1, ge=1, le=10)
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class NextPhase(_Action):
@@ -82,6 +88,7 @@ class MoveAgent(_Action):
     agent: Ref
     area: str = AREA
     cubes: int = Field(default=1, ge=0, le=3, description="a Move action costs a cube (P5)")
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class MoveEnemy(_Action):
@@ -95,6 +102,7 @@ class MoveEnemy(_Action):
         min_length=1, max_length=10
     )
     declined: tuple[Ref, ...] = ()
+    new_area: bool = Field(default=False, description="a name no area has yet is meant")
 
 
 class Test(_Action):
@@ -120,6 +128,14 @@ class Test(_Action):
     )
     cost: int | None = Field(default=None, ge=0, le=3, description="default: 1, Defend 0")
     total: int | None = Field(default=None, ge=0, le=99)
+
+
+class CancelTest(_Action):
+    """The reporter (or a GM) calls off their pending test before any die is rolled."""
+
+    __test__ = False  # not a pytest class
+
+    type: Literal["cancel_test"] = "cancel_test"
 
 
 class EnemyAttack(_Action):
@@ -207,16 +223,11 @@ class GatherInfo(_Action):
     steps: int = Field(ge=-99, le=99)
 
 
-class EndCase(_Action):
-    type: Literal["end_case"] = "end_case"
-    won: bool
-
-
 Action = Annotated[
     SetUpCase | AddAgent | ArmAgent | DefineEnemy | AddEnemy | NextPhase | SpendCubes
     | MoveAgent | MoveEnemy | Test | EnemyAttack | DamageEnemy | DamageAgent | HealAgent
     | KnockOut | SetStunned | Revive | DrawDoom | DrawBehaviour | ResolveThreat
-    | DiscardThreat | AdvanceDoom | GatherInfo | EndCase,
+    | DiscardThreat | AdvanceDoom | GatherInfo | CancelTest,
     Field(discriminator="type"),
 ]
 ACTION_ADAPTER: TypeAdapter[Action] = TypeAdapter(Action)
@@ -272,8 +283,18 @@ class SetDoomDeck(_Action):
     threat_inside: bool | None = None
 
 
+class EndCase(_Action):
+    """Closing the case ends the evening for everyone, so it is the GM's (a
+    correction: the table checks who asks, and undo takes it back), never a seat's
+    move (issue 23: one stray command by any player lost the case for good)."""
+
+    type: Literal["end_case"] = "end_case"
+    won: bool
+
+
 Correction = Annotated[
-    SetTrack | SetAgent | PlaceEnemy | SetEnemyDamage | RemoveEnemy | SetPriority | SetDoomDeck,
+    SetTrack | SetAgent | PlaceEnemy | SetEnemyDamage | RemoveEnemy | SetPriority | SetDoomDeck
+    | EndCase,
     Field(discriminator="type"),
 ]
 CORRECTION_ADAPTER: TypeAdapter[Correction] = TypeAdapter(Correction)

@@ -58,7 +58,7 @@ Keyword = Annotated[DamageCap | MeleeToll, Field(discriminator="kind")]
 class EnemyStats(BaseModel):
     """What an Enemy card prints: typed in by a group, or read from a preset."""
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
     key: str = Field(pattern=KEY)
     name: str = Field(min_length=1, max_length=60)

@@ -2,7 +2,8 @@
 
 No rule fires on a correction (moving Krampus by correction costs nobody a cube),
 except that removing a threat's enemy discards the threat, since a threat card
-without its enemy would be left with nothing to point at.
+without its enemy would be left with nothing to point at. Closing the case is here
+too: only a GM may end the evening for everyone.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from engines.core.errors import RuleError
 from engines.hellboy_board import query, threats
 from engines.hellboy_board.actions import (
     Correction,
+    EndCase,
     PlaceEnemy,
     RemoveEnemy,
     SetAgent,
@@ -61,6 +63,10 @@ def correct(s: HBBoardState, c: Correction, events: Events) -> None:
             raise RuleError("List every agent once, front of Target Priority first.")
         s.tracks.priority = order
         say(events, "correction", "GM: Target Priority reordered.")
+    elif isinstance(c, EndCase):
+        s.phase = "over"
+        s.result = "won" if c.won else "lost"
+        say(events, "over", "The case is closed." if c.won else "The case is lost.")
     else:
         _set_doom_deck(s, c)
         say(events, "correction", "GM: Deck of Doom corrected.")

@@ -11,7 +11,7 @@ from engines.core.chance import ChanceOutcome, ChanceRequest
 from engines.core.errors import PackError, RuleError
 from engines.core.protocol import Engine, Event, GameResult, Seat
 from engines.dice.pack import load_dice
-from engines.hellboy_board import corrections, flow, query, rules, skill_tests, threats
+from engines.hellboy_board import areas, corrections, flow, query, rules, skill_tests, threats
 from engines.hellboy_board.actions import (
     ACTION_ADAPTER,
     CORRECTION_ADAPTER,
@@ -20,6 +20,7 @@ from engines.hellboy_board.actions import (
     AddEnemy,
     AdvanceDoom,
     ArmAgent,
+    CancelTest,
     DamageAgent,
     DamageEnemy,
     DefineEnemy,
@@ -49,7 +50,7 @@ from engines.hellboy_board.query import Events, say
 from engines.hellboy_board.roller import EFFECT_DIE, LADDER
 from engines.hellboy_board.view import board
 
-SETUP_ACTIONS = (SetUpCase, AddAgent, ArmAgent, DefineEnemy, AddEnemy, NextPhase, EndCase)
+SETUP_ACTIONS = (SetUpCase, AddAgent, ArmAgent, DefineEnemy, AddEnemy, NextPhase)
 """What may be done before the first round; SetUpCase only then."""
 
 
@@ -102,9 +103,14 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
             return [state.agents[state.test.agent].seat]
         return []
 
+    def may_act(self, state: HBBoardState, seat: int) -> bool:
+        return seat in self.to_move(state) or self.acts_during_chance(state, seat)
+
     def legal_actions(self, state: HBBoardState, seat: int) -> list[Action]:
         """A sample of legal actions (the free-text ones can't be listed): each is
         accepted by `apply`."""
+        if self.acts_during_chance(state, seat):
+            return [CancelTest()]
         if seat not in self.to_move(state):
             return []
         legal = []
@@ -122,7 +128,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         self._gate(state, seat, action)
         s = state.fork()
         events: Events = []
-        _play(s, seat, action, events)
+        _play(s, seat, areas.settle(s, action), events)
         return s, list(events)
 
     def _gate(self, state: HBBoardState, seat: int, action: Action) -> None:
@@ -131,6 +137,10 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         if not 0 <= seat < len(state.names):
             raise RuleError("Only seated players can act.")
         pending = self.chance(state)
+        if isinstance(action, CancelTest):
+            if not self.acts_during_chance(state, seat):
+                raise RuleError("Only the player whose test it is (or a GM) can call it off.")
+            return
         if pending is not None:
             raise RuleError(f"Waiting first for this: {pending.prompt}.")
         awaiting = next((t for t in state.threats.values() if t.awaiting), None)
@@ -142,6 +152,12 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
             raise RuleError("The case hasn't started: finish setting up, then Next phase.")
         if isinstance(action, SetUpCase) and state.phase != "setup":
             raise RuleError("The case is already set up; a GM can correct the Deck of Doom.")
+
+    def acts_during_chance(self, state: HBBoardState, seat: int) -> bool:
+        """A test's own player may call it off while its dice are awaited (a GM acts
+        from that seat); nothing else moves until the dice are in."""
+        test = state.test
+        return test is not None and test.stage == "roll" and state.agents[test.agent].seat == seat
 
     def chance(self, state: HBBoardState) -> ChanceRequest | None:
         if state.test is not None:
@@ -168,7 +184,7 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
             raise RuleError("The case is over.")
         s = state.fork()
         events: Events = []
-        corrections.correct(s, correction, events)
+        corrections.correct(s, areas.settle(s, correction), events)
         return s, list(events)
 
     def late_join(self, state: HBBoardState, seat: Seat) -> tuple[HBBoardState, list[Event]]:
@@ -179,6 +195,21 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         events: Events = []
         say(events, "setup", f"{seat.name} joins the table: add their agents.")
         return s, list(events)
+
+    def describe_action(self, state: HBBoardState, action: Any) -> str:
+        """A test by its skill and target ("Fight against Frog Soldier 2"), so an undo
+        names the roll it took back; other moves by their kind."""
+        if isinstance(action, EndCase):
+            return "closing of the case"
+        if not isinstance(action, Test):
+            return super().describe_action(state, action)
+        e = state.enemies.get(action.target or "") or state.enemies.get(
+            query.slug(action.target or ""))
+        if e is None:
+            return f"{action.skill.capitalize()} test"
+        number = e.id.rsplit("-", 1)[-1]
+        shown = state.cards[e.card].name + (f" {number}" if number.isdigit() else "")
+        return f"{action.skill.capitalize()} against {shown}"
 
     def view(self, state: HBBoardState, seat: int | None) -> dict[str, Any]:
         return board(state)
@@ -237,6 +268,7 @@ def _play_more(s: HBBoardState, action: Action, events: Events) -> None:
         a.damage += action.amount
         say(events, "damage", f"{a.name} takes {action.amount} damage.", agent=a.id,
             amount=action.amount)
+        rules.slots_full(a, events)
     elif isinstance(action, HealAgent):
         a = query.agent(s, action.agent)
         healed = min(a.damage, action.amount)
@@ -261,6 +293,8 @@ def _play_more(s: HBBoardState, action: Action, events: Events) -> None:
             agent=a.id)
     elif isinstance(action, DrawDoom):
         flow.draw_doom(s)
+    elif isinstance(action, CancelTest):
+        skill_tests.cancel(s, events)
     elif isinstance(action, DrawBehaviour):
         flow.draw_behaviour(s, action.enemy)
     elif isinstance(action, ResolveThreat):
@@ -272,10 +306,6 @@ def _play_more(s: HBBoardState, action: Action, events: Events) -> None:
         threats.discard(s, t, "As its card says:", "U9", events)
     elif isinstance(action, AdvanceDoom):
         flow.advance_doom(s, action.steps, events)
-    elif isinstance(action, GatherInfo):
-        flow.gather_info(s, action.steps, events)
     else:
-        assert isinstance(action, EndCase), action
-        s.phase = "over"
-        s.result = "won" if action.won else "lost"
-        say(events, "over", "The case is closed." if action.won else "The case is lost.")
+        assert isinstance(action, GatherInfo), action
+        flow.gather_info(s, action.steps, events)

@@ -86,7 +86,7 @@ def define_enemy(s: HBBoardState, action: DefineEnemy, events: Events) -> None:
         card = s.cards[action.key]
         raise RuleError(f"There is already an enemy card '{action.key}' ({card.name}): put it"
                         " in play with `/hbboard preset`, or choose another key.")
-    card = EnemyCard(**action.model_dump(exclude={"type", "area", "count"}),
+    card = EnemyCard(**action.model_dump(exclude={"type", "area", "count", "new_area"}),
                      source=TYPED_IN, verified=True)
     s.cards[action.key] = card
     if action.count:

@@ -12,7 +12,6 @@ from engines.hellboy_board.actions import (
     DamageEnemy,
     DrawBehaviour,
     DrawDoom,
-    EndCase,
     EnemyAttack,
     GatherInfo,
     KnockOut,
@@ -48,7 +47,7 @@ def candidates(s: HBBoardState, seat: int) -> list[Action]:
     out += [NextPhase(), DrawDoom(), AdvanceDoom(steps=1), GatherInfo(steps=1)]
     if s.phase == "setup":
         out += [*SAMPLE_AGENTS, AddEnemy(card="krampus", area="Crypt"),
-                SetUpCase(doom_deck=6, threat_shuffled_in=True), EndCase(won=True)]
+                SetUpCase(doom_deck=6, threat_shuffled_in=True)]
     for e in s.enemies.values():
         out += [MoveEnemy(enemy=e.id, path=(area,)) for area in areas]
         out += [EnemyAttack(enemy=e.id, damage=d, knocked_out=ko)

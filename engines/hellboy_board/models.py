@@ -58,7 +58,7 @@ class HBBoardOptions(BaseModel):
 
 
 class Weapon(BaseModel):
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    model_config = ConfigDict(frozen=True, extra="forbid", str_strip_whitespace=True)
 
     name: str = NAME
     ranged: bool = False
@@ -141,6 +141,8 @@ class PendingTest(BaseModel):
     values: tuple[int, ...] = ()
     effect: str | None = None
     reroll: tuple[int, ...] = ()
+    paid: dict[str, int] = Field(
+        default_factory=dict, description="cubes each agent spent on it (a cancel returns them)")
 
 
 class PendingDraw(BaseModel):
@@ -177,6 +179,8 @@ class HBBoardState(BaseModel):
     doom_deck: DoomDeck = Field(default_factory=DoomDeck)
     starting_area: str = Field(
         default=UNNAMED_START, description="its name, once the case gives it one")
+    areas: tuple[str, ...] = Field(
+        default=(), description="every area named so far, as first written (areas.py)")
     dice: dict[str, Die] = Field(default_factory=dict, description="the test dice in use")
     test: PendingTest | None = None
     draw: PendingDraw | None = None

@@ -20,6 +20,16 @@ from engines.hellboy_board.models import (
 Events = list[HBEvent]
 
 
+KRAMPUS_CARDS = frozenset({"krampus", "wicked-child"})
+"""The cards the K rows (K1-K10) transcribe; a pack's threat or enemy with the same
+keywords follows the same rule, but its lines are not labelled with Krampus's rows."""
+
+
+def row(label: str, card_key: str) -> str | None:
+    """A K-row label for an event of the Krampus cards; none for another card's."""
+    return label if card_key in KRAMPUS_CARDS else None
+
+
 def say(events: Events, kind: EventType, text: str, **fields: Any) -> None:
     events.append(HBEvent(type=kind, text=text, **fields))
 

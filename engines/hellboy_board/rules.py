@@ -28,7 +28,7 @@ def hurt_enemy(
         say(events, "damage",
             f"{kw.name or card.name}: {card.name} takes at most {kw.most} damage from a"
             f" {attack.title()} with a {kw.weapon_tag} ({dealt} capped to {kw.most}).",
-            rule="K9", enemy=e.id, amount=kw.most)
+            rule=query.row("K9", card.key), enemy=e.id, amount=kw.most)
         dealt = kw.most
     mark_damage(s, e, dealt, events)
     return dealt
@@ -55,7 +55,8 @@ def mark_damage(s: HBBoardState, e: Enemy, dealt: int, events: Events) -> bool:
     threats.remove_enemy(s, e.id)
     say(events, "defeated", f"{card.name} is defeated.", enemy=e.id)
     if found is not None and found[1].discard_on_defeat:
-        threats.discard(s, found[0], f"{card.name} is defeated:", "K7", events)
+        threats.discard(s, found[0], f"{card.name} is defeated:",
+                        query.row("K7", card.key), events)
     elif found is not None:
         say(events, "warning",
             f"{found[1].name} stays in play: follow its card for what happens now.", rule="U9")
@@ -74,15 +75,15 @@ def melee_toll(s: HBBoardState, e: Enemy, target: Agent, dealt: int, events: Eve
             target.stunned = True
             instead = " instead of discarding a cube" if kw.cube_from is not None else ""
             say(events, "stunned", f"{label}: {target.name} is stunned{instead}.",
-                rule="K10", agent=target.id)
+                rule=query.row("K10", card.key), agent=target.id)
         elif kw.cube_from is not None and dealt >= kw.cube_from:
             if target.cubes > 0:
                 target.cubes -= 1
                 say(events, "cubes", f"{label}: {target.name} discards an action cube.",
-                    rule="K10", agent=target.id, amount=1)
+                    rule=query.row("K10", card.key), agent=target.id, amount=1)
             else:
                 say(events, "cubes", f"{label}: {target.name} has no action cube to discard.",
-                    rule="K10", agent=target.id, amount=0)
+                    rule=query.row("K10", card.key), agent=target.id, amount=0)
 
 
 def move_enemy(
@@ -116,20 +117,21 @@ def _leave_toll(
     s: HBBoardState, e: Enemy, left: str, toll: int, declined: set[str], events: Events
 ) -> bool:
     card = query.card_of(s, e)
+    k4 = query.row("K4", card.key)
     here = [a for a in s.agents.values() if a.area == left and not a.knocked_out]
     payers = [a for a in here if a.cubes > 0 and a.id not in declined]
     for a in here:
         if a.cubes == 0:
             say(events, "cubes", f"{a.name} has no action cube to discard as {card.name} leaves.",
-                rule="K4", agent=a.id, amount=0)
+                rule=k4, agent=a.id, amount=0)
         elif a.id in declined:
-            say(events, "cubes", f"{a.name} chooses not to discard a cube.", rule="K4",
+            say(events, "cubes", f"{a.name} chooses not to discard a cube.", rule=k4,
                 agent=a.id, amount=0)
     for a in payers:
         a.cubes -= 1
         say(events, "cubes",
             f"{card.name} leaves {query.area_words(left)}: {a.name} discards an action cube to"
-            f" deal {card.name} {toll} damage.", rule="K4", agent=a.id, amount=1)
+            f" deal {card.name} {toll} damage.", rule=k4, agent=a.id, amount=1)
     if not payers:
         return False
     return mark_damage(s, e, toll * len(payers), events)
@@ -146,8 +148,8 @@ def attack_target(
         if target is not None and query.agent(s, target).id != prey.id:
             raise RuleError(
                 f"{card.name} is hunting {prey.name} and ignores every other agent.")
-        say(events, "hunting", f"{card.name} is hunting {prey.name}.", rule="K3",
-            agent=prey.id, enemy=e.id)
+        say(events, "hunting", f"{card.name} is hunting {prey.name}.",
+            rule=query.row("K3", card.key), agent=prey.id, enemy=e.id)
         return prey
     if target is not None:
         return query.agent(s, target)
@@ -172,6 +174,10 @@ def enemy_attack(
     card = query.card_of(s, e)
     if target.knocked_out:
         raise RuleError(f"{target.name} is knocked out: revive them first if that is wrong.")
+    if melee and e.area is not None and target.area is not None and e.area != target.area:
+        raise RuleError(f"A melee attack reaches only its own area: {card.name} is in"
+                        f" {query.area_words(e.area)}, {target.name} in"
+                        f" {query.area_words(target.area)}.")
     kind = "melee" if melee else "ranged"
     target.damage += dealt
     say(events, "damage",
@@ -179,12 +185,19 @@ def enemy_attack(
         f" deals {target.name} {dealt} damage.", agent=target.id, enemy=e.id, amount=dealt)
     if melee:
         melee_toll(s, e, target, dealt, events)
-    if target.health is not None and target.damage >= target.health and not knocked_out:
-        say(events, "warning",
-            f"{target.name}'s damage slots are full: if that knocks them out, say so"
-            " (the companion does not know the knock-out rule).", agent=target.id)
+    if not knocked_out:
+        slots_full(target, events)
     if knocked_out:
         knock_out(s, target, e.id, events)
+
+
+def slots_full(a: Agent, events: Events) -> None:
+    """Damage on every slot of the agent's card, however it was dealt: the companion
+    does not know the knock-out rule, so it asks the players."""
+    if a.health is not None and a.damage >= a.health:
+        say(events, "warning",
+            f"{a.name}'s damage slots are full: if that knocks them out, say so"
+            " (the companion does not know the knock-out rule).", agent=a.id)
 
 
 def knock_out(s: HBBoardState, a: Agent, by: str | None, events: Events) -> None:
@@ -205,14 +218,15 @@ def knock_out(s: HBBoardState, a: Agent, by: str | None, events: Events) -> None
             if enemy is not None and enemy.id not in t.brought:
                 threats.remove_enemy(s, enemy.id)
             threats.discard(s, t, f"{name} knocked out the {card.marks_lead_agent}: his duty"
-                            " is done and he is removed from the board;", "K5", events)
+                            " is done and he is removed from the board;",
+                            query.row("K5", card.key), events)
         elif card.marked_knocked_out_otherwise == "run_wild":
             t.runs_wild = True
             wild = query.wild_melee(s, card)
             say(events, "wild",
                 f"The {card.marks_lead_agent} was knocked out another way: {name} runs wild,"
                 f" no longer ignores the other agents, and his melee attack is now {wild}.",
-                rule="K6", enemy=t.enemy, amount=wild)
+                rule=query.row("K6", card.key), enemy=t.enemy, amount=wild)
             warning = query.wild_warning(s, card)
             if warning is not None:
-                say(events, "warning", warning, rule="K6", enemy=t.enemy)
+                say(events, "warning", warning, rule=query.row("K6", card.key), enemy=t.enemy)

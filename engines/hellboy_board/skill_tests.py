@@ -17,6 +17,13 @@ from engines.hellboy_board.query import Events, say
 
 ACTION_COST = {"fight": 1, "shoot": 1, "explore": 1, "defend": 0}
 """Basic actions cost a cube (P5); a Defend test answers an attack and costs none."""
+MAX_PIPS = 9
+"""A house-data die's report takes any pip count up to this: its printed faces are
+not public, so the group's real die may show what the house faces lack."""
+TOTAL = "total:"
+"""A reported test's effect slot may carry the whole total instead ("total:7"), the
+group having added up their real dice and resolved the effect themselves."""
+MAX_TOTAL = 99
 
 
 def declare(s: HBBoardState, action: Test, events: Events) -> None:
@@ -66,7 +73,8 @@ def declare(s: HBBoardState, action: Test, events: Events) -> None:
     notes = ("house: a downgrade below yellow is lost",) if pool.clamped else ()
     pending = PendingTest(agent=a.id, skill=action.skill, pool=pool.colours,
                           target=target.id if target else None,
-                          weapon=weapon.name if weapon else None)
+                          weapon=weapon.name if weapon else None,
+                          paid={k: n for k, n in need.items() if n})
     if action.total is not None:
         finish(s, pending, action.total, (), None, (*notes, "total reported"), events)
     else:
@@ -131,7 +139,9 @@ def request(s: HBBoardState) -> ChanceRequest:
     assert t is not None
     a = s.agents[t.agent]
     if t.stage == "roll":
-        items = [die_item(s.dice[roller.EFFECT_DIE], "effect")]
+        effect = die_item(s.dice[roller.EFFECT_DIE], "effect")
+        items = [effect.model_copy(update={
+            "also": [f"{TOTAL}{n}" for n in range(MAX_TOTAL + 1)]})]
         items += [_numbered(d, i) for i, d in enumerate(_dice(s, t))]
         pool = ", ".join(t.pool)
         prompt = f"{a.name}'s {t.skill.title()} test: the effect die and {pool}"
@@ -144,7 +154,32 @@ def request(s: HBBoardState) -> ChanceRequest:
 def _numbered(die: Die, i: int) -> ChanceItem:
     """Dice of one colour look alike in a report form: each is named by its place."""
     item = die_item(die, f"die{i}")
-    return item.model_copy(update={"label": f"die {i + 1} ({item.label})"})
+    also = [] if die.verified else [
+        str(n) for n in range(MAX_PIPS + 1) if str(n) not in item.options]
+    return item.model_copy(update={"label": f"die {i + 1} ({item.label})", "also": also})
+
+
+def _pips(die: Die, label: str) -> int:
+    """A face's pips; a house-data die's report may be any count (see MAX_PIPS)."""
+    if any(f.label == label for f in die.faces) or not label.isdigit():
+        return face_of(die, label).value
+    return int(label)
+
+
+def cancel(s: HBBoardState, events: Events) -> None:
+    """The reporter (or a GM) takes back a test no die has been rolled for: its cubes
+    come back. Once rolled (a re-roll is pending), the dice stand."""
+    t = s.test
+    if t is None:
+        raise RuleError("No test is waiting for its dice.")
+    if t.stage != "roll":
+        raise RuleError("The dice are rolled: report the re-roll.")
+    for a_id, n in t.paid.items():
+        s.agents[a_id].cubes += n
+    s.test = None
+    a = s.agents[t.agent]
+    back = f"; {query.count_of(sum(t.paid.values()), 'action cube')} back" if t.paid else ""
+    say(events, "test", f"{a.name}'s {t.skill.title()} test is called off{back}.", agent=a.id)
 
 
 def resolve(s: HBBoardState, outcome: ChanceOutcome, events: Events) -> None:
@@ -154,8 +189,12 @@ def resolve(s: HBBoardState, outcome: ChanceOutcome, events: Events) -> None:
     dice = _dice(s, t)
     effect_die = s.dice[roller.EFFECT_DIE]
     if t.stage == "roll":
+        if outcome.values[0].startswith(TOTAL):
+            total = int(outcome.values[0].removeprefix(TOTAL))
+            finish(s, t, total, (), None, ("total reported",), events)
+            return
         face = face_of(effect_die, outcome.values[0])
-        values = tuple(face_of(d, v).value for d, v in zip(dice, outcome.values[1:], strict=True))
+        values = tuple(_pips(d, v) for d, v in zip(dice, outcome.values[1:], strict=True))
         if face.effect == "reroll":
             again = roller.reroll_choice(dice, values)
             if again:
@@ -169,7 +208,7 @@ def resolve(s: HBBoardState, outcome: ChanceOutcome, events: Events) -> None:
         return
     rolled = list(t.values)
     for i, label in zip(t.reroll, outcome.values, strict=True):
-        rolled[i] = face_of(dice[i], label).value
+        rolled[i] = _pips(dice[i], label)
     assert t.effect is not None
     face = face_of(effect_die, t.effect)
     finish(s, t, sum(rolled) + face.value, tuple(rolled), t.effect, ("re-rolled",), events)
@@ -184,7 +223,8 @@ def finish(
     report = TestReport(agent=a.id, skill=t.skill, pool=t.pool, values=values, effect=effect,
                         total=total, reported=not values, target=t.target, notes=notes)
     shown = f" ({' + '.join(map(str, values))}, {effect})" if values else ""
-    say(events, "test", f"{a.name}'s {t.skill.title()} test: {total} pips{shown}.",
+    pips = "1 pip" if total == 1 else f"{total} pips"
+    say(events, "test", f"{a.name}'s {t.skill.title()} test: {pips}{shown}.",
         agent=a.id, amount=total)
     e = s.enemies.get(t.target) if t.target is not None else None
     if e is not None:
@@ -195,7 +235,7 @@ def finish(
             weapon = next(w for w in a.weapons if w.name == t.weapon)
             tags = weapon.tags
         if raw == 0:
-            say(events, "damage", f"{total} pips against Resilience {card.resilience}:"
+            say(events, "damage", f"{pips} against Resilience {card.resilience}:"
                 f" no damage to {card.name}.", enemy=e.id, amount=0)
             dealt = 0
         else:

@@ -34,17 +34,19 @@ def bring_in(s: HBBoardState, card: ThreatCard, events: Events) -> Threat:
         brought = (e.id,)
         where = f" in {query.area_words(area)}" if area else ": place it as the card says"
         say(events, "threat", f"{card.name} and {enemy_card.name} are put in play{where}.",
-            rule="K1" if card.setup_in_starting_area else "U4", enemy=e.id)
+            rule=query.row("K1", card.key) if card.setup_in_starting_area else "U4", enemy=e.id)
     t = Threat(id=t_id, card=card.key, enemy=e.id, brought=brought,
                trigger_marker=card.trigger_marker, boss=enemy_card.boss)
     s.threats[t.id] = t
     if card.trigger_marker:
-        say(events, "threat", f"{card.name} is in play with a trigger marker on it.", rule="K2")
+        say(events, "threat", f"{card.name} is in play with a trigger marker on it.",
+            rule=query.row("K2", card.key))
     if enemy_card.boss:
         _make_boss(s, t, None, events)
     t.awaiting = needs_choices(s, t)
     if t.awaiting:
-        say(events, "threat", ask(s, t), rule="K2" if card.marks_lead_agent else "U6")
+        say(events, "threat", ask(s, t),
+            rule=query.row("K2", card.key) if card.marks_lead_agent else "U6")
     return t
 
 
@@ -80,12 +82,12 @@ def resolve_choices(
         t.marked = chosen.id
         say(events, "hunting",
             f"{chosen.name} takes the reaction marker: they are the {card.marks_lead_agent}.",
-            rule="K2", agent=chosen.id)
+            rule=query.row("K2", card.key), agent=chosen.id)
         if card.hunts_marked:
             name = s.cards[card.enemy].name
             say(events, "hunting",
-                f"{name} hunts {chosen.name} and ignores all other agents.", rule="K3",
-                agent=chosen.id, enemy=t.enemy)
+                f"{name} hunts {chosen.name} and ignores all other agents.",
+                rule=query.row("K3", card.key), agent=chosen.id, enemy=t.enemy)
     elif lead is not None:
         raise RuleError(f"{card.name} has no lead agent to choose.")
     if t.boss is None:
@@ -106,9 +108,13 @@ def _make_boss(s: HBBoardState, t: Threat, size: int | None, events: Events) -> 
         f"{name} is a Boss: shuffle the Behaviour cards whose icons match its card into its"
         " Behaviour deck; each Enemy phase one is drawn before any minion acts.",
         rule="U6", enemy=t.enemy)
+    if s.phase == "enemy" and t.enemy in s.enemies and t.enemy not in s.behaviour_due:
+        s.behaviour_due = (*s.behaviour_due, t.enemy)
+        say(events, "behaviour", f"It is the Enemy phase: draw {name}'s Behaviour card before"
+            " any minion acts.", rule="U7", enemy=t.enemy)
 
 
-def discard(s: HBBoardState, t: Threat, why: str, rule: str, events: Events) -> None:
+def discard(s: HBBoardState, t: Threat, why: str, rule: str | None, events: Events) -> None:
     """U9: the threat goes, with every card it put in play (its Behaviour deck too);
     an enemy that was already in play before it stays."""
     card = query.threat_card(s, t)

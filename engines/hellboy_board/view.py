@@ -37,7 +37,10 @@ def next_doom_is_threat(s: HBBoardState) -> Fraction | None:
 
 
 def warnings(s: HBBoardState) -> list[str]:
-    found = (query.wild_warning(s, query.threat_card(s, t)) for t in s.threats.values())
+    """K6's caveat once an enemy runs wild, when the value matters; until then it is
+    one of `/hbboard rules`'s transcription doubts, not two lines on every update."""
+    found = (query.wild_warning(s, query.threat_card(s, t)) for t in s.threats.values()
+             if t.runs_wild)
     return [w for w in found if w is not None]
 
 

@@ -68,13 +68,17 @@ class Forgery:
 def _with_number(kind: str, number: str, code: str, seat: str, slot: int) -> str:
     """A custom_id of `kind` whose `slot`-th number is `number` (the others plausible)."""
     parts = ["7", "3"]
-    parts[slot if kind in (*MOVE_KINDS, *KINDS_WITH_VERSION) else 0] = number
+    parts[slot if kind in (*MOVE_KINDS, *KINDS_WITH_VERSION, "pan") else 0] = number
     if kind in MOVE_KINDS:
         return f"pd:{kind}:{parts[0]}:{parts[1]}:{seat}:{code}"
     if kind in KINDS_WITH_VERSION:
         return f"pd:{kind}:{parts[0]}:{parts[1]}"
     if kind in LOBBY_OPS:
         return f"pd:lobby:{kind}:{parts[0]}"
+    if kind == "pan":
+        return f"pd:pan:{parts[0]}:{parts[1]}:{seat}"
+    if kind == "lj":
+        return f"pd:lj:{number}:{10**17}:yes"
     return f"pd:{kind}:{parts[0]}"
 
 
@@ -84,7 +88,7 @@ ABSURD_IDS = st.builds(
         ("1",) if select else None,
         absurd=True,
     ),
-    st.sampled_from((*MOVE_KINDS, *KINDS_WITH_VERSION, *LOBBY_OPS, "me", "again")),
+    st.sampled_from((*MOVE_KINDS, *KINDS_WITH_VERSION, *LOBBY_OPS, "me", "again", "pan", "lj")),
     ABSURD,
     CODE,
     st.one_of(st.sampled_from(["0", "1", "a"]), st.integers(100, 10**30).map(str)),

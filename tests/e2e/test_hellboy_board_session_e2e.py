@@ -135,10 +135,10 @@ async def _a_round_without_the_threat(fake: FakeDiscord, bot: PandemoniumBot,
     board = await _press(fake, bot, board, "bob", "Start round 1")
     board = await _press(fake, bot, board, "alice", "Next phase: Agent")
     board = await _press(fake, bot, board, "alice", "Fight: Hellboy → Deep One")
-    assert _labels(board) == ["Report result"], "a physical table reports its own dice"
+    assert _labels(board)[:2] == ["Report result", "Call off the test"], "its own dice"
     assert await _refused_form(fake, board, "bob") == "Alice reports this one (or a GM)."
-    bad = await _report(fake, board, "alice", ["One dot", "2 9 2"])
-    assert "not a possible result" in await _private(bad) or "pips" in await _private(bad)
+    bad = await _report(fake, board, "alice", ["One dot", "2 12 2"])
+    assert await _private(bad) == "A die shows 0 to 9 pips: '12' isn't one."
     assert (await _state(fake, bot)).test is not None, "a bad report changes nothing"
     await (await _report(fake, board, "erin", ["Two dots", "2 1 0"])).response()
     await bot.boards.flush()
@@ -190,6 +190,7 @@ async def _fight_krampus(fake: FakeDiscord, bot: PandemoniumBot,
     assert "at most 2" in said or "capped" in said, said
     assert (await _state(fake, bot)).enemies["krampus"].damage == 4
     await _cmd(fake, bot, "bob", "go", agent="Abe Sapien", area="Crypt")
+    await _cmd(fake, bot, "alice", "go", agent="Hellboy", area="Crypt")
     said = await _cmd(fake, bot, "bob", "test", agent="Abe Sapien", skill="fight",
                       target="frog-soldier", total=6)
     assert "frog-soldier" not in (await _state(fake, bot)).enemies, said
@@ -208,6 +209,24 @@ async def _fight_krampus(fake: FakeDiscord, bot: PandemoniumBot,
     return await board_now(fake, bot, board)
 
 
+async def _a_player_can_t_close_the_case(fake: FakeDiscord, bot: PandemoniumBot) -> None:
+    """Issue 23: any seat could end the case for everyone, for good."""
+    sentence = await _refused(fake, bot, "alice", "end", won=False)
+    assert sentence == ("Only the host, a member with Manage Channels, or the server's GM role"
+                        " can close the case."), sentence
+
+
+async def _close_the_case(fake: FakeDiscord, bot: PandemoniumBot) -> str:
+    """The GM is asked first; the case closes only when the button is pressed."""
+    prompt = await (await fake.slash("erin", "hbboard end", options={"won": True})).original()
+    assert prompt.ephemeral and prompt.text() == (
+        "Close the case as won for everyone? Undo (host or GM) can take it back.")
+    assert (await _state(fake, bot)).result is None, "nothing closes before the button"
+    done = await (await fake.click("erin", prompt, label="Close the case: won")).original()
+    await bot.boards.flush()
+    return done.text()
+
+
 async def test_a_gm_assisted_physical_session_with_the_server_s_preset_library(
     fake_discord: FakeDiscord, hb_bot: PandemoniumBot
 ) -> None:
@@ -219,7 +238,8 @@ async def test_a_gm_assisted_physical_session_with_the_server_s_preset_library(
     board = await _a_round_without_the_threat(fake, bot, board)
     board = await _krampus_comes(fake, bot, board)
     board = await _fight_krampus(fake, bot, board)
-    said = await _cmd(fake, bot, "erin", "end", won=True)
+    await _a_player_can_t_close_the_case(fake, bot)
+    said = await _close_the_case(fake, bot)
     assert "The case is closed." in said
     await fake.wait_until(lambda: "**The case is closed.**" in fake.message(board.id).text(),
                           message="the board never said the case is closed")

@@ -258,7 +258,10 @@ async def test_late_joiner_and_hidden_information(
 ) -> None:
     board = await _started_pig(fake_discord, pandemonium)
     joined = await fake_discord.click("carol", board, label="Join")
-    await joined.original()
+    assert "asked to let you join" in await _private(joined), "late_join=ask by default"
+    await fake_discord.wait_until(lambda: "asks to join" in fake_discord.last_message().text())
+    question = fake_discord.last_message()
+    await (await fake_discord.click("alice", question, label="Let Carol join")).original()
     current = await pandemonium.table.current(fake_discord.text_channel.id)
     assert current is not None and current.state.names[-1] == "Carol"
     await pandemonium.boards.flush()

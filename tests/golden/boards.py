@@ -149,7 +149,7 @@ async def scripted_companion(key: str) -> dict[str, Snapshot]:
         shots["threat-drawn"] = await snapshot(outcome)
         outcome = await _acts(table, outcome, HB_HUNT)
         shots["krampus-hunting"] = await snapshot(outcome)
-        outcome = await _acts(table, outcome, ({"type": "end_case", "won": True},))
+        outcome = await table.correct(CHANNEL, HOST, GUILD, {"type": "end_case", "won": True})
         shots["finished"] = await snapshot(outcome)
     finally:
         await storage.close()

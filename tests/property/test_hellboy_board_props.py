@@ -74,8 +74,7 @@ def step(s: HBBoardState, pick: random.Random) -> HBBoardState:
         after, _ = ENGINE.resolve(s, ChanceOutcome(values=values))
     else:
         seat = pick.randrange(len(s.names))
-        options = [a for a in candidates(s, seat) if a.type != "end_case" or pick.random() < 0.01]
-        action = pick.choice(options)
+        action = pick.choice(candidates(s, seat))
         try:
             after, _ = ENGINE.apply(s, seat, action)
         except RuleError as refusal:

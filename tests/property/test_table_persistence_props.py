@@ -70,7 +70,7 @@ async def _operate(service: TableService, op: str, rng: random.Random) -> TableS
     elif op in ("skip", "ai"):
         await service.afk(CH, GM, GUILD, op, out.game.version)
     elif op == "join":
-        await service.join(CH, LATE)
+        await service.let_join(CH, GM, GUILD, out.game.id, LATE)
     elif op == "pause":
         paused = out.game.status == "active"
         await service.pause(CH, GM, GUILD, paused)

@@ -3,7 +3,8 @@
 Everything is public in this co-operative game, so one embed shows it all: the
 round and phase, what the table waits for, the HQ tracks, the agents, the
 enemies in play, the Unexpected Threat and the Deck of Doom's odds. What the
-companion does not know is named in its own field, never filled in.
+companion does not know is counted in its own field (listed by `/hbboard rules`),
+never filled in.
 """
 
 from __future__ import annotations
@@ -53,8 +54,7 @@ def board(game: GameRow, state: HBBoardState) -> discord.Embed:
     if view["warnings"]:
         embed.add_field(name="⚠️ Warnings", value=clip("\n".join(view["warnings"]), FIELD_VALUE),
                         inline=False)
-    embed.add_field(name="Not known to the companion (your ruling)", value=_unknowns(view),
-                    inline=False)
+    embed.add_field(name="Not known to the companion", value=_unknowns(view), inline=False)
     return embed
 
 
@@ -193,6 +193,8 @@ def _last_test(state: HBBoardState, t: dict[str, Any]) -> str:
 
 
 def _unknowns(view: dict[str, Any]) -> str:
-    rows = [f"• {u['topic']} ({u['status']})" for u in view["unknowns"]]
-    rows.append("`/hbboard rules` says how each is handled.")
-    return clip("\n".join(rows), FIELD_VALUE)
+    """One line: the list itself (a dozen rows) repeated on every update made the
+    board some forty lines, mostly this; `/hbboard rules` shows it in full."""
+    n = len(view["unknowns"])
+    return (f"{n} ruling{'s' if n != 1 else ''} are your table's (not public, house or"
+            " unclear on the card): `/hbboard rules` lists them and how each is played.")

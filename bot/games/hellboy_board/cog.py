@@ -12,15 +12,18 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.errors import ChooseFurther, guarded
 from bot.frontend import Services
 from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presets import choices, presets_embed
 from bot.games.hellboy_board.reference import rules_embed
+from bot.presenting import actor_of, channel_id_of
 from bot.table import Outcome
 from cogs.running import play, running_game
 from engines.core.errors import RuleError
-from engines.hellboy_board import ENGINE, HBBoardState
+from engines.hellboy_board import ENGINE, HBBoardState, query
 from engines.hellboy_board import actions as act
+from engines.hellboy_board.areas import NewArea, known
 from engines.hellboy_board.models import Skill, Weapon
 from engines.hellboy_board.roller import MAX_DICE, Colour
 
@@ -29,6 +32,10 @@ Dice = app_commands.Range[int, 1, MAX_DICE]
 Steps = app_commands.Range[int, -40, 40]
 CHOICE, CHOICES = 100, 25
 """Discord's limits on an autocomplete choice's name and on their number."""
+LABEL = 80
+"""Discord's limit on a button's label."""
+CONFIRM_SECONDS = 600
+"""How long a confirmation's button answers (it is not kept across a restart)."""
 
 
 def _refs(text: str | None) -> tuple[str, ...]:
@@ -76,9 +83,29 @@ class HBBoardCog(
                      typed: str) -> list[app_commands.Choice[str]]:
         return await self._suggest(interaction, typed, choices)
 
+    async def _areas(self, interaction: discord.Interaction[Any],
+                     typed: str) -> list[app_commands.Choice[str]]:
+        """The case's areas as first written; in a path ("hall, cr"), for its last
+        step, after the steps already typed."""
+        head, _, last = typed.rpartition(",")
+        before = ", ".join(p.strip() for p in head.split(",") if p.strip())
+        prefix, wanted = (f"{before}, " if before else ""), last.strip().casefold()
+        return await self._suggest(interaction, "", lambda s: [
+            (prefix + a, prefix + a) for a in known(s)
+            if wanted in a.casefold() and len(prefix + a) <= CHOICE])
+
     async def _do(self, interaction: discord.Interaction[Any], action: act.Action) -> None:
         current, _ = await self._game(interaction)
-        await play(self.services, interaction, current, ENGINE, action)
+        await self._play(interaction, current, action)
+
+    async def _play(self, interaction: discord.Interaction[Any], current: Outcome,
+                    action: act.Action) -> None:
+        """A move; a name no area has yet is asked about first (one button sends
+        the same move again, confirmed), since it is as often a typo as a tile."""
+        try:
+            await play(self.services, interaction, current, ENGINE, action)
+        except NewArea as new:
+            raise ChooseFurther(new.message, NewAreaView(self, action, new.area)) from None
 
     # Setting up
 
@@ -87,6 +114,7 @@ class HBBoardCog(
                            threat="Did the case shuffle an unseen Unexpected Threat in?",
                            doom_length="Spaces on the Impending Doom track",
                            starting_area="Where agents (and Krampus) set up")
+    @app_commands.autocomplete(starting_area=_areas)
     @app_commands.guild_only()
     async def case(self, interaction: discord.Interaction[Any],
                    doom_deck: app_commands.Range[int, 1, 99] | None = None,
@@ -103,6 +131,7 @@ class HBBoardCog(
                            defend="Defend dice colour", health="Damage slots on the card",
                            weapon="A ranged weapon it carries", pistol="Is that weapon a pistol?",
                            player="Who runs it (default you)", area="Where it starts")
+    @app_commands.autocomplete(area=_areas)
     @app_commands.guild_only()
     async def agent(self, interaction: discord.Interaction[Any],
                     name: app_commands.Range[str, 1, 40], fight: Colour | None = None,
@@ -123,13 +152,26 @@ class HBBoardCog(
         skills = {k: v for k, v in given if v is not None}
         weapons = (Weapon(name=weapon, ranged=True, tags=("pistol",) if pistol else ()),
                    ) if weapon else ()
-        await play(self.services, interaction, current, ENGINE, act.AddAgent(
+        await self._play(interaction, current, act.AddAgent(
             name=name, seat=seat, skills=skills, health=health, area=area, weapons=weapons))
+
+    @app_commands.command(name="arm", description="Give an agent another weapon from its card")
+    @app_commands.describe(agent="The agent", weapon="The weapon's name, as printed",
+                           ranged="A ranged weapon (Shoot)? Off: a melee weapon",
+                           pistol="Is it a pistol (Harmless Man-Toys)?")
+    @app_commands.autocomplete(agent=_agents)
+    @app_commands.guild_only()
+    async def arm(self, interaction: discord.Interaction[Any], agent: str,
+                  weapon: app_commands.Range[str, 1, 40], ranged: bool = True,
+                  pistol: bool = False) -> None:
+        await self._do(interaction, act.ArmAgent(agent=agent, weapon=Weapon(
+            name=weapon, ranged=ranged, tags=("pistol",) if pistol else ())))
 
     @app_commands.command(name="enemy", description="Type in an Enemy card and put it in play")
     @app_commands.describe(key="A short id, like 'frog-soldier'", name="As printed",
                            boss="Does the card show Behaviour icons?",
                            area="Where its figure is placed", count="Figures put in play (0: none)")
+    @app_commands.autocomplete(area=_areas)
     @app_commands.guild_only()
     async def enemy(self, interaction: discord.Interaction[Any],
                     key: app_commands.Range[str, 1, 40], name: app_commands.Range[str, 1, 60],
@@ -137,8 +179,11 @@ class HBBoardCog(
                     range: Small, ranged: Small, melee: Small, boss: bool | None = None,
                     area: app_commands.Range[str, 1, 40] | None = None,
                     count: app_commands.Range[int, 0, 10] = 1) -> None:
+        if query.slug(key) != key.strip().lower():
+            raise RuleError("'key' is a short id of lowercase letters, digits and dashes:"
+                            f" '{query.slug(key)}'?")
         await self._do(interaction, act.DefineEnemy(
-            key=key.lower(), name=name, move=move, resilience=resilience, health=health,
+            key=key.strip().lower(), name=name, move=move, resilience=resilience, health=health,
             range=range, ranged=ranged, melee=melee, boss=boss, area=area, count=count))
 
     @app_commands.command(name="preset",
@@ -146,7 +191,7 @@ class HBBoardCog(
     @app_commands.describe(card="The card's id: built in (krampus), from the table's pack, or"
                                 " typed in; leave out to list them",
                            area="Where it is placed", count="How many")
-    @app_commands.autocomplete(card=_cards)
+    @app_commands.autocomplete(card=_cards, area=_areas)
     @app_commands.guild_only()
     async def preset(self, interaction: discord.Interaction[Any],
                      card: app_commands.Range[str, 1, 40] | None = None,
@@ -170,7 +215,7 @@ class HBBoardCog(
     @app_commands.describe(enemy="The enemy's id on the board",
                            path="The areas it enters, in order: 'hall, crypt'",
                            declined="Agents who choose not to pay (leave_discard=may only)")
-    @app_commands.autocomplete(enemy=_enemies)
+    @app_commands.autocomplete(enemy=_enemies, path=_areas)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction[Any],
                    enemy: app_commands.Range[str, 1, 40], path: app_commands.Range[str, 1, 400],
@@ -179,7 +224,7 @@ class HBBoardCog(
                                                   declined=_refs(declined)))
 
     @app_commands.command(name="go", description="Move an agent to an area (a cube)")
-    @app_commands.autocomplete(agent=_agents)
+    @app_commands.autocomplete(agent=_agents, area=_areas)
     @app_commands.guild_only()
     async def go(self, interaction: discord.Interaction[Any], agent: str,
                  area: app_commands.Range[str, 1, 40],
@@ -317,13 +362,62 @@ class HBBoardCog(
         await self._do(interaction, act.AdvanceDoom(steps=steps) if track == "doom"
                        else act.GatherInfo(steps=steps))
 
-    @app_commands.command(name="end", description="Close the case: won or lost")
-    @app_commands.guild_only()
-    async def end(self, interaction: discord.Interaction[Any], won: bool) -> None:
-        await self._do(interaction, act.EndCase(won=won))
-
     @app_commands.command(name="rules", description="The rules of the current step, and unknowns")
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction[Any]) -> None:
         _, state = await self._game(interaction)
         await interaction.response.send_message(embed=rules_embed(state), ephemeral=True)
+
+    @app_commands.command(name="end", description="Close the case: won or lost (host or GM)")
+    @app_commands.guild_only()
+    async def end(self, interaction: discord.Interaction[Any], won: bool) -> None:
+        """Asked first, as `/game end` is: a case closed by mistake is an evening lost
+        (the table checks the GM again when the button is pressed)."""
+        current, _ = await self._game(interaction)
+        if not await self.services.table.is_gm(current.game, actor_of(interaction),
+                                               interaction.guild_id):
+            raise RuleError("Only the host, a member with Manage Channels, or the server's GM"
+                            " role can close the case.")
+        how = "won" if won else "lost"
+        await interaction.response.send_message(
+            f"Close the case as {how} for everyone? Undo (host or GM) can take it back.",
+            view=CloseCase(self.services, won), ephemeral=True)
+
+
+class CloseCase(discord.ui.View):
+    """The GM's confirmation of `/hbboard end`: the case closes through the table's
+    GM-checked correction path, so undo takes it back like any step."""
+
+    def __init__(self, services: Services, won: bool) -> None:
+        super().__init__(timeout=CONFIRM_SECONDS)
+        self.services, self.won = services, won
+        button: discord.ui.Button[CloseCase] = discord.ui.Button(
+            label=f"Close the case: {'won' if won else 'lost'}", style=discord.ButtonStyle.danger)
+        button.callback = self.close  # type: ignore[method-assign]
+        self.add_item(button)
+
+    @guarded
+    async def close(self, interaction: discord.Interaction[Any]) -> None:
+        outcome = await self.services.table.correct(
+            channel_id_of(interaction), actor_of(interaction), interaction.guild_id,
+            ENGINE.dump_correction(act.EndCase(won=self.won)))
+        await self.services.ui.publish_reply(interaction, outcome)
+
+
+class NewAreaView(discord.ui.View):
+    """'New area 'Cyrpt'? Known: Hall, Crypt.' and one button: the same move again,
+    with the new name confirmed."""
+
+    def __init__(self, cog: HBBoardCog, action: act.Action, area: str) -> None:
+        super().__init__(timeout=CONFIRM_SECONDS)
+        self.cog, self.action = cog, action
+        button: discord.ui.Button[NewAreaView] = discord.ui.Button(
+            label=f"Yes, a new area: {area}"[:LABEL], style=discord.ButtonStyle.primary)
+        button.callback = self.confirm  # type: ignore[method-assign]
+        self.add_item(button)
+
+    @guarded
+    async def confirm(self, interaction: discord.Interaction[Any]) -> None:
+        current, _ = await self.cog._game(interaction)
+        await play(self.cog.services, interaction, current, ENGINE,
+                   self.action.model_copy(update={"new_area": True}))

@@ -15,6 +15,7 @@ from bot.ui.report import FormField, as_spelled
 from engines.core.chance import ChanceItem, ChanceRequest
 from engines.core.errors import RuleError
 from engines.hellboy_board.flow import OTHER, THREAT_PREFIX
+from engines.hellboy_board.skill_tests import MAX_PIPS, TOTAL
 
 THREAT_LABEL = "Unexpected Threat: "
 PLACEHOLDER = 100
@@ -40,28 +41,53 @@ class TestDiceForm:
         return [i for i in request.items if i.key.startswith("die")]
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
+        """With the effect die comes an optional total: a group that added up its real
+        dice (effect resolved) types only that, and the dice may stay empty."""
         out = []
-        effect = next((i for i in request.items if i.key == "effect"), None)
+        effect = _effect(request)
         if effect is not None:
-            out.append(FormField("Effect die", ", ".join(effect.options), max_length=40))
+            out.append(FormField("Effect die", ", ".join(effect.options), max_length=40,
+                                 required=False))
         dice = self._dice(request)
         if dice:
             colours = " ".join(i.label.split("(")[-1].rstrip(")").split()[0] for i in dice)
+            any_pips = " (any 0-9 each)" if all(i.also for i in dice) else ""
             out.append(FormField(f"{len(dice)} coloured dice, in order",
-                                 f"pips, like 2 0 3 — dice: {colours}", max_length=60))
+                                 clip(f"pips, like 2 0 3{any_pips} — dice: {colours}",
+                                      PLACEHOLDER),
+                                 max_length=60, required=effect is None))
+        if effect is not None:
+            out.append(FormField("Or your total (effect resolved)", "leave empty to give the dice",
+                                 max_length=2, required=False))
         return out
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
-        values: list[str] = []
-        rest = list(answers)
-        effect = next((i for i in request.items if i.key == "effect"), None)
-        if effect is not None:
-            values.append(as_spelled(effect, rest.pop(0).strip()))
+        effect = _effect(request)
         dice = self._dice(request)
-        pips = [p for p in re.split(r"[,\s]+", rest[0] if rest else "") if p]
+        values: list[str] = []
+        said = [a.strip() for a in answers]
+        if effect is not None:
+            face, pips_said, total = (*said, "", "", "")[:3]
+            if total:
+                if not total.isdigit():
+                    raise RuleError(f"The total is a number of pips, like 7 ('{total}' isn't).")
+                return [f"{TOTAL}{int(total)}", *(i.options[0] for i in dice)]
+            if not face:
+                raise RuleError("Give the effect die and the coloured dice, or your total.")
+            values.append(as_spelled(effect, face))
+        else:
+            pips_said = said[0] if said else ""
+        pips = [p for p in re.split(r"[,\s]+", pips_said) if p]
         if len(pips) != len(dice):
             raise RuleError(f"Give {len(dice)} coloured dice, in order (you gave {len(pips)}).")
+        for item, p in zip(dice, pips, strict=True):
+            if item.also and as_spelled(item, p) not in (*item.options, *item.also):
+                raise RuleError(f"A die shows 0 to {MAX_PIPS} pips: '{p}' isn't one.")
         return values + [as_spelled(i, p) for i, p in zip(dice, pips, strict=True)]
+
+
+def _effect(request: ChanceRequest) -> ChanceItem | None:
+    return next((i for i in request.items if i.key == "effect"), None)
 
 
 class DoomForm:

@@ -21,6 +21,7 @@ from engines.core.protocol import Event
 from engines.hellboy_board import ENGINE, query
 from engines.hellboy_board.actions import (
     Action,
+    CancelTest,
     DrawBehaviour,
     DrawDoom,
     NextPhase,
@@ -63,6 +64,9 @@ def _threat_buttons(state: HBBoardState) -> list[Button]:
 
 
 def buttons(state: HBBoardState) -> list[Button]:
+    test = state.test
+    if test is not None and test.stage == "roll":
+        return [("Call off the test", "ct", state.agents[test.agent].seat)]
     if state.phase == "over" or ENGINE.chance(state) is not None:
         return []
     chosen = _threat_buttons(state)
@@ -72,7 +76,7 @@ def buttons(state: HBBoardState) -> list[Button]:
         return [(f"Draw {query.card_of(state, state.enemies[e]).name}'s Behaviour card"[:LABEL],
                  f"db.{e}", None) for e in state.behaviour_due]
     out: list[Button] = [(_next_label(state), "np", None)]
-    if state.phase != "setup":
+    if state.phase == "doom":
         out.append(("Draw a Doom card", "dd", None))
     if state.phase == "agent":
         explorers = [a for a in state.agents.values()
@@ -105,6 +109,8 @@ def decode_code(state: HBBoardState, code: str) -> Action:
         return NextPhase()
     if kind == "dd":
         return DrawDoom()
+    if kind == "ct":
+        return CancelTest()
     if kind == "db" and rest:
         return DrawBehaviour(enemy=rest)
     if kind == "ex" and rest:

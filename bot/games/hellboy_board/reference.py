@@ -21,7 +21,7 @@ PHASES = {
              " cost a cube each), `/hbboard go` to move. `/hbboard odds` shows a test's exact"
              " odds first.",
     "rest": "Resolve your rulebook's Rest phase; the companion tracks damage"
-            " (`/hbboard heal`).",
+            " (`/hbboard agentstate change:heal`).",
     "doom": "Draw a Doom card (**Draw a Doom card**); move Impending Doom with"
             " `/hbboard track`. If it is the Unexpected Threat, it comes into play (U3-U4).",
     "end": "End of the round: **Next phase** starts the next one (unspent cubes are lost).",

@@ -17,7 +17,7 @@ from engines.hellboy_board.actions import ResolveThreat, Test
 from engines.hellboy_board.models import MAX_AGENTS
 from engines.hellboy_board.pack import MAX_ENEMY_CARDS, MAX_THREAT_CARDS
 from tests.support.discord_limits import check_buttons, check_embed, worst_case_game
-from tests.unit.hellboy_board.support import Table, chosen
+from tests.unit.hellboy_board.support import Table, chosen, started
 
 LONG = "x" * 30
 
@@ -89,11 +89,28 @@ def test_the_dice_form_reads_the_effect_and_the_dice_in_order() -> None:
     request = ENGINE.chance(_test_request().state)
     assert request is not None and TestDiceForm().fits(request)
     assert [f.label for f in TestDiceForm().fields(request)] == [
-        "Effect die", "4 coloured dice, in order"]
-    assert TestDiceForm().values(request, ["two dots", "1, 2 0 3"]) == [
+        "Effect die", "4 coloured dice, in order", "Or your total (effect resolved)"]
+    assert TestDiceForm().values(request, ["two dots", "1, 2 0 3", ""]) == [
         "Two dots", "1", "2", "0", "3"]
     with pytest.raises(RuleError, match="Give 4 coloured dice"):
-        TestDiceForm().values(request, ["Two dots", "1 2"])
+        TestDiceForm().values(request, ["Two dots", "1 2", ""])
+
+
+def test_the_dice_form_takes_any_pips_on_house_dice_or_a_total() -> None:
+    """Issue 23: '3' on a yellow die was refused because the house faces (unverified)
+    lack it; a house die takes 0-9, and a total alone settles the test."""
+    request = ENGINE.chance(_test_request().state)
+    assert request is not None
+    form = TestDiceForm()
+    assert "(any 0-9 each)" in form.fields(request)[1].placeholder
+    assert form.values(request, ["Two dots", "9 9 0 7", ""])[1:] == ["9", "9", "0", "7"]
+    with pytest.raises(RuleError, match="A die shows 0 to 9 pips: '12' isn't one"):
+        form.values(request, ["Two dots", "12 1 1 1", ""])
+    assert form.values(request, ["", "", "11"])[0] == "total:11"
+    with pytest.raises(RuleError, match="or your total"):
+        form.values(request, ["", "1 1 1 1", ""])
+    with pytest.raises(RuleError, match="like 7"):
+        form.values(request, ["", "", "x"])
 
 
 def test_the_doom_form_takes_plain_words() -> None:
@@ -139,3 +156,19 @@ def test_the_largest_preset_library_lists_within_discords_limits() -> None:
     listed = embed.fields[0].value or ""
     assert "house data, unverified" in listed and "pack ourbox" in listed
     assert listed.endswith("more cards") and "…and " in listed
+
+
+def test_small_wording_and_buttons_of_issue_23() -> None:
+    """'1 pips'; /hbboard rules naming a /hbboard heal that does not exist; a Draw a
+    Doom card button in every phase (the Doom phase draws: public rules, H)."""
+    t = started()
+    assert "Draw a Doom card" not in [label for label, _, _ in buttons(t.state)]
+    t.to_phase("doom")
+    assert "Draw a Doom card" in [label for label, _, _ in buttons(t.state)]
+    t.to_phase("rest")
+    assert "/hbboard heal`" not in (rules_embed(t.state).description or "")
+    assert "`/hbboard agentstate change:heal`" in (rules_embed(t.state).description or "")
+    t = started()
+    t.to_phase("agent")
+    t.do("test", agent="abe", skill="explore", total=1)
+    assert t.events[-1].text.startswith("Abe's Explore test: 1 pip"), t.events[-1].text

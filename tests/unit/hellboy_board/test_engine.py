@@ -122,9 +122,36 @@ def test_a_bad_dice_report_changes_nothing() -> None:
     t.do("test", agent="hellboy", skill="fight", target="krampus")
     before = ENGINE.dump_state(t.state)
     with pytest.raises(RuleError, match="not a possible result"):
-        ENGINE.resolve(t.state, ChanceOutcome(values=["One dot", "7", "1", "1"]))
+        ENGINE.resolve(t.state, ChanceOutcome(values=["One dot", "10", "1", "1"]))
     assert ENGINE.dump_state(t.state) == before
     t.refused("next_phase", "Waiting first")
+
+
+def test_a_house_die_reports_any_pips_from_0_to_9() -> None:
+    """Issue 23: the dice's faces are house data (verified: false), so the group's real
+    die may show what they lack: '7' on a red die is counted as 7 pips."""
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus", dice=1)
+    t.state, _ = ENGINE.resolve(t.state, ChanceOutcome(values=["One dot", "7"]))
+    assert t.state.last_test is not None and t.state.last_test.total == 8
+
+
+def test_a_reported_total_settles_the_test_without_the_dice() -> None:
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus", dice=2)
+    t.state, _ = ENGINE.resolve(t.state, ChanceOutcome(values=["total:6", "0", "0"]))
+    report = t.state.last_test
+    assert report is not None and report.total == 6 and "total reported" in report.notes
+
+
+def test_the_reporter_calls_off_a_pending_test_and_gets_the_cubes_back() -> None:
+    t = krampus_drawn()
+    t.do("test", agent="hellboy", skill="fight", target="krampus", upgrades=["hellboy"])
+    assert t.agent("hellboy").cubes == 1
+    t.refused("cancel_test", "Only the player whose test it is", seat=1)
+    t.do("cancel_test")
+    assert t.state.test is None and t.agent("hellboy").cubes == 3
+    t.refused("cancel_test", "Only the player whose test it is")
 
 
 def test_odds_of_a_pistol_shot_at_krampus_are_capped() -> None:
@@ -176,9 +203,12 @@ def test_every_unknown_is_on_the_board_when_it_matters() -> None:
     assert {"defend", "stunned", "knocked_out", "lead_agent", "boss"} <= keys
 
 
-def test_the_case_ends_for_everyone() -> None:
+def test_the_case_ends_for_everyone_only_by_a_gm() -> None:
+    """Issue 23: closing the case is a GM's correction, never any seat's move."""
     t = started()
-    t.do("end_case", won=True)
+    with pytest.raises(ValidationError):
+        ENGINE.parse_action({"type": "end_case", "won": False})
+    t.fix("end_case", won=True)
     result = ENGINE.result(t.state)
     assert result is not None and result.winners == [0, 1]
     t.refused("next_phase", "over")
@@ -294,3 +324,37 @@ def test_naming_the_starting_area_names_it_for_whoever_is_there() -> None:
     assert t.agent("hellboy").area == "Hall" and t.agent("abe").area == "Crypt"
     t.do("set_up_case", starting_area="Attic")
     assert t.agent("hellboy").area == "Hall", "a named area is not renamed"
+
+
+def test_a_melee_attack_reaches_only_its_own_area() -> None:
+    """Issue 23: an enemy's melee was accepted against an agent in another area."""
+    t = started()
+    t.do("add_enemy", card="krampus", area="Hall")
+    t.to_phase("enemy")
+    sentence = t.refused("enemy_attack", "only its own area", enemy="krampus", target="abe",
+                         damage=1)
+    assert sentence == "A melee attack reaches only its own area: Krampus is in Hall, Abe in Crypt."
+    t.do("enemy_attack", enemy="krampus", target="abe", damage=1, melee=False)
+
+
+def test_full_damage_slots_warn_however_the_damage_came() -> None:
+    """Issue 23: only an enemy's attack warned; damage typed in did not."""
+    t = started()
+    t.do("damage_agent", agent="hellboy", amount=6)
+    assert [e.type for e in t.events] == ["damage", "warning"]
+    assert "Hellboy's damage slots are full" in t.events[-1].text
+
+
+def test_an_agent_is_armed_with_more_weapons_ranged_or_not() -> None:
+    """arm_agent (issue 23: no command and no test; an agent carried one ranged weapon)."""
+    t = started()
+    t.do("arm_agent", agent="abe", weapon={"name": "Trident", "ranged": False})
+    t.do("arm_agent", agent="abe", weapon={"name": "Flare Gun", "ranged": True})
+    assert [w.name for w in t.agent("abe").weapons] == ["Trident", "Flare Gun"]
+    t.refused("arm_agent", "already has", agent="abe", weapon={"name": "trident"})
+    t.do("add_enemy", card="krampus", area="Hall")
+    t.to_phase("agent")
+    t.refused("test", "not a ranged weapon", agent="abe", skill="shoot", target="krampus",
+              weapon="Trident")
+    t.do("test", agent="abe", skill="shoot", target="krampus", total=3)
+    assert t.state.last_test is not None and t.state.last_test.skill == "shoot"

@@ -47,7 +47,7 @@ def test_k4_krampus_leaving_area_costs_each_agent_a_cube_and_him_damage() -> Non
     """K4: each area he moves out of that holds agents costs each of them a cube,
     and deals him 1 damage per cube (direct: no Resilience)."""
     t = krampus_drawn()
-    t.do("move_enemy", enemy="krampus", path=["Crypt", "Vault"])
+    t.do("move_enemy", enemy="krampus", path=["Crypt", "Vault"], new_area=True)
     assert t.rules().count("K4") == 3
     assert [t.agent(a).cubes for a in ("hellboy", "liz", "abe")] == [2, 2, 2]
     assert t.enemy("krampus").damage == 3 and t.enemy("krampus").area == "Vault"
@@ -78,7 +78,7 @@ def test_k4_a_lethal_payment_stops_him_and_discards_the_card() -> None:
     """K4 then K7: payments in one area are simultaneous; a defeat ends the move."""
     t = krampus_drawn()
     t.fix("set_enemy_damage", enemy="krampus", damage=15)
-    t.do("move_enemy", enemy="krampus", path=["Crypt", "Vault"])
+    t.do("move_enemy", enemy="krampus", path=["Crypt", "Vault"], new_area=True)
     assert "K7" in t.rules() and not t.state.threats and "krampus" not in t.state.enemies
     assert t.agent("liz").cubes == 2 and t.agent("abe").cubes == 3
 
@@ -102,6 +102,7 @@ def test_k6_wicked_child_knocked_out_otherwise_krampus_runs_wild() -> None:
     view = ENGINE.view(t.state, None)
     assert view["enemies"][0]["melee"] == 8 and view["enemies"][0]["hunting"] is None
     assert view["warnings"] and "option wild_melee" in view["warnings"][0]
+    t.fix("set_agent", agent="abe", area="Hall")
     t.do("enemy_attack", enemy="krampus", target="abe", damage=1)
     t.do("enemy_attack", enemy="krampus", damage=1)
     assert t.events[0].agent == "hellboy" and t.state.tracks.priority[-1] == "hellboy"

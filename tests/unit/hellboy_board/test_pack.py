@@ -52,17 +52,17 @@ def test_a_pack_card_replaces_the_built_in_one_with_its_key() -> None:
 
 
 @pytest.mark.parametrize(("change", "said"), [
-    (("move: 3", "move: lots"), "line 26, field 'enemies.1.move': Input should be a valid"),
+    (("move: 3", "move: lots"), "line 26, field 'enemies.1.move': needs a whole number"),
     (("    source: house\n    verified: false\n  - key: hag",
-      "    verified: false\n  - key: hag"), "line 12, field 'enemies.0.source': Field required"),
+      "    verified: false\n  - key: hag"), "line 12, field 'enemies.0.source': is needed"),
     (("enemy: hag", "enemy: hagg"), "line 40, field 'threats': the threat 'hags-curse' brings"
      " the enemy 'hagg', which is neither in this pack's `enemies` nor a built-in preset"),
     (("key: hag\n", "key: frog-soldier\n"),
      "line 11, field 'enemies': enemy keys must be unique: frog-soldier"),
     (("kind: melee_toll", "kind: sneer"),
-     "line 34, field 'enemies.1.keywords.0': Input tag 'sneer'"),
+     "line 34, field 'enemies.1.keywords.0': is one of"),
     (("    boss: true\n", "    boss: true\n    armour: 2\n"),
-     "line 33, field 'enemies.1.armour': Extra inputs are not permitted"),
+     "line 33, field 'enemies.1.armour': is not an option here"),
 ])
 def test_each_problem_names_its_line_and_field(change: tuple[str, str], said: str) -> None:
     old, new = change
@@ -70,6 +70,7 @@ def test_each_problem_names_its_line_and_field(change: tuple[str, str], said: st
     problem = _problem(EXAMPLE.replace(old, new, 1))
     assert said in problem, problem
     assert "Value error" not in problem, "pydantic's jargon is not shown"
+    assert "Input" not in problem and "permitted" not in problem and "required" not in problem
 
 
 def test_a_pack_must_hold_something_for_this_game() -> None:
@@ -117,3 +118,17 @@ def test_a_pack_threat_can_be_the_one_drawn() -> None:
     assert "threat:hags-curse" in request.items[0].options
     t.roll("threat:hags-curse")
     assert t.state.enemies["hag"].area == "Hall" and t.state.enemies["hag"].brought_by
+
+
+def test_a_pack_threat_s_lines_carry_no_krampus_row_labels() -> None:
+    """Issue 23: a pack's threat set up in the starting area was labelled K1 (a row of
+    the Krampus cards); its own lines are unlabelled (Krampus's keep theirs: the K1-K10
+tests in test_krampus_rules.py)."""
+    t = Table(pack=chosen(_example()))
+    t.do("add_agent", name="Hellboy")
+    t.do("set_up_case", doom_deck=3, threat_shuffled_in=True, starting_area="Hall")
+    t.to_phase("doom")
+    t.do("draw_doom")
+    t.roll("threat:hags-curse")
+    assert [e.rule for e in t.events] == ["U3", None, "U6"], "put in play in Hall: not K1"
+    assert "put in play in Hall" in t.events[1].text

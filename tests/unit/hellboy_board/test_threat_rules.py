@@ -160,3 +160,16 @@ def test_a_threat_needs_the_case_to_have_shuffled_one_in() -> None:
     with pytest.raises(RuleError, match="not a possible result"):
         t.roll("threat:wicked-child")
     assert ENGINE.dump_state(t.state) == before
+
+
+def test_u7_a_boss_drawn_during_the_enemy_phase_draws_its_behaviour_card_at_once() -> None:
+    """Issue 23: a Boss threat drawn mid-Enemy-phase skipped its first Behaviour card
+    (the due list was made only as the phase began)."""
+    t = started()
+    assert t.state.phase == "enemy" and not t.state.behaviour_due
+    t.do("draw_doom")
+    t.roll("threat:wicked-child")
+    t.do("resolve_threat", lead_agent="liz", boss=True)
+    assert t.state.behaviour_due == ("krampus",)
+    assert "U7" in t.rules()
+    t.refused("move_enemy", "Behaviour card first", enemy="krampus", path=["Crypt"])

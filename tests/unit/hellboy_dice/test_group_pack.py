@@ -97,11 +97,11 @@ def test_the_options_carry_the_whole_pack_so_a_replay_needs_nothing_else() -> No
 
 @pytest.mark.parametrize(("change", "expected"), [
     (("name: yellow", "name: green"),
-     "line 8, field 'dice.0.name': Input should be 'yellow', 'orange', 'red', 'black' or 'blue'"),
+     "line 8, field 'dice.0.name': is one of yellow, orange, red, black or blue"),
     (('value: 4, clue: true}', 'value: 4, effect: skull}'),
      "line 8, field 'dice.0': face '4' has effect 'skull' with no meaning"),
     (("game: hellboy-dice\n", "game: hellboy-dice\ncolour: red\n"),
-     "line 7, field 'colour': Extra inputs are not permitted"),
+     "line 7, field 'colour': is not an option here"),
 ])
 def test_a_broken_pack_names_the_line_and_field(change: tuple[str, str], expected: str) -> None:
     assert _problem(EXAMPLE.replace(*change)) == expected

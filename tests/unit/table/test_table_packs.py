@@ -76,8 +76,8 @@ async def test_a_broken_pack_names_line_and_field_and_stores_nothing(
     with pytest.raises(RuleError) as caught:
         await _upload(service, broken)
     assert caught.value.message == (
-        "That pack can't be stored: line 19, field 'dice.0.faces.5.value': Input should be a"
-        " valid integer, unable to parse string as an integer."
+        "That pack can't be stored: line 19, field 'dice.0.faces.5.value': needs a whole"
+        " number."
     )
     [row] = await service.packs(GUILD)
     assert row.text == EXAMPLE.decode(), "the stored pack of that name is untouched"

@@ -23,7 +23,7 @@ async def _play(service: TableService, *members: Actor) -> None:
         host=ALICE,
         game_key="pig",
         mode="digital",
-        options={"target": 50},
+        options={"target": 50, "late_join": "open"},
     )
     for m in members:
         await service.join(CH, m)
