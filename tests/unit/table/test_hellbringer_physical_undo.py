@@ -8,7 +8,7 @@ import pytest
 
 from bot.storage import Storage
 from bot.table import TableService
-from engines.hellbringer import HellbringerState
+from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.models import CombatReport, Spawn, TomeReport
 from tests.unit.table.conftest import ALICE, FakeClock
 
@@ -22,7 +22,8 @@ def table(storage: Storage, clock: FakeClock) -> TableService:
 
 async def _drawn(table: TableService, cid: str) -> HellbringerState:
     """Alice's physical table: her sheet, the Graveyard and its Rat; she ends her turn
-    discarding a card, and draws `cid` off the dungeon pile."""
+    discarding two (six in hand with the Elixir, over a limit of five), and draws `cid`
+    off the dungeon pile (the draw form's "Monsters per Combat card" left blank)."""
     await table.new_game(channel_id=CH, guild_id=1, host=ALICE, game_key="hellbringer",
                          mode="physical")
     await table.start(CH, ALICE, 1)
@@ -31,9 +32,11 @@ async def _drawn(table: TableService, cid: str) -> HellbringerState:
         await table.report(CH, ALICE, values)
     current = await table.current(CH)
     assert current is not None and isinstance(current.state, HellbringerState)
-    card = current.state.heroes[0].hand[0]
-    await table.act(CH, ALICE, {"type": "end_turn", "discard": [card]})
-    drawn = await table.report(CH, ALICE, [cid])
+    cards = current.state.heroes[0].hand[:2]
+    ended = await table.act(CH, ALICE, {"type": "end_turn", "discard": list(cards)})
+    request = ENGINE.chance(ended.state)
+    assert request is not None and request.items[0].key == "card"
+    drawn = await table.report(CH, ALICE, [cid] + [""] * (len(request.items) - 1))
     assert isinstance(drawn.state, HellbringerState)
     return drawn.state
 
