@@ -34,6 +34,7 @@ def draw_request(state: HellboyState) -> ChanceRequest:
             "key": "card", "label": "Exploration card",
             "options": list(compress(comps.card_ids, deck)), "weights": [n for n in deck if n],
             "open_hint": None, "suggested": None, "labels": list(compress(comps.card_names, deck)),
+            "also": [],
             "source": "card",
         })
     return construct(ChanceRequest, {
