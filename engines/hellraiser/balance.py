@@ -27,12 +27,17 @@ class Balance:
     max_cenobites: int
     """At most this many Cenobites join Leviathan's pool when the gateway opens (one per
     Human left standing, as written; the five Named Cenobites are the limit)."""
+    casualties_win: bool
+    """May a player whose character is a casualty when the game ends share a win? As
+    written yes (a Spiritual casualty's player is a Leviathan player and wins with them;
+    a Skinned Human, a casualty too, may win alone). Balanced no: nobody gains by dying,
+    and every game that has a winner has a loser."""
 
 
 AS_WRITTEN = Balance(difficulty_factor=2, difficulty_bonus=0, difficulty_floor=0,
-                     max_cenobites=5)
+                     max_cenobites=5, casualties_win=True)
 BALANCED = Balance(difficulty_factor=1, difficulty_bonus=0, difficulty_floor=3,
-                   max_cenobites=3)
+                   max_cenobites=3, casualties_win=False)
 
 
 def balance(s: HellraiserState) -> Balance:

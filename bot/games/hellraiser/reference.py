@@ -47,7 +47,8 @@ PHYSICAL_MAP_CHOSEN = (
 )
 HOUSE_OPTIONS = (
     "`preset=as_written` (the rules text alone) · `max_rounds=` (5–500) ·"
-    " `limit_outcome=draw` · `lost_souls=out` or `leviathan` · `quick_start=true`"
+    " `limit_outcome=leviathan`, `draw` or `unfinished` · `lost_souls=out` or `leviathan` ·"
+    " `creatures=current` · `quick_start=true`"
     " (3 in everything) · `max_dice=` · physical only: `physical_map=number`,"
     " `dice=bot`. Set them when opening: `/game new game:hellraiser options:max_rounds=30`;"
     " all of them: `/game options game:hellraiser`."
@@ -68,7 +69,8 @@ def table_options(raw: Mapping[str, Any]) -> HellraiserOptions:
 def preset_line(options: HellraiserOptions) -> str:
     if options.preset == "balanced":
         return ("**Preset: balanced** (house, the default): a few numbers tuned by simulation"
-                " so that the Humans win about half the games.")
+                " so that the Humans win about half the games, and a player whose character"
+                " is a casualty at the end never shares a win.")
     return ("**Preset: as written**: the rules text alone (the Leviathan side wins about"
             " nine games in ten).")
 
@@ -92,15 +94,20 @@ def puzzle_text(options: HellraiserOptions) -> str:
 
 def options_lines(options: HellraiserOptions, dice: str | None = None) -> list[str]:
     """This table's options in plain words, each house rule marked as one."""
-    limit = "the Leviathan side wins" if options.limit_outcome == "leviathan" else "a draw"
+    limit = {"leviathan": "the Leviathan side wins", "draw": "a draw",
+             "unfinished": "unfinished (no winner)"}[options.limit_outcome]
+    shut = "unfinished (no winner)" if options.limit_outcome == "unfinished" else "a draw"
     lines = [
         preset_line(options),
         f"**Round limit** (house): {options.max_rounds} rounds; then, gateway open: {limit};"
-        " gateway never opened: a draw.",
+        f" gateway never opened: {shut}.",
         "**Lost souls** (house): a player whose character is lost (not as a Cenobite) "
         + ("joins the Leviathan side." if options.lost_souls == "leviathan" else "sits out."),
         f"**Dice** (house): no roll uses more than {options.max_dice} dice.",
     ]
+    if options.creatures == "current":
+        lines.append("**Creatures** (house): a Creature divides the casualty's current"
+                     " statistics, not the original character's.")
     if options.quick_start:
         lines.append("**Quick start** (house): every character has 3 in each statistic.")
     if options.mode == "physical":
