@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from bot.render.style import COLOUR_INFO, EMBED_DESCRIPTION, FIELD_NAME, FIELD_VALUE, clip
 from bot.table_options import engine_options
 from engines.hellraiser import ENGINE
-from engines.hellraiser.balance import AS_WRITTEN, BALANCED, Balance
+from engines.hellraiser.balance import AS_WRITTEN, BALANCED, BALANCED_BY_SEATS, Balance
 from engines.hellraiser.models import HellraiserOptions
 
 HOW_TO_PLAY = (
@@ -75,6 +75,16 @@ def preset_line(options: HellraiserOptions) -> str:
             " nine games in ten).")
 
 
+def by_size() -> str:
+    """The balanced preset's numbers that differ by table size, in a few words."""
+    parts = []
+    for players, knobs in sorted(BALANCED_BY_SEATS.items()):
+        change = [f"{knobs.difficulty_bonus:+d} die" * bool(knobs.difficulty_bonus),
+                  f"{knobs.difficulty_pips:+d} on Leviathan's total" * bool(knobs.difficulty_pips)]
+        parts.append(f"{players} players " + " and ".join(c for c in change if c))
+    return f" By table size: {'; '.join(parts)}." if parts else ""
+
+
 def puzzle_text(options: HellraiserOptions) -> str:
     """The puzzle difficulty as this preset computes it (engines.hellraiser.balance)."""
     knobs: Balance = BALANCED if options.preset == "balanced" else AS_WRITTEN
@@ -89,7 +99,8 @@ def puzzle_text(options: HellraiserOptions) -> str:
             f" Cenobite (the gateway shuts with the last one); a loss drags the Human a"
             f" square towards the gateway. Summoning more Cenobites *lowers* the"
             f" difficulty. At most {knobs.max_cenobites} Cenobites come through when it"
-            f" opens (one per Human standing).")
+            f" opens (one per Human standing)."
+            + (by_size() if options.preset == "balanced" else ""))
 
 
 def options_lines(options: HellraiserOptions, dice: str | None = None) -> list[str]:

@@ -8,13 +8,32 @@ import random
 import pytest
 
 from engines.hellraiser import ENGINE
+from engines.hellraiser.balance import AS_WRITTEN, balance
+from engines.hellraiser.board import tile_index, tile_squares
 from engines.hellraiser.damage import allocate
 from engines.hellraiser.gateway import current_difficulty, puzzle_difficulty
-from engines.hellraiser.models import Attack, EndTurn, HellraiserOptions, HellraiserState, clone
+from engines.hellraiser.models import (
+    Attack,
+    EndTurn,
+    HellraiserOptions,
+    HellraiserState,
+    SolvePuzzle,
+    clone,
+)
 from engines.hellraiser.query import Out, cenobites_on_map
 from engines.hellraiser.simulate import play_game
 from engines.hellraiser.victory import casualty
-from tests.unit.hellraiser.support import act, edit, gate_opened, new_game, roll, with_stats
+from tests.unit.hellraiser.support import (
+    act,
+    center,
+    edit,
+    figure,
+    gate_opened,
+    new_game,
+    pending_roll,
+    roll,
+    with_stats,
+)
 
 
 def test_new_tables_are_balanced_and_as_written_stays_selectable() -> None:
@@ -90,3 +109,20 @@ def test_as_written_the_round_limit_decides_nothing() -> None:
         opened = act(opened, EndTurn())
     assert opened.phase == "over" and opened.winners == ()
     assert "unfinished (no winner)" in opened.summary
+
+
+def test_balanced_pips_move_leviathans_puzzle_total_by_table_size() -> None:
+    """At 3 players the balanced preset adds 2 to Leviathan's total: Kirsty's 12 beats
+    Leviathan's dice (11) but not the 13 they make; as written no pip is added."""
+    game = new_game(3, preset="balanced")
+    state = gate_opened(edit(game, "h1", square=center(game, "library")), seat=1)
+    assert state.board is not None and state.board.gateway is not None
+    gate = state.board.gateway
+    beside = next(sq for sq in tile_squares(tile_index(gate)) if sq != gate)
+    state = edit(state, "h0", square=beside)
+    assert balance(state).difficulty_pips == 2 and AS_WRITTEN.difficulty_pips == 0
+    state = act(state, SolvePuzzle())
+    assert pending_roll(state).groups == (3, 4)  # (3 + 2 standing - 1 Cenobite) dice
+    failed = roll(state, 4, 4, 4, 3, 3, 3, 2)
+    assert figure(failed, "h0").square != beside or figure(failed, "h0").condition == "hell"
+    assert figure(failed, "c-pinhead").condition == "board", "nobody was banished"
