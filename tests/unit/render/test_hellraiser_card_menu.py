@@ -4,6 +4,8 @@ never "25 of 624"; and a hundred moves by tile, then square."""
 
 from __future__ import annotations
 
+import re
+
 from bot.games.hellraiser.card_menu import NARROW, parse_path, plays
 from bot.games.hellraiser.codes import decode, encode
 from bot.games.hellraiser.menu import (
@@ -33,7 +35,7 @@ def test_a_card_with_hundreds_of_plays_is_reached_in_steps() -> None:
     s, seat = crowded_state()
     legal = ENGINE.legal_actions(s, seat)
     board = next(x for x in menu(s, seat).selects if x.code == SELECT_CARD)
-    assert " of " not in board.placeholder, "no truncation count"
+    assert not re.search(r"\d+ of \d+", board.placeholder), "no truncation count"
     assert len({o.code for o in board.options}) == len(board.options) <= 25
     assert reachable(s, seat) == {encode(a) for a in plays(legal)}
     crowded = max((o for o in board.options if o.code.startswith(NARROW)),
