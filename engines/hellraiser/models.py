@@ -50,7 +50,7 @@ class HellraiserOptions(BaseModel):
         default="balanced",
         description="balanced (house, the default): a few house rules tuned by simulation"
         " so that the Humans win about half the games and a casualty never shares a win;"
-        " as_written: the rules text alone (Leviathan wins about 9 games in 10)",
+        " as_written: the rules text alone (Leviathan wins 3 games in 4 or more)",
     )
     max_rounds: int = Field(
         default=40, ge=5, le=500,

@@ -72,7 +72,7 @@ def preset_line(options: HellraiserOptions) -> str:
                 " so that the Humans win about half the games, and a player whose character"
                 " is a casualty at the end never shares a win.")
     return ("**Preset: as written**: the rules text alone (the Leviathan side wins about"
-            " nine games in ten).")
+            " three games in four or more).")
 
 
 def by_size() -> str:
