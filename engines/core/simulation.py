@@ -9,6 +9,7 @@ so a run is reproducible from its seed.
 
 from __future__ import annotations
 
+import math
 import random
 import statistics
 from collections.abc import Callable
@@ -20,6 +21,9 @@ from engines.core.errors import RuleError
 from engines.core.protocol import Engine, Seat
 
 NO_GAMES = "No games played."
+
+Z95 = 1.959964
+"""The normal quantile of a two-sided 95 % interval."""
 
 
 class Finishing(Protocol):
@@ -114,3 +118,23 @@ def report(title: str, stats: RunStats, mean_digits: int, details: Callable[[], 
             f"{i + 1}: {round(w, 1):g} ({w / stats.games:.1%})" for i, w in enumerate(stats.wins)),
     ]
     return "\n".join(lines)
+
+
+def wilson(wins: float, trials: float) -> tuple[float, float]:
+    """The 95 % Wilson interval of a rate. A tuning target is judged on its interval,
+    not its point estimate, which swings by that much from seed to seed; Wilson's
+    stays inside 0–1 and is honest near 0 (a "0 games" line still says how sure)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    p = wins / trials
+    z2 = Z95 * Z95
+    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
+    half = Z95 * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def rate(wins: float, trials: float) -> str:
+    """'40.0 % (34.6–45.6)': a rate with its 95 % interval, as every simulator prints it."""
+    low, high = wilson(wins, trials)
+    p = wins / trials if trials else 0.0
+    return f"{p:.1%} ({low * 100:.1f}–{high * 100:.1f})".replace("%", " %")

@@ -188,7 +188,9 @@ def start_turn(s: HellboyState, seat: int, out: Out) -> None:
 
 
 def first_player(s: HellboyState, seat: int, out: Out) -> None:
-    """House: 'who goes first' is not in the rules; lots are drawn, not the host."""
+    """The rules say who goes first: 'The player wearing the most red, or who looks
+    most like Hellboy' (rules, "Who goes first?"). A bot can't see either, so the seat
+    is drawn by lot (house), never simply the host; `first_seat` names it instead."""
     s.first = seat
     out.add(lambda: FirstPlayer(seat=seat, text=f"{s.names[seat]} draws the lot and starts."))
     start_turn(s, seat, out)

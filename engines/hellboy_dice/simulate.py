@@ -8,9 +8,9 @@ Hellboy counts, so a run is reproducible from its seed.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
-from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, report
+from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, rate, report
 from engines.hellboy_dice.ai import choose
 from engines.hellboy_dice.engine import HellboyDiceEngine
 from engines.hellboy_dice.models import Action, HellboyOptions, HellboyState
@@ -25,6 +25,9 @@ class Stats(RunStats):
     knockouts: int = 0
     banked: int = 0
     tiebreaks: int = 0
+    by_position: list[float] = field(default_factory=list)
+    """Wins by turn position from the starter (0 = the starter), shared wins split. The
+    starter is drawn by lot, so wins by seat are even and hide the first mover's edge."""
 
     @property
     def knockout_rate(self) -> float:
@@ -57,7 +60,8 @@ def simulate(players: int, games: int, seed: int, options: HellboyOptions | None
     engine = HellboyDiceEngine()
     check_seats(engine, players)
     rng = random.Random(seed)
-    stats = Stats(players=players, games=games, wins=[0.0] * players)
+    stats = Stats(players=players, games=games, wins=[0.0] * players,
+                  by_position=[0.0] * players)
     for _ in range(games):
         state = play_game(engine, players, rng, options)
         stats.rounds.append(state.round)
@@ -66,6 +70,8 @@ def simulate(players: int, games: int, seed: int, options: HellboyOptions | None
         stats.banked += sum(state.scores)
         stats.tiebreaks += 1 if state.tiebreak_rounds else 0
         stats.count_winners(state.winners)
+        for w in state.winners or ():
+            stats.by_position[(w - state.first) % players] += 1 / len(state.winners or (w,))
     return stats
 
 
@@ -75,4 +81,10 @@ def format_stats(stats: Stats) -> str:
         f"Banked Clues: {stats.clues_per_turn:.2f} per turn, {stats.clues_per_bank:.2f} per"
         " banked turn",
         f"Games with a tiebreak: {stats.tiebreaks}",
+        "Wins by turn position from the starter (95 % interval): " + ", ".join(
+            f"{ORDINALS[i]}{' (starter)' * (i == 0)} {rate(w, stats.games)}"
+            for i, w in enumerate(stats.by_position)),
     ])
+
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")

@@ -10,8 +10,9 @@ Public surface, for renderers and cogs:
   ``engines.core.protocol.Engine``. Flow: every seat submits ``CreateCharacter``
   (18 points, each statistic 1-6; option ``quick_start`` skips it), then the
   map is laid one tile per chance node, then rounds of turns.
-- Options (``HellraiserOptions``): ``mode`` "digital" | "physical",
-  ``max_rounds`` and ``limit_outcome`` (the house limit), ``lost_souls``,
+- Options (``HellraiserOptions``): ``mode`` "digital" | "physical", ``preset``
+  (the balanced numbers live in ``balance``), ``max_rounds`` and
+  ``limit_outcome`` (the house limit), ``lost_souls``, ``creatures``,
   ``quick_start``, ``max_dice``.
 - Actions (``Action``, discriminated on ``type``): see ``models``.
 - Chance: dice are one item per die ("1".."6"); a card draw is one item over

@@ -24,6 +24,7 @@ from functools import cache, lru_cache
 
 from engines.core.errors import RuleError
 from engines.hellraiser import items, legal, movement, powers, search, specials
+from engines.hellraiser.balance import balance
 from engines.hellraiser.board import Board, Square, graph, tile_at, tile_index, tile_squares
 from engines.hellraiser.cards import SearchCard
 from engines.hellraiser.decks import hand_cards
@@ -266,9 +267,15 @@ def _totals(dice: int) -> tuple[float, ...]:
 
 
 @cache
-def win_chance(mine: int, theirs: int) -> float:
-    """P(the sum of `mine` dice beats the sum of `theirs`): the puzzle's odds."""
+def win_chance(mine: int, theirs: int, pips: int = 0) -> float:
+    """P(the sum of `mine` dice beats the sum of `theirs` plus `pips`, never below 0):
+    the puzzle's odds."""
     a, b = _totals(mine), _totals(theirs)
+    if pips:
+        shifted = [0.0] * (len(b) + max(0, pips))
+        for total, p in enumerate(b):
+            shifted[max(0, total + pips)] += p
+        b = tuple(shifted)
     below = 0.0
     chance = 0.0
     for total, p in enumerate(a):
@@ -282,7 +289,7 @@ def _puzzle_odds(s: HellraiserState, fig: Figure) -> float:
     assert s.puzzle is not None
     cap = s.options.max_dice
     return win_chance(min(cap, effective(s, fig, s.puzzle.stat)),
-                      min(cap, current_difficulty(s)))
+                      min(cap, current_difficulty(s)), balance(s).difficulty_pips)
 
 
 def _gate_distance(s: HellraiserState, sq: Square) -> int:

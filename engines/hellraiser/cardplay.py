@@ -25,7 +25,13 @@ from engines.hellraiser.board import (
     walls_between_tiles,
 )
 from engines.hellraiser.cards import DECKS, ActionCard, DeckName, LeviathanCard
-from engines.hellraiser.cenobites import enter, entry_squares, make_creature, may_enter
+from engines.hellraiser.cenobites import (
+    creature_points,
+    enter,
+    entry_squares,
+    make_creature,
+    may_enter,
+)
 from engines.hellraiser.checks import (
     extras_free,
     figure_on_board,
@@ -554,7 +560,7 @@ def _l_tome(s: HellraiserState, seat: int, spec: LeviathanCard, a: PlayCard) -> 
 
 def _d_tome(s: HellraiserState, seat: int, spec: LeviathanCard, a: PlayCard, out: Out) -> None:
     corpse = find(s, a.target or "")
-    total = sum(corpse.stats)
+    total = creature_points(s, corpse)
     strength = min(RAISED_MAX, max(1, (total + 1) // 2))
     speed = min(RAISED_MAX, max(1, total - strength))
     make_creature(s, corpse.id, strength, speed, square_of(corpse), out)

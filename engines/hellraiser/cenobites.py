@@ -11,8 +11,10 @@ can turn it into a Creature ... Divide the original character's statistics
 between these two. Neither statistic can be above 8." House: a Cenobite keeps
 watch over a corpse or a permanently insane Human when a round ends in their
 shared square; after 2 such round ends the Leviathan player may convert it
-(a free action). The statistics divided are the casualty's current ones; each
-Creature statistic is at least 1.
+(a free action). The statistics divided are the original character's, as the
+text says: its starting scores (18 points, so a Creature of 8 and 8), not what
+damage left of them; the house option `creatures: current` divides the casualty's
+current statistics instead. Each Creature statistic is at least 1.
 """
 
 from __future__ import annotations
@@ -54,10 +56,22 @@ def enter(s: HellraiserState, cid: str, square: Square, out: Out) -> None:
         out.add(Changed(figure=cid, change="entered", text=f"{fig.name} enters the Institute."))
 
 
+def creature_points(s: HellraiserState, casualty: Figure) -> int:
+    """What a Creature made from this casualty divides between Strength and Speed: the
+    original character's statistics unless the table chose `creatures: current`."""
+    return sum(casualty.stats if s.options.creatures == "current" else casualty.start)
+
+
+def creature_speed(total: int, strength: int) -> int:
+    return 1 if total < 2 else min(RAISED_MAX, total - strength)
+
+
 def creature_split(total: int) -> tuple[int, int]:
-    """The Strength values a Leviathan player may choose (Speed takes the rest)."""
+    """The Strength values a Leviathan player may choose (Speed takes the rest, and
+    points past 8 and 8 are lost)."""
     if total < 2:
         return 1, 1
+    total = min(total, 2 * RAISED_MAX)
     return max(1, total - RAISED_MAX), min(RAISED_MAX, total - 1)
 
 
@@ -91,15 +105,15 @@ def check_convert(s: HellraiserState, seat: int, a: Convert) -> tuple[Figure, Fi
     require(casualty.square == cenobite.square, "The Cenobite must share the casualty's square.")
     require(cenobite.watch == casualty.id and cenobite.watch_rounds >= WATCH_ROUNDS,
             f"{cenobite.name} must spend 2 rounds in the casualty's square first.")
-    low, high = creature_split(sum(casualty.stats))
-    require(low <= a.strength <= high, f"Give the Creature {low} to {high} Strength.")
+    low, high = creature_split(creature_points(s, casualty))
+    require(low <= a.strength <= high, f"Give the Creature {low} Strength." if low == high
+            else f"Give the Creature {low} to {high} Strength.")
     return cenobite, casualty
 
 
 def convert(s: HellraiserState, seat: int, a: Convert, out: Out) -> None:
     cenobite, casualty = check_convert(s, seat, a)
-    total = sum(casualty.stats)
-    speed = 1 if total < 2 else min(RAISED_MAX, total - a.strength)
+    speed = creature_speed(creature_points(s, casualty), a.strength)
     assert cenobite.square is not None
     make_creature(s, casualty.id, a.strength, speed, cenobite.square, out)
     update(s, cenobite.id, watch=None, watch_rounds=0)

@@ -164,7 +164,7 @@ def start_puzzle(s: HellraiserState, fig: Figure, seat: int, bonus: int) -> None
 def on_puzzle(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -> None:
     assert roll.actor is not None
     fig = find(s, roll.actor)
-    mine, theirs = sum(dice[0]), sum(dice[1])
+    mine, theirs = sum(dice[0]), max(0, sum(dice[1]) + balance(s).difficulty_pips)
     result = "success" if mine > theirs else "failure" if theirs > mine else "tie"
     if not out.quiet:
         out.add(PuzzleAttempted(figure=fig.id, difficulty=roll.number, result=result,
@@ -201,12 +201,15 @@ def banish(s: HellraiserState, cid: str, by: str, out: Out) -> None:
 def close(s: HellraiserState, by: str, out: Out) -> None:
     fig = find(s, by)
     s.board = close_gateway(board(s))
-    if fig.condition == "skinned" and fig.seat is not None:
+    if fig.condition == "skinned" and fig.seat is not None and balance(s).casualties_win:
         finish(s, (fig.seat,), f"{fig.name}, a Skinned Human in a stolen skin, closes the"
                                " gateway to Hell and wins alone.", out)
         return
     winners = tuple(i for i, r in enumerate(s.roles) if r == "human")
-    finish(s, winners, "The Human players close the gateway to Hell and win.", out)
+    who = f"{fig.name}, a Skinned Human in a stolen skin, closes the gateway to Hell: the" \
+        " Human players standing win." if fig.condition == "skinned" \
+        else "The Human players close the gateway to Hell and win."
+    finish(s, winners, who, out)
 
 
 def pull(s: HellraiserState, fid: str, out: Out) -> None:

@@ -191,7 +191,7 @@ def converts(s: HellraiserState, seat: int, servants: list[Figure]) -> list[Acti
     out: list[Action] = []
     for c in (f for f in servants if f.kind == "cenobite" and f.watch is not None):
         casualty = find(s, c.watch or "")
-        low, high = cenobites.creature_split(sum(casualty.stats))
+        low, high = cenobites.creature_split(cenobites.creature_points(s, casualty))
         out += _keep(lambda a: cenobites.check_convert(s, seat, a),
                      [Convert(cenobite=c.id, casualty=casualty.id, strength=n)
                       for n in range(low, high + 1)])

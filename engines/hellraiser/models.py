@@ -49,21 +49,27 @@ class HellraiserOptions(BaseModel):
     preset: Literal["balanced", "as_written"] = Field(
         default="balanced",
         description="balanced (house, the default): a few house rules tuned by simulation"
-        " so that the Humans win about half the games; as_written: the rules text alone"
-        " (Leviathan wins about 9 games in 10)",
+        " so that the Humans win about half the games and a casualty never shares a win;"
+        " as_written: the rules text alone (Leviathan wins 3 games in 4 or more)",
     )
     max_rounds: int = Field(
         default=40, ge=5, le=500,
         description="house limit: the game ends after this many rounds",
     )
-    limit_outcome: Literal["leviathan", "draw"] = Field(
+    limit_outcome: Literal["leviathan", "draw", "unfinished"] = Field(
         default="leviathan",
-        description="house: who wins at the limit if the gateway is open (closed: a draw)",
+        description="house: what the limit makes of a game with the gateway open: a"
+        " Leviathan win (balanced), a draw, or unfinished with no winner (as_written)",
     )
     lost_souls: Literal["out", "leviathan"] = Field(
         default="out",
         description="house: a player whose character is lost (not as a Cenobite) sits out,"
-        " or joins the Leviathan players (the balanced preset's default)",
+        " or plays on for the Leviathan players",
+    )
+    creatures: Literal["original", "current"] = Field(
+        default="original",
+        description="a Creature divides the original character's statistics (as written),"
+        " or, house, the casualty's current ones",
     )
     quick_start: bool = Field(
         default=False, description="house: every character takes 3 in each statistic"
@@ -71,14 +77,15 @@ class HellraiserOptions(BaseModel):
     max_dice: int = Field(
         default=30, ge=6, le=60, description="house: no roll uses more dice than this"
     )
+
     @model_validator(mode="before")
     @classmethod
     def _preset_defaults(cls, raw: Any) -> Any:
-        """The balanced preset's lost souls join Leviathan unless the table says otherwise
-        (so the first victim is not the only player who shares Leviathan's wins)."""
-        if isinstance(raw, dict) and "lost_souls" not in raw \
-                and raw.get("preset", "balanced") == "balanced":
-            return {**raw, "lost_souls": "leviathan"}
+        """As written, no house rule may decide a game the table did not choose: unless
+        the table sets `limit_outcome`, the house limit leaves the game unfinished."""
+        if isinstance(raw, dict) and "limit_outcome" not in raw \
+                and raw.get("preset", "balanced") == "as_written":
+            return {**raw, "limit_outcome": "unfinished"}
         return raw
 
     physical_map: Literal["tiles", "number"] = Field(

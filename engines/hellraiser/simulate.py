@@ -12,7 +12,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, report
+from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, rate, report
 from engines.hellraiser.ai import choose
 from engines.hellraiser.engine import HellraiserEngine
 from engines.hellraiser.models import Action, HellraiserOptions, HellraiserState
@@ -38,12 +38,19 @@ def random_policy(engine: HellraiserEngine, state: HellraiserState, seat: int,
 class Stats(RunStats):
     steps: int = 0
     outcomes: Counter[str] = field(default_factory=Counter)
+    """humans, leviathan, skinned or none, per game."""
+    no_loser: int = 0
+    """Games every seat won (a shared Leviathan win once made half of them)."""
+    by_limit: Counter[str] = field(default_factory=Counter)
+    """Games the house round limit ended, by outcome."""
     gate_opened: int = 0
     gate_round: list[int] = field(default_factory=list)
     victim_won: int = 0
     """Games the first victim (the opener) was among the winners of."""
     others_won: float = 0.0
-    """The other seats' share of wins: each game adds the fraction of them who won."""
+    """The other seats' wins, over the games where the gateway opened."""
+    others_games: int = 0
+    """Seat-games of the other seats in those games (the trials of `others_won`)."""
 
 
 def play_game(engine: HellraiserEngine, players: int, rng: random.Random,
@@ -60,14 +67,14 @@ def play_game(engine: HellraiserEngine, players: int, rng: random.Random,
 
 
 def outcome_of(state: HellraiserState) -> str:
-    summary = state.summary
-    if "Human players close" in summary:
-        return "humans"
-    if "Skinned" in summary:
-        return "skinned"
-    if "draw" in summary or (not state.winners and "Leviathan" not in summary):
-        return "draw"
-    return "leviathan"
+    """Which side won, read from the winners' roles (a closed gate may leave a Skinned
+    Human's win to the standing Humans in the balanced preset)."""
+    roles = {state.roles[w] for w in state.winners or ()}
+    if not roles:
+        return "none"
+    if "leviathan" in roles:
+        return "leviathan"
+    return "humans" if "human" in roles else "skinned"
 
 
 def simulate(players: int, games: int, seed: int,
@@ -80,7 +87,11 @@ def simulate(players: int, games: int, seed: int,
         state, steps = play_game(engine, players, rng, options)
         stats.steps += steps
         stats.rounds.append(min(state.round, state.options.max_rounds))
-        stats.outcomes[outcome_of(state)] += 1
+        outcome = outcome_of(state)
+        stats.outcomes[outcome] += 1
+        stats.no_loser += not state.phantom and len(state.winners or ()) == players
+        if state.round > state.options.max_rounds:
+            stats.by_limit[outcome] += 1
         if state.puzzle is not None:
             stats.gate_opened += 1
             _count_first_victim(stats, state)
@@ -96,17 +107,28 @@ def _count_first_victim(stats: Stats, state: HellraiserState) -> None:
         return
     winners = set(state.winners or ())
     stats.victim_won += victim in winners
-    stats.others_won += len(winners - {victim}) / (state.seats - 1)
+    stats.others_won += len(winners - {victim})
+    stats.others_games += state.seats - 1
+
+
+OUTCOMES = (("humans", "Humans win"), ("leviathan", "Leviathan wins"),
+            ("skinned", "a Skinned Human wins"), ("none", "no winner"))
 
 
 def format_stats(stats: Stats) -> str:
-    n = stats.games
-    opened = max(1, stats.gate_opened)
-    return report("Hellraiser", stats, 1, lambda: [
-        f"Steps per game: {stats.steps / n:.0f}",
-        f"Gateway opened in {stats.gate_opened} games ({stats.gate_opened / n:.0%})",
-        f"Once it opened, the first victim won {stats.victim_won / opened:.0%},"
-        f" each other seat {stats.others_won / opened:.0%}",
-        "Outcomes: " + ", ".join(
-            f"{k} {v} ({v / n:.0%})" for k, v in sorted(stats.outcomes.items())),
-    ])
+    def details() -> list[str]:
+        n = stats.games
+        limit = sum(stats.by_limit.values())
+        return [
+            f"Steps per game: {stats.steps / n:.0f}",
+            f"Gateway opened in {stats.gate_opened} games ({stats.gate_opened / n:.0%})",
+            *(f"{label}: {stats.outcomes[key]} — {rate(stats.outcomes[key], n)}"
+              for key, label in OUTCOMES if key != "skinned" or stats.outcomes[key]),
+            f"games with no loser: {stats.no_loser} ({stats.no_loser / n:.1%})",
+            f"Once the gateway opened: the opener won {rate(stats.victim_won, stats.gate_opened)},"
+            f" each other seat {rate(stats.others_won, stats.others_games)}",
+            f"Decided by the round limit: {limit} ({limit / n:.1%})" + (" — " + ", ".join(
+                f"{dict(OUTCOMES)[k].lower()} {v}" for k, v in sorted(stats.by_limit.items()))
+                if limit else ""),
+        ]
+    return report("Hellraiser", stats, 1, details)

@@ -11,18 +11,43 @@
   Skinned Human player wins (house: compared when no Human is left, or at the limit;
   the Skinned Human with most kills, ties shared).
 - House limit (option `max_rounds`): the game ends after that many rounds. With
-  the gateway open the Leviathan players win (or, with `limit_outcome: draw`,
-  nobody); with it still shut, nobody raised Hell: a draw.
+  the gateway open the Leviathan players win (balanced), nobody (`limit_outcome:
+  draw`), or the game is unfinished with no winner (`limit_outcome: unfinished`, as
+  written's default: no house rule decides a game the table did not ask it to);
+  with it still shut, nobody raised Hell: a draw (unfinished, as written).
+- Balanced preset (house): a player whose character is a casualty when the game
+  ends never shares a win. The text makes only a Spiritual casualty a Leviathan
+  player, and Leviathan players win by *causing* the Humans' casualties, not by
+  being one; sharing Leviathan's win with every casualty made dying pay and left
+  half the games with no loser. The first victim is not a casualty: opening the
+  gate made them Leviathan's first player. So a Leviathan win is the first
+  victim's (and a Skinned Human's kill count is scored, not a win), a closed gate
+  is the standing Humans', and every decided game has a loser.
 """
 
 from __future__ import annotations
 
+from engines.hellraiser.balance import balance
 from engines.hellraiser.models import GameOver, HellraiserState
 from engines.hellraiser.query import Out, alive_humans, gate_open
 
 
+def casualty(s: HellraiserState, seat: int) -> bool:
+    """Is this seat's character a casualty (dead, mad, in Hell, a Cenobite, a Skinned
+    Human)? The first victim is not: nobody killed them, they opened the gate."""
+    return any(f.kind == "human" and f.seat == seat and f.condition != "alive"
+               and not f.first_victim for f in s.figures)
+
+
 def finish(s: HellraiserState, winners: tuple[int, ...], summary: str, out: Out) -> None:
-    s.winners = tuple(sorted(w for w in winners if 0 <= w < s.seats))
+    seats = [w for w in winners if 0 <= w < s.seats]
+    if not balance(s).casualties_win:
+        dead = [w for w in seats if casualty(s, w)]
+        seats = [w for w in seats if w not in dead]
+        if dead:
+            names = " and ".join(s.names[w] for w in dead)
+            summary += f" ({names}: a casualty, so not among the winners.)"
+    s.winners = tuple(sorted(seats))
     s.summary = summary
     s.phase = "over"
     s.pending.clear()
@@ -31,6 +56,8 @@ def finish(s: HellraiserState, winners: tuple[int, ...], summary: str, out: Out)
 
 
 def _skinned_victors(s: HellraiserState) -> tuple[int, ...]:
+    if not balance(s).casualties_win:
+        return ()
     best = max(s.skinned_kills.values(), default=0)
     if best <= s.leviathan_kills or best == 0:
         return ()
@@ -69,7 +96,9 @@ def round_limit(s: HellraiserState, out: Out) -> bool:
     if s.round <= s.options.max_rounds:
         return False
     why = f"The house limit of {s.options.max_rounds} rounds is reached."
-    if not gate_open(s):
+    if s.options.limit_outcome == "unfinished":
+        finish(s, (), f"{why} The game is unfinished (no winner).", out)
+    elif not gate_open(s):
         finish(s, (), f"{why} Nobody opened the gateway: a draw.", out)
     elif s.options.limit_outcome == "draw":
         finish(s, (), f"{why} The gateway is still open: a draw.", out)

@@ -47,6 +47,8 @@ async def test_the_lobby_says_how_to_play_and_rules_follow_the_table(
     general = await _private(await fake.slash("dave", "hellraiser rules"))
     assert "A new table's options" in general and "Preset: balanced" in general
     assert "never fewer than 3 dice" in general, "the balanced puzzle, by default"
+    assert "a casualty at the end never shares a win" in general, "issue 24: nobody gains by dying"
+    assert "gateway open: the Leviathan side wins" in general
     typed = {"options": "preset=as_written max_rounds=25"}
     lobby = await (await fake.slash("alice", "game new", game="hellraiser",
                                     options=typed)).original()
@@ -59,6 +61,8 @@ async def test_the_lobby_says_how_to_play_and_rules_follow_the_table(
     assert "This table's options" in rules and "Preset: as written" in rules
     assert "× 2" in rules and "never below 0" in rules, "the puzzle as written"
     assert "25 rounds" in rules
+    assert "gateway open: unfinished (no winner); gateway never opened: unfinished" in rules, \
+        "as written, the house limit decides nothing"
 
 
 async def test_a_physical_table_is_offered_the_one_number_map(

@@ -9,6 +9,7 @@ import sys
 from bot.frontend import install
 from bot.games import GAMES
 from tests.golden.boards import CASES, difference
+from tests.golden.pictures import CROWDED, crowded_differs, update_crowded
 
 
 async def main(update: bool) -> int:
@@ -24,6 +25,13 @@ async def main(update: bool) -> int:
             print(f"updated {case.path.name}")
         else:
             print(f"differs: {case.path.name}")
+    if crowded_differs() is not None:
+        stale += 1
+        if update:
+            update_crowded()
+            print(f"updated {CROWDED.name}")
+        else:
+            print(f"differs: {CROWDED.name}")
     return 0 if update or not stale else 1
 
 

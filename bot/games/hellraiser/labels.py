@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engines.hellraiser.board import Edge, room_furniture, square_name, tile_at
 from engines.hellraiser.cards import catalogue
+from engines.hellraiser.cenobites import creature_points, creature_speed
 from engines.hellraiser.models import (
     PHANTOM,
     Action,
@@ -142,7 +143,8 @@ def label(s: HellraiserState, action: Action) -> str:
         return f"🔪 Take the skin of {figure_name(s, action.corpse)}"
     if isinstance(action, Convert):
         fig = maybe(s, action.casualty)
-        speed = (sum(fig.stats) - action.strength) if fig is not None else "?"
+        speed = creature_speed(creature_points(s, fig), action.strength) \
+            if fig is not None else "?"
         return (f"🧟 {figure_name(s, action.cenobite)} raises {figure_name(s, action.casualty)}"
                 f" (Str {action.strength}, Spd {speed})")
     if isinstance(action, Choose):

@@ -111,7 +111,6 @@ HEIGHT = ROSTER_TOP + 12
 """The height with an empty roster: each row of three figures adds ROSTER_ROW."""
 TOKEN = 20
 """Radius of a lone figure's token (a square is 46 px): about 18 px across at 400 px."""
-SHARED_TOKEN = 13
 
 BACKGROUND: RGB = (22, 17, 19)
 ROOM_FLOOR: RGB = (216, 203, 176)
@@ -537,16 +536,6 @@ def _draw_gateway(draw: ImageDraw.ImageDraw, sq: Square) -> None:
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
 
 
-def _slots(count: int, sq: Square) -> list[tuple[int, int, int]]:
-    """Where up to four pieces sit in one square: (x, y, radius)."""
-    cx, cy = _centre(sq)
-    if count == 1:
-        return [(cx, cy, TOKEN)]
-    q = CELL // 4
-    spots = [(cx - q, cy - q), (cx + q, cy - q), (cx - q, cy + q), (cx + q, cy + q)]
-    return [(x, y, SHARED_TOKEN) for x, y in spots[:count]]
-
-
 def _draw_token(draw: ImageDraw.ImageDraw, kind: FigureKind, colour: int | None,
                 x: int, y: int, r: int) -> RGB:
     """A figure's shape (disc, ringed disc, diamond, triangle); returns its fill."""
@@ -658,16 +647,28 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> Non
     for figure in pieces.figures:
         by_square[figure.square].append(figure)
     for sq, figures in by_square.items():
-        shown = figures if len(figures) <= 4 else figures[:3]
-        slots = _slots(len(shown) + (len(figures) > 4), sq)
-        for figure, (x, y, r) in zip(shown, slots, strict=False):
-            _draw_figure(draw, figure, x, y, r)
-        if len(figures) > 4:
-            x, y, r = slots[3]
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=(255, 255, 255), outline=(0, 0, 0))
-            draw.text(
-                (x, y + 1), f"+{len(figures) - 3}", font=_font(15), fill=(0, 0, 0), anchor="mm"
-            )
+        x, y = _centre(sq)
+        shown = min(figures, key=lambda f: CROWD_ORDER.index(f.kind))
+        _draw_figure(draw, shown, x, y, TOKEN)
+        if sq == board.gateway:  # a ring the token can't cover: the gateway stays in sight
+            draw.ellipse((x - 23, y - 23, x + 23, y + 23), outline=(90, 10, 10), width=6)
+            draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=GATEWAY, width=4)
+        if len(figures) > 1:
+            _draw_count(draw, len(figures), x, y)
+
+
+CROWD_ORDER: tuple[FigureKind, ...] = ("human", "skinned", "creature", "cenobite")
+"""Which piece of a crowded square shows its token: the people at stake first."""
+
+
+def _draw_count(draw: ImageDraw.ImageDraw, count: int, x: int, y: int) -> None:
+    """A crowded square (2 or more pieces) shows one full-size token and this badge:
+    four quarter-size tokens were an unreadable smudge at the ~400 px a phone gives
+    the picture. The roster under the map names everyone and their square."""
+    bx, by = x + TOKEN - 3, y + TOKEN - 3
+    draw.ellipse((bx - 14, by - 14, bx + 14, by + 14), fill=(255, 255, 255),
+                 outline=(0, 0, 0), width=2)
+    draw.text((bx, by + 1), str(count), font=_font(25), fill=(0, 0, 0), anchor="mm")
 
 
 PALETTE_COLOURS = 64

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from bot.render.style import COLOUR_INFO, EMBED_DESCRIPTION, FIELD_NAME, FIELD_VALUE, clip
 from bot.table_options import engine_options
 from engines.hellraiser import ENGINE
-from engines.hellraiser.balance import AS_WRITTEN, BALANCED, Balance
+from engines.hellraiser.balance import AS_WRITTEN, BALANCED, BALANCED_BY_SEATS, Balance
 from engines.hellraiser.models import HellraiserOptions
 
 HOW_TO_PLAY = (
@@ -47,7 +47,8 @@ PHYSICAL_MAP_CHOSEN = (
 )
 HOUSE_OPTIONS = (
     "`preset=as_written` (the rules text alone) · `max_rounds=` (5–500) ·"
-    " `limit_outcome=draw` · `lost_souls=out` or `leviathan` · `quick_start=true`"
+    " `limit_outcome=leviathan`, `draw` or `unfinished` · `lost_souls=out` or `leviathan` ·"
+    " `creatures=current` · `quick_start=true`"
     " (3 in everything) · `max_dice=` · physical only: `physical_map=number`,"
     " `dice=bot`. Set them when opening: `/game new game:hellraiser options:max_rounds=30`;"
     " all of them: `/game options game:hellraiser`."
@@ -68,9 +69,20 @@ def table_options(raw: Mapping[str, Any]) -> HellraiserOptions:
 def preset_line(options: HellraiserOptions) -> str:
     if options.preset == "balanced":
         return ("**Preset: balanced** (house, the default): a few numbers tuned by simulation"
-                " so that the Humans win about half the games.")
+                " so that the Humans win about half the games, and a player whose character"
+                " is a casualty at the end never shares a win.")
     return ("**Preset: as written**: the rules text alone (the Leviathan side wins about"
-            " nine games in ten).")
+            " three games in four or more).")
+
+
+def by_size() -> str:
+    """The balanced preset's numbers that differ by table size, in a few words."""
+    parts = []
+    for players, knobs in sorted(BALANCED_BY_SEATS.items()):
+        change = [f"{knobs.difficulty_bonus:+d} die" * bool(knobs.difficulty_bonus),
+                  f"{knobs.difficulty_pips:+d} on Leviathan's total" * bool(knobs.difficulty_pips)]
+        parts.append(f"{players} players " + " and ".join(c for c in change if c))
+    return f" By table size: {'; '.join(parts)}." if parts else ""
 
 
 def puzzle_text(options: HellraiserOptions) -> str:
@@ -87,20 +99,26 @@ def puzzle_text(options: HellraiserOptions) -> str:
             f" Cenobite (the gateway shuts with the last one); a loss drags the Human a"
             f" square towards the gateway. Summoning more Cenobites *lowers* the"
             f" difficulty. At most {knobs.max_cenobites} Cenobites come through when it"
-            f" opens (one per Human standing).")
+            f" opens (one per Human standing)."
+            + (by_size() if options.preset == "balanced" else ""))
 
 
 def options_lines(options: HellraiserOptions, dice: str | None = None) -> list[str]:
     """This table's options in plain words, each house rule marked as one."""
-    limit = "the Leviathan side wins" if options.limit_outcome == "leviathan" else "a draw"
+    limit = {"leviathan": "the Leviathan side wins", "draw": "a draw",
+             "unfinished": "unfinished (no winner)"}[options.limit_outcome]
+    shut = "unfinished (no winner)" if options.limit_outcome == "unfinished" else "a draw"
     lines = [
         preset_line(options),
         f"**Round limit** (house): {options.max_rounds} rounds; then, gateway open: {limit};"
-        " gateway never opened: a draw.",
+        f" gateway never opened: {shut}.",
         "**Lost souls** (house): a player whose character is lost (not as a Cenobite) "
         + ("joins the Leviathan side." if options.lost_souls == "leviathan" else "sits out."),
         f"**Dice** (house): no roll uses more than {options.max_dice} dice.",
     ]
+    if options.creatures == "current":
+        lines.append("**Creatures** (house): a Creature divides the casualty's current"
+                     " statistics, not the original character's.")
     if options.quick_start:
         lines.append("**Quick start** (house): every character has 3 in each statistic.")
     if options.mode == "physical":

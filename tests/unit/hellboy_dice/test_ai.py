@@ -16,7 +16,7 @@ from engines.hellboy_dice.odds import (
     model_id,
     nothing_can_win,
 )
-from engines.hellboy_dice.simulate import format_stats, simulate
+from engines.hellboy_dice.simulate import format_stats, play_game, simulate
 from tests.unit.hellboy_dice.support import act, explore, new_game, report
 
 
@@ -101,9 +101,25 @@ def test_simulation_reports_length_knockouts_clues_and_wins() -> None:
     assert stats.clues_per_bank >= stats.clues_per_turn > 0
     text = format_stats(stats)
     for words in ("6 AI games, 3 players", "Game length (rounds)", "Knocked Out",
-                  "Banked Clues", "Wins by seat"):
+                  "Banked Clues", "Wins by seat",
+                  "Wins by turn position from the starter (95 % interval): 1st (starter) "):
         assert words in text
+    assert sum(stats.by_position) == pytest.approx(6)
     assert simulate(3, 6, seed=11) == stats, "a seed replays exactly"
+
+
+def test_wins_by_turn_position_count_from_whoever_started() -> None:
+    """The starter is drawn by lot, so wins by seat even out; the first mover's edge
+    shows only counted from the starter: position 0 is the seat that began each game."""
+    starters = []
+    for seed in range(6):
+        state = play_game(ENGINE, 2, random.Random(seed))
+        (winner,) = state.winners or ()
+        stats = simulate(2, 1, seed=seed)
+        assert stats.by_position[(winner - state.first) % 2] == 1
+        assert stats.wins[winner] == 1
+        starters.append(state.first)
+    assert set(starters) == {0, 1}  # the lot picked each seat: by seat is not by position
 
 
 def test_simulation_checks_the_player_count() -> None:

@@ -139,8 +139,9 @@ def test_butterball_hops_between_portals() -> None:
 
 def test_a_cenobite_two_rounds_over_a_casualty_makes_a_creature() -> None:
     """'A Cenobite that spends 2 turns in the same square as a casualty, can turn it into
-    a Creature ... Strength and Speed ... Neither statistic can be above 8.'"""
-    state = gate_opened(new_game(3), seat=1)
+    a Creature ... Strength and Speed ... Neither statistic can be above 8.' Here with
+    the house option `creatures: current` (what damage left of the casualty)."""
+    state = gate_opened(new_game(3, creatures="current"), seat=1)
     gate = state.board.gateway  # type: ignore[union-attr]
     state = edit(state, "h2", condition="corpse", square=gate, stats=(0, 0, 3, 3, 3, 3))
     state.roles[2] = "out"
@@ -156,6 +157,21 @@ def test_a_cenobite_two_rounds_over_a_casualty_makes_a_creature() -> None:
     creature = figure(state, "x1")
     assert creature.kind == "creature" and creature.stats[:2] == (8, 4)
     assert creature.square == gate and figure(state, "h2").condition == "creature"
+
+
+def test_a_creature_divides_the_original_characters_statistics() -> None:
+    """'Divide the original character's statistics between these two. Neither statistic
+    can be above 8.' The corpse's starting 18 points, not the 12 damage left it: only
+    8 and 8 fit, and the rest is lost."""
+    state = gate_opened(new_game(3), seat=1)
+    gate = state.board.gateway  # type: ignore[union-attr]
+    state = edit(state, "h2", condition="corpse", square=gate, stats=(0, 0, 3, 3, 3, 3))
+    state.roles[2] = "out"
+    state = edit(act(state, EndTurn()), "c-pinhead", watch="h2", watch_rounds=2)
+    assert "Give the Creature 8 Strength." in refused(
+        state, Convert(cenobite="c-pinhead", casualty="h2", strength=7))
+    state = act(state, Convert(cenobite="c-pinhead", casualty="h2", strength=8))
+    assert figure(state, "x1").stats[:2] == (8, 8)
 
 
 def test_characters_sucked_into_hell_cannot_become_creatures() -> None:

@@ -4,6 +4,8 @@ never "25 of 624"; and a hundred moves by tile, then square."""
 
 from __future__ import annotations
 
+import re
+
 from bot.games.hellraiser.card_menu import NARROW, parse_path, plays
 from bot.games.hellraiser.codes import decode, encode
 from bot.games.hellraiser.menu import (
@@ -35,7 +37,7 @@ def test_a_card_with_hundreds_of_plays_is_reached_in_steps() -> None:
     door = next(x for x in menu(s, seat).selects if x.code == SELECT_CARD)
     assert [o.code for o in door.options] == [NARROW], "the board only opens the hand"
     first = card_select(s, legal, parse_path(door.options[0].code))
-    assert " of " not in first.placeholder, "no truncation count"
+    assert not re.search(r"\d+ of \d+", first.placeholder), "no truncation count"
     assert len({o.code for o in first.options}) == len(first.options) <= 25
     assert reachable(s, seat) == {encode(a) for a in plays(legal)}
     crowded = max((o for o in first.options if o.code.startswith(NARROW)),
