@@ -75,7 +75,7 @@ def test_draw_requests_are_the_validated_request() -> None:
     assert sum(fast.items[0].weights) == sum(state.deck) == 40
     item = construct(ChanceItem, {"key": "k", "label": "l", "options": ["a"], "weights": [1],
                                   "open_hint": None, "suggested": None, "labels": [],
-                                  "source": "die"})
+                                  "also": [], "source": "die"})
     assert item == ChanceItem(key="k", label="l", options=["a"])
 
 
