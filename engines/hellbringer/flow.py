@@ -390,6 +390,8 @@ def _moot(state: HellbringerState, head: Choose) -> bool:
     hand ('If you have no more cards to discard, ignore any remaining discard effects')."""
     if head.what == "pick":
         return not state.dungeon.middle
+    if head.what == "collect":
+        return not state.dungeon.discard or state.heroes[head.seat].eliminated
     if head.what == "miss_discard":
         hand = state.heroes[head.seat].hand
         head.count = min(head.count, len(hand))
@@ -522,10 +524,9 @@ def _tome(state: HellbringerState, effect: TomeEffect, amount: int, seat: int) -
             steps += [Deal(seat=s, count=amount), Instants(seat=s)]
         return steps
     if effect == "collect":
-        for s in alive(state):
-            for _ in range(amount):
-                if state.dungeon.discard:
-                    state.heroes[s].hand.append(state.dungeon.discard.pop())
+        order = [s for s in alive(state) if s >= seat] + [s for s in alive(state) if s < seat]
+        if order and amount:
+            return [Choose(what="collect", seat=order[0], count=amount, rest=order[1:])]
     elif effect == "resurrect":
         state.shrine = True
     elif effect == "weaken_demon":
@@ -561,6 +562,8 @@ def _stage(state: HellbringerState, head: Stage, out: Out) -> None:
         enemies.after_reveal(state)
     elif name == "strike":
         enemies.strike(state)
+    elif name == "abilities":
+        enemies.abilities(state, out)
     elif name == "settle":
         enemies.settle(state, out)
     elif name == "end_enemies":

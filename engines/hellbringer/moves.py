@@ -42,11 +42,12 @@ from engines.hellbringer.models import (
 )
 from engines.hellbringer.out import Out
 from engines.hellbringer.piles import combat_card, is_instant
-from engines.hellbringer.stats import attribute_cards, card_id, stats
+from engines.hellbringer.stats import attribute_cards, card_id, card_of, stats
 
 ANSWERS: dict[str, tuple[type, ...]] = {
     "class": (ChooseClass,), "place_point": (PlacePoint,),
     "miss_discard": (DiscardCards,), "return_combat": (ReturnCombat,), "pick": (Pick,),
+    "collect": (Pick,),
     "respawn": (Respawn,), "remove_point": (RemovePoint,), "trade_reply": (TradeReply,),
     "portal": (EnterPortal,),
 }
@@ -54,6 +55,7 @@ PROMPTS = {
     "class": "choose a class, a Starter Card and a Perk",
     "place_point": "place the Attribute Point", "miss_discard": "discard cards",
     "return_combat": "choose the Combat cards to return on top", "pick": "pick a revealed card",
+    "collect": "collect a card from the Common discard",
     "respawn": "choose whether to Respawn", "remove_point": "remove an Attribute Point card",
     "trade_reply": "answer the trade", "portal": "choose whether to enter the Secret Portal",
 }
@@ -133,7 +135,9 @@ def play(state: HellbringerState, seat: int, action: Action, out: Out) -> None:
         _answer(state, hero, head, action, out)
     elif isinstance(head, Window):
         if not isinstance(action, Pass) or seat not in head.waiting:
-            raise RuleError("The enemies' dice are rolled: defend, or pass to take the hit.")
+            raise RuleError("The enemies' dice are rolled: defend, or pass to take the hit."
+                            if head.step == "damage" else
+                            "The enemies' abilities are about to land: defend, or pass.")
         head.waiting.remove(seat)
         if not head.waiting:
             state.queue.pop(0)
@@ -202,6 +206,9 @@ def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
         for c in action.cards:
             middle.remove(c)
             state.dungeon.top.append(c)
+    elif isinstance(action, Pick) and head.what == "collect":
+        _collect(state, hero, head, action.card, out)
+        return
     elif isinstance(action, Pick):
         if action.card not in state.dungeon.middle or is_instant(action.card):
             raise RuleError("Pick one of the revealed Common cards.")
@@ -224,6 +231,23 @@ def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
         _portal(state, action.enter, out)
         return
     _next(state, head)
+
+
+def _collect(state: HellbringerState, hero: Hero, head: Choose, card: str, out: Out) -> None:
+    """Collect: 'the player chooses a specific card from the indicated pile and
+    places it in their hand. The order of the other cards must remain unchanged.'
+    The Common discard is face up, so the choice is public."""
+    if card not in state.dungeon.discard:
+        raise RuleError("Collect one of the cards in the Common discard pile.")
+    state.dungeon.discard.remove(card)
+    hero.hand.append(card)
+    found = card_of(state, card)
+    what = found.name if found is not None else "a card"
+    out.say(f"{state.names[hero.seat]} collects {what} from the Common discard.")
+    if head.count > 1 and state.dungeon.discard:
+        head.count -= 1
+    else:
+        _next(state, head)
 
 
 def _choose_class(state: HellbringerState, hero: Hero, action: ChooseClass) -> None:

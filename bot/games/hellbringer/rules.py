@@ -51,6 +51,7 @@ CHOICES = {
     "miss_discard": "A miss costs cards: discard the number asked.",
     "return_combat": "Choose which Combat cards go back on top of the pile.",
     "pick": "Cards were revealed: pick the one you keep.",
+    "collect": "A Tome lets you Collect: choose a card from the Common discard pile.",
     "respawn": "You were eliminated: choose whether to Respawn at the cost the rules give.",
     "remove_point": "Remove one of your Attribute Point cards.",
     "trade_reply": "A trade was offered: give a card back, or decline.",
