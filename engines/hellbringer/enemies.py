@@ -38,11 +38,17 @@ from engines.hellbringer.stats import alive, card_id, divide, need_card, thresho
 REVEAL = 5
 
 
+def attacked(state: HellbringerState, last_two: list[int]) -> list[int]:
+    """2.2 in co-op: 'the last two players who completed their Player Turn', those
+    still in play (H4: a skipped turn still counts toward the two)."""
+    return [s for s in dict.fromkeys(last_two) if not state.heroes[s].eliminated]
+
+
 def begin(state: HellbringerState, out: Out) -> None:
     state.phase = "enemies"
     for hero in state.heroes:
         hero.used = []
-    state.targets = [s for s in dict.fromkeys(state.last_two) if not state.heroes[s].eliminated]
+    state.targets = attacked(state, state.last_two)
     if not state.enemies:
         out.say("No enemies in play: five cards are revealed from the Common Draw Pile.")
         decider = state.last_two[-1] if state.last_two else 0
@@ -83,7 +89,7 @@ def after_reveal(state: HellbringerState) -> None:
     state.dungeon.discard.extend(state.dungeon.middle)
     state.dungeon.middle = []
     if state.enemies and state.options.reveal_then_attack:
-        state.targets = [s for s in dict.fromkeys(state.last_two) if not state.heroes[s].eliminated]
+        state.targets = attacked(state, state.last_two)
         state.queue.insert(0, Stage(name="strike"))
     else:
         state.queue.insert(0, Stage(name="end_enemies"))

@@ -81,6 +81,13 @@ def end_turn(state: HellbringerState, seat: int, discard: tuple[str, ...], out: 
         hero.hand.remove(card)
         state.dungeon.discard.append(card)
     state.attack = None
+    name, draws = state.names[seat], max(0, limit - left)
+    if discard:
+        out.say(f"{name} discards {len(discard)} and "
+                + (f"draws {draws}." if draws else "ends the turn."))
+    else:
+        out.say(f"{name} ends the turn and draws {draws}." if draws else
+                f"{name} ends the turn.")
     steps: list[Step] = []
     if limit > left:
         steps.append(Deal(seat=seat, count=limit - left))

@@ -44,6 +44,7 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
         "stats": s, "threshold": threshold(state, hero), "ap_left": ap_left(state, hero),
         "eliminated": hero.eliminated,
         "equipped": {p: card_label(state, i) for p, i in hero.equipped.items()},
+        "gear": [card_label(state, i) for i in dict.fromkeys(hero.equipped.values())],
         "learned": [card_label(state, i) for i in hero.learned],
         "companions": [card_label(state, c.card) for c in hero.companions],
         "points": {a: len(p) for a, p in hero.points.items() if p},
@@ -77,6 +78,8 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
         "next_location": {"in": nxt[0], "name": nxt[1].title()} if nxt else None,
         "mule": [card_label(state, i) for i in d.mule],
         "middle": [card_label(state, i) for i in d.middle],
+        "discard_pile": ([card_label(state, i) for i in d.discard]
+                         if isinstance(head, Choose) and head.what == "collect" else []),
         "strike_now": {k: float(v) for k, v in strike_now(state).items()},
         "attack": state.attack.model_dump() if state.attack else None,
         "waiting": (moves.PROMPTS[head.what] if isinstance(head, Choose)
