@@ -100,9 +100,11 @@ def narrate(players: int, seed: int, options: HellbringerOptions | None = None) 
         else:
             seat, action = decide(state)
             state, events = engine.apply(state, seat, action)
-        lines += [e.text for e in events if e.text]
+        said = [e.text for e in events if e.text]
         if state.round != before and state.winners is None:
-            lines.append(f"Round {state.round}.")
+            turn = next((i for i, t in enumerate(said) if "'s turn: " in t), len(said))
+            said.insert(turn, f"Round {state.round}.")
+        lines += said
     raise RuntimeError(f"a Hellbringer game ran past {MAX_STEPS} steps")
 
 

@@ -20,6 +20,8 @@ def test_the_narration_tells_game_0_of_the_same_seed_from_lineup_to_result() -> 
     won = "won" if state.outcome == "won" else "lost"
     assert lines[-1] == f"The party has {won}, in round {state.round}."
     assert f"Round {state.round}." in lines, "each round is marked"
+    second = lines.index("Round 2.")
+    assert lines[second + 1].startswith("AI 1's turn:"), "before the round's first turn"
     assert any(line.startswith("AI 1's turn:") for line in lines)
     assert any(line.startswith("Enemy Die:") for line in lines)
 
