@@ -297,6 +297,24 @@ def discard_card(state: HellbringerState, hero: Hero, inst: str, out: Out) -> No
     out.say(f"{state.names[hero.seat]} discards {need_card(state, inst).name}.")
 
 
+def collect(state: HellbringerState, hero: Hero, head: Choose, card: str, out: Out) -> bool:
+    """Collect: 'the player chooses a specific card from the indicated pile and
+    places it in their hand. The order of the other cards must remain unchanged.'
+    The Common discard is face up, so the choice is public. Whether this player
+    has collected all they may."""
+    if card not in state.dungeon.discard:
+        raise RuleError("Collect one of the cards in the Common discard pile.")
+    state.dungeon.discard.remove(card)
+    hero.hand.append(card)
+    found = card_of(state, card)
+    what = found.name if found is not None else "a card"
+    out.say(f"{state.names[hero.seat]} collects {what} from the Common discard.")
+    if head.count > 1 and state.dungeon.discard:
+        head.count -= 1
+        return False
+    return True
+
+
 def enforce_limits(state: HellbringerState, hero: Hero) -> None:
     """A lowered Skill or Companion limit discards the latest learned or assigned
     at once (house H11: the bot picks the newest, a GM correction can undo it)."""

@@ -16,7 +16,7 @@ from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, valida
 from engines.core.errors import RuleError
 from engines.dice.chance import die_item
 from engines.dice.pack import load_dice
-from engines.hellbringer import combat, enemies, turns
+from engines.hellbringer import cardplay, combat, enemies, turns
 from engines.hellbringer.cards import Face, TomeEffect, catalogue
 from engines.hellbringer.models import (
     AttackRoll,
@@ -376,13 +376,29 @@ def run(state: HellbringerState, out: Out) -> None:
             state.queue.pop(0)
             turns.start_turn(state, head.seat, out)
         elif isinstance(head, Choose) and _moot(state, head):
-            state.queue.pop(0)
-            if head.rest:
-                state.queue.insert(0, head.model_copy(update={"seat": head.rest[0],
-                                                               "rest": head.rest[1:]}))
+            next_choice(state, head)
+        elif isinstance(head, Choose) and _unseen_collect(state, head):
+            if cardplay.collect(state, state.heroes[head.seat], head, state.dungeon.discard[-1],
+                                out):
+                next_choice(state, head)
         else:
             return
     raise RuntimeError("the Hellbringer queue did not settle")
+
+
+def next_choice(state: HellbringerState, head: Choose) -> None:
+    """A decision made: the next seat that owes the same one (`rest`) is asked."""
+    state.queue.pop(0)
+    if head.rest:
+        state.queue.insert(0, head.model_copy(update={"seat": head.rest[0],
+                                                       "rest": head.rest[1:]}))
+
+
+def _unseen_collect(state: HellbringerState, head: Choose) -> bool:
+    """Physical: a Collect from a discard pile of unshown cards, which are all alike
+    to the bot; the player takes the card they like from the real pile, and asking
+    which would be one more click for nothing."""
+    return head.what == "collect" and all(card_id(c) == "common" for c in state.dungeon.discard)
 
 
 def _moot(state: HellbringerState, head: Choose) -> bool:

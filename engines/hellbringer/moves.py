@@ -42,7 +42,7 @@ from engines.hellbringer.models import (
 )
 from engines.hellbringer.out import Out
 from engines.hellbringer.piles import combat_card, is_instant
-from engines.hellbringer.stats import attribute_cards, card_id, card_of, stats
+from engines.hellbringer.stats import attribute_cards, card_id, stats
 
 ANSWERS: dict[str, tuple[type, ...]] = {
     "class": (ChooseClass,), "place_point": (PlacePoint,),
@@ -178,10 +178,7 @@ def _turn(state: HellbringerState, hero: Hero, action: Action, out: Out) -> None
 
 
 def _next(state: HellbringerState, head: Choose) -> None:
-    state.queue.pop(0)
-    if head.rest:
-        state.queue.insert(0, head.model_copy(update={"seat": head.rest[0],
-                                                       "rest": head.rest[1:]}))
+    flow.next_choice(state, head)
 
 
 def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
@@ -207,7 +204,8 @@ def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
             middle.remove(c)
             state.dungeon.top.append(c)
     elif isinstance(action, Pick) and head.what == "collect":
-        _collect(state, hero, head, action.card, out)
+        if cardplay.collect(state, hero, head, action.card, out):
+            flow.next_choice(state, head)
         return
     elif isinstance(action, Pick):
         if action.card not in state.dungeon.middle or is_instant(action.card):
@@ -231,23 +229,6 @@ def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
         _portal(state, action.enter, out)
         return
     _next(state, head)
-
-
-def _collect(state: HellbringerState, hero: Hero, head: Choose, card: str, out: Out) -> None:
-    """Collect: 'the player chooses a specific card from the indicated pile and
-    places it in their hand. The order of the other cards must remain unchanged.'
-    The Common discard is face up, so the choice is public."""
-    if card not in state.dungeon.discard:
-        raise RuleError("Collect one of the cards in the Common discard pile.")
-    state.dungeon.discard.remove(card)
-    hero.hand.append(card)
-    found = card_of(state, card)
-    what = found.name if found is not None else "a card"
-    out.say(f"{state.names[hero.seat]} collects {what} from the Common discard.")
-    if head.count > 1 and state.dungeon.discard:
-        head.count -= 1
-    else:
-        _next(state, head)
 
 
 def _choose_class(state: HellbringerState, hero: Hero, action: ChooseClass) -> None:

@@ -45,6 +45,8 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
         "eliminated": hero.eliminated,
         "equipped": {p: card_label(state, i) for p, i in hero.equipped.items()},
         "gear": [card_label(state, i) for i in dict.fromkeys(hero.equipped.values())],
+        "enchantments": [card_label(state, e) for i in dict.fromkeys(hero.equipped.values())
+                         for e in hero.enchants.get(i, ())],
         "learned": [card_label(state, i) for i in hero.learned],
         "companions": [card_label(state, c.card) for c in hero.companions],
         "points": {a: len(p) for a, p in hero.points.items() if p},

@@ -33,6 +33,8 @@ def _hero_value(h: dict[str, Any]) -> str:
              f"AP {h['ap_left']} · {h['hand_size']} in hand", " ".join(parts)]
     if h["gear"]:
         lines.append("Equipped: " + ", ".join(h["gear"]))
+    if h["enchantments"]:
+        lines.append("Enchantments: " + ", ".join(h["enchantments"]))
     if h["learned"]:
         lines.append("Learned: " + ", ".join(h["learned"]))
     if h["companions"]:
