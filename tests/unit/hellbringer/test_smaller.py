@@ -15,7 +15,7 @@ from engines.core.chance import sample
 from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
 from engines.hellbringer.cards import catalogue
-from engines.hellbringer.models import ChooseClass, EndTurn, Equip, Stage, Window
+from engines.hellbringer.models import ChooseClass, Enchant, EndTurn, Equip, Stage, Window
 from engines.hellbringer.odds import strike_now
 from tests.unit.hellbringer.support import clear_board, enemy, fresh, give
 
@@ -113,3 +113,15 @@ def test_the_second_players_class_choice_is_one_combined_menu() -> None:
     assert ENGINE.to_move(state) == [1] and len(ENGINE.legal_actions(state, 1)) == 100
     menus = PRESENTER.private_moves(_game(), state, 1).selects
     assert [m.code for m in menus] == [f"{COMBINED}c0"]
+
+
+def test_an_enchantment_in_play_is_on_the_board() -> None:
+    """T.9 puts 'Discard Rune of Fire' on the public board, so the board shows the
+    enchantment it names: it is face up under its item."""
+    state = give(clear_board(fresh(1)), 0, "rune_of_fire")
+    hero = state.heroes[0]
+    rune = next(c for c in hero.hand if c.startswith("rune_of_fire#"))
+    state = ENGINE.apply(state, 0, Equip(card="worn_sword#1"))[0]
+    state = ENGINE.apply(state, 0, Enchant(card=rune, item="worn_sword#1"))[0]
+    fields = [str(f.value) for f in PRESENTER.board(_game(players=1), state).fields]
+    assert any("Enchantments: Rune of Fire" in f for f in fields)
