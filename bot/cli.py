@@ -16,7 +16,7 @@ from pydantic import ValidationError
 from bot.app import PandemoniumBot, create_bot, serve
 from bot.commands_doc import render
 from bot.databases import open_storage
-from bot.frontend import install, simulators
+from bot.frontend import install, narrators, simulators
 from bot.games import GAMES
 from bot.leases import LeaseConflict
 from bot.models import LogEntry
@@ -171,17 +171,21 @@ def serve_until_stopped(bot: PandemoniumBot, settings: Settings) -> int:
 
 
 def simulate(args: argparse.Namespace) -> int:
-    known = simulators(GAMES)
+    known = narrators(GAMES) if args.narrate else simulators(GAMES)
     runner = known.get(args.game)
     if runner is None:
+        what = "narration" if args.narrate else "simulator"
         print(
-            f"no simulator for {args.game!r}; known: {', '.join(sorted(known))}",
+            f"no {what} for {args.game!r}; known: {', '.join(sorted(known))}",
             file=sys.stderr,
         )
         return EXIT_CONFIG
     options = dict(pair.split("=", 1) for pair in args.option if "=" in pair)
     try:
-        print(runner(args.players, args.games, args.seed, options))
+        if args.narrate:
+            print(runner(args.players, args.seed, options))
+        else:
+            print(runner(args.players, args.games, args.seed, options))
     except ValueError as exc:
         print(f"simulate {args.game}: {_one_line(exc)}", file=sys.stderr)
         return EXIT_CONFIG
@@ -263,6 +267,8 @@ def main(argv: list[str] | None = None) -> int:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--option", action="append", default=[], metavar="KEY=VALUE",
                      help="a table option, e.g. preset=as_written (repeatable)")
+    sim.add_argument("--narrate", action="store_true",
+                     help="print one game's narration (the run's first game) instead")
     sim.set_defaults(fn=simulate)
     rep = sub.add_parser("replay", help="check that an exported game log replays exactly")
     rep.add_argument("file")

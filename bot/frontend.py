@@ -32,6 +32,10 @@ Simulator = Callable[..., str]
 to print; `options` are table options as typed (key → text). Raises ValueError
 (pydantic's ValidationError is one) for a table the game refuses."""
 
+Narrator = Callable[..., str]
+"""`python -m bot simulate GAME --narrate`: (players, seed, options=None) → one AI
+game's narration to print, the first game `simulate` plays with that seed."""
+
 Stats = TypeVar("Stats")
 
 
@@ -43,6 +47,15 @@ def simulator(
 
     def run(players: int, games: int, seed: int, options: dict[str, Any] | None = None) -> str:
         return report(play(players, games, seed, engine.parse_options(options or {})))
+
+    return run
+
+
+def narrator(play: Callable[[int, int, Any], list[str]], engine: AnyEngine) -> Narrator:
+    """A game's narrator from its engine's `narrate(players, seed, options)`."""
+
+    def run(players: int, seed: int, options: dict[str, Any] | None = None) -> str:
+        return "\n".join(play(players, seed, engine.parse_options(options or {})))
 
     return run
 
@@ -74,6 +87,7 @@ class GameFrontend:
     forms: tuple[ReportForm, ...] = ()
     cog: CogFactory | None = None
     simulate: Simulator | None = None
+    narrate: Narrator | None = None
     warm_up: Callable[[], None] | None = None
 
     def __post_init__(self) -> None:
@@ -103,3 +117,8 @@ def install(frontends: Iterable[GameFrontend]) -> None:
 def simulators(frontends: Iterable[GameFrontend]) -> dict[str, Simulator]:
     """The games that can play themselves for statistics, by key."""
     return {f.key: f.simulate for f in frontends if f.simulate is not None}
+
+
+def narrators(frontends: Iterable[GameFrontend]) -> dict[str, Narrator]:
+    """The games that can narrate one game of their own, by key."""
+    return {f.key: f.narrate for f in frontends if f.narrate is not None}

@@ -17,7 +17,7 @@ from pydantic import ValidationError
 
 from engines.core.errors import RuleError, first_problem
 from engines.hellbringer.cards import Ability
-from engines.hellbringer.models import Boost, Choose, Enemy, HellbringerState, Hero
+from engines.hellbringer.models import Boost, Choose, Enemy, HellbringerState, Hero, Step
 from engines.hellbringer.out import Out
 
 _COUNTED = re.compile(r"^(sap|blind|discard|global)[+:]?(\d*)$")
@@ -78,12 +78,13 @@ def ability_tags(ability: Ability) -> str:
     return ", ".join(parts)
 
 
-def on_hit(state: HellbringerState, hero: Hero, discards: list[Choose], out: Out) -> None:
-    """The on-hit abilities of the enemies in play, each said with the enemy it comes
-    from ("The Ghoul's Sap: Bob loses 1 AP."); an `other:` text is for the GM."""
+def on_hit(state: HellbringerState, hero: Hero, enemies: list[Enemy],
+           discards: list[Step], out: Out) -> None:
+    """The on-hit abilities of `enemies` on a struck hero, each said with the enemy it
+    comes from ("The Ghoul's Sap: Bob loses 1 AP."); an `other:` text is for the GM."""
     name = state.names[hero.seat]
     sap = blind = lose = 0
-    for enemy in state.enemies:
+    for enemy in enemies:
         ability = enemy.face.ability
         sap, blind, lose = sap + ability.sap, blind + ability.blind, lose + ability.discard
         _say(enemy, "Sap", ability.sap, f"{name} loses {ability.sap} AP on their next turn", out)

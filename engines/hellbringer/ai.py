@@ -95,7 +95,7 @@ def reaction(state: HellbringerState, seat: int) -> Defend | None:
             continue
         g = effect.guard
         extra = GuardState(avoid=g.avoid, ignore_damage=g.ignore_damage,
-                           ignore_acid=g.ignore_acid, armor=g.armor)
+                           ignore_acid=g.ignore_acid, armor=g.armor, halve=g.halve)
         if _doomed(state, target, extra):
             continue
         cost = (0 if action.card == "perk" else 1) + (2 if g.avoid else 0)
@@ -109,7 +109,8 @@ def _doomed(state: HellbringerState, hero: Hero, extra: GuardState) -> bool:
     if g.avoid or extra.avoid or not hero_hit(state, hero.seat):
         return False
     merged = GuardState(ignore_damage=g.ignore_damage + extra.ignore_damage,
-                        ignore_acid=g.ignore_acid + extra.ignore_acid)
+                        ignore_acid=g.ignore_acid + extra.ignore_acid,
+                        halve=g.halve or extra.halve)
     return suffered(state, merged) >= threshold(state, hero) + extra.armor
 
 
@@ -132,7 +133,7 @@ def _answer(state: HellbringerState, hero: Hero, head: Choose, prefer: str | Non
         return DiscardCards(cards=tuple(ranked[:head.count]))
     if what == "return_combat":
         return ReturnCombat()
-    if what == "pick":
+    if what in ("pick", "collect"):
         options = [a for a in legal_actions(state, hero.seat) if isinstance(a, Pick)]
         return max(options, key=lambda a: _value(state, hero, a.card))
     if what == "respawn":

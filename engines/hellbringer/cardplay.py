@@ -5,7 +5,8 @@ AP-cost sphere) and activates it, its attack usable later that turn for free;
 "Learning a Skill is free" within Skill Points, for black or class-coloured
 spheres; "an assigned Companion may activate its attack for free during its
 owner's turn"; "a card can only be activated once per Player's Turn and/or
-Enemies' Turn", and an activated card can't be discarded that turn.
+Enemies' Turn", and an activated card can't be discarded that turn, nor can a
+card whose Infinite effect fed it (C.4).
 """
 
 from __future__ import annotations
@@ -25,7 +26,15 @@ from engines.hellbringer.models import (
     Window,
 )
 from engines.hellbringer.out import Out
-from engines.hellbringer.stats import ap_left, card_of, need_card, stats, strike_of
+from engines.hellbringer.stats import (
+    ap_left,
+    card_of,
+    in_play_cards,
+    infinite_stats,
+    need_card,
+    stats,
+    strike_of,
+)
 
 
 def locate(hero: Hero, inst: str) -> str | None:
@@ -37,7 +46,30 @@ def locate(hero: Hero, inst: str) -> str | None:
         return "learned"
     if any(c.card == inst for c in hero.companions):
         return "companion"
+    if any(inst in under for under in hero.enchants.values()):
+        return "enchantment"
     return None
+
+
+def discardable(hero: Hero, inst: str) -> bool:
+    """Card Use Limitation: a card activated this turn can't be discarded on
+    purpose, and 'this also applies to Infinite effects that impacted cards
+    activated during the Player's Turn' (C.4, `Hero.fed`)."""
+    return inst not in hero.used and inst not in hero.primed and inst not in hero.fed
+
+
+def feed(state: HellbringerState, hero: Hero, inst: str, cost: int, struck: bool) -> None:
+    """C.4: mark the cards whose Infinite effects fed this activation. An AP card
+    fed it when the AP just spent could not have been paid without it (the
+    rulebook's Amulet of Power); an enchantment fed its item's attack."""
+    if cost:
+        total = stats(state, hero)["ap"]
+        for other in in_play_cards(state, hero):
+            gives = infinite_stats(state, hero, other).get("ap", 0)
+            if other != inst and gives > 0 and hero.ap_spent > total - gives:
+                hero.fed.append(other)
+    if struck:
+        hero.fed.extend(hero.enchants.get(inst, ()))
 
 
 def _card(state: HellbringerState, hero: Hero, inst: str, where: tuple[str, ...]) -> CommonCard:
@@ -70,6 +102,7 @@ def equip(state: HellbringerState, hero: Hero, inst: str, out: Out) -> None:
     if taken:
         raise RuleError(f"The {taken[0]} connection point already holds an item: discard it first.")
     pay(state, hero, card.cost)
+    feed(state, hero, inst, card.cost, struck=False)
     hero.hand.remove(inst)
     for point in card.points:
         hero.equipped[point] = inst
@@ -120,6 +153,7 @@ def assign(state: HellbringerState, hero: Hero, inst: str, to: int, out: Out) ->
     if len(owner.companions) >= stats(state, owner)["companions"]:
         raise RuleError(f"{state.names[to]} already has as many companions as allowed.")
     pay(state, hero, card.cost)
+    feed(state, hero, inst, card.cost, struck=False)
     hero.hand.remove(inst)
     owner.companions.append(Companion(card=inst, owner=to))
     out.say(f"{card.name} joins {state.names[to]}.")
@@ -141,6 +175,7 @@ def activate(state: HellbringerState, hero: Hero, inst: str, target: str | None,
     if blow is not None:
         combat.targets_for(state, hero, blow, target)
     pay(state, hero, cost)
+    feed(state, hero, inst, cost, struck=blow is not None)
     if primed:
         hero.primed.remove(inst)
     else:
@@ -239,6 +274,7 @@ def defend(state: HellbringerState, hero: Hero, inst: str, to: int, out: Out) ->
         t.ignore_damage += g.ignore_damage
         t.ignore_acid += g.ignore_acid
         t.armor += g.armor
+        t.halve = t.halve or g.halve
         out.say(f"{state.names[hero.seat]} plays {name} for {state.names[to]}.")
 
 
@@ -248,10 +284,17 @@ def discard_card(state: HellbringerState, hero: Hero, inst: str, out: Out) -> No
     place = locate(hero, inst)
     if place in (None, "hand"):
         raise RuleError("Discard a card on your board (cards in hand go at the end of the turn).")
-    if inst in hero.used or inst in hero.primed:
+    if inst in hero.fed:
+        raise RuleError(f"{need_card(state, inst).name} helped a card activated this turn,"
+                        " so it cannot be discarded until the turn ends.")
+    if not discardable(hero, inst):
         raise RuleError("A card activated this turn cannot be discarded on purpose.")
     before = stats(state, hero)["ap"]
-    if place == "equipped":
+    if place == "enchantment":
+        for under in hero.enchants.values():
+            if inst in under:
+                under.remove(inst)
+    elif place == "equipped":
         for point in POINTS:
             if hero.equipped.get(point) == inst:
                 del hero.equipped[point]
@@ -264,6 +307,25 @@ def discard_card(state: HellbringerState, hero: Hero, inst: str, out: Out) -> No
     hero.ap_spent = max(0, hero.ap_spent - max(0, stats(state, hero)["ap"] - before))
     enforce_limits(state, hero)
     out.say(f"{state.names[hero.seat]} discards {need_card(state, inst).name}.")
+
+
+def collect(state: HellbringerState, hero: Hero, head: Choose, card: str, out: Out) -> bool:
+    """Collect: 'the player chooses a specific card from the indicated pile and
+    places it in their hand. The order of the other cards must remain unchanged.'
+    The Common discard is face up, so the choice is public. Whether this player
+    has collected all they may."""
+    if card not in state.dungeon.discard:
+        raise RuleError("Collect one of the cards in the Common discard pile.")
+    state.dungeon.discard.remove(card)
+    hero.hand.append(card)
+    hero.collected = [*(c for c in hero.collected if c in hero.hand), card]
+    found = card_of(state, card)
+    what = found.name if found is not None else "a card"
+    out.say(f"{state.names[hero.seat]} collects {what} from the Common discard.")
+    if head.count > 1 and state.dungeon.discard:
+        head.count -= 1
+        return False
+    return True
 
 
 def enforce_limits(state: HellbringerState, hero: Hero) -> None:
@@ -317,6 +379,6 @@ def trade_reply(state: HellbringerState, step: Choose, give: str | None, out: Ou
         return
     me.hand.remove(give)
     them.hand.remove(step.offered)
-    me.hand.append(step.offered)
-    them.hand.append(give)
+    me.takes_unseen(step.offered)
+    them.takes_unseen(give)
     out.say(f"{state.names[step.seat]} and {state.names[step.partner]} trade a card.")

@@ -64,6 +64,7 @@ class Guard(_Frozen):
     ignore_damage: int = Field(default=0, ge=0, le=12)
     ignore_acid: int = Field(default=0, ge=0, le=12)
     armor: int = Field(default=0, ge=0, le=100, multiple_of=10)
+    halve: bool = Field(default=False, description="suffer half of each die type (M.1 rounding)")
     ally: bool = Field(default=False, description="may protect another player instead")
 
 

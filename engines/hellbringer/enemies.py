@@ -3,8 +3,11 @@ combined pool, abilities, damage per target) and 2.3 (end, resurrection, defeat)
 
 House rule H4: one Enemy Die and one combined pool roll per Enemies' Turn;
 each attacked target compares the same dice, after its own ignores, with its
-own threshold. House rule H5: the defence window opens after the pool is rolled
-(players see the dice) and before anything is applied.
+own threshold. 2.2 in the rulebook's order: the Enemy Die, then each enemy's
+ability on the attacked targets, then the pool. Any Time cards answer 'the
+damage and/or abilities ... during any of these steps', so H5 opens a defence
+window before the abilities land and another once the pool is rolled; with
+`response_window=smart` each opens only when its answer could change something.
 """
 
 from __future__ import annotations
@@ -14,6 +17,7 @@ from engines.hellbringer.combat import finish
 from engines.hellbringer.models import (
     Choose,
     Deal,
+    Enemy,
     EnemyDie,
     GuardState,
     HellbringerState,
@@ -29,16 +33,22 @@ from engines.hellbringer.models import (
 )
 from engines.hellbringer.out import Out
 from engines.hellbringer.piles import combat_card
-from engines.hellbringer.stats import alive, card_id, need_card, threshold
+from engines.hellbringer.stats import alive, card_id, divide, need_card, threshold
 
 REVEAL = 5
+
+
+def attacked(state: HellbringerState, last_two: list[int]) -> list[int]:
+    """2.2 in co-op: 'the last two players who completed their Player Turn', those
+    still in play (H4: a skipped turn still counts toward the two)."""
+    return [s for s in dict.fromkeys(last_two) if not state.heroes[s].eliminated]
 
 
 def begin(state: HellbringerState, out: Out) -> None:
     state.phase = "enemies"
     for hero in state.heroes:
         hero.used = []
-    state.targets = [s for s in dict.fromkeys(state.last_two) if not state.heroes[s].eliminated]
+    state.targets = attacked(state, state.last_two)
     if not state.enemies:
         out.say("No enemies in play: five cards are revealed from the Common Draw Pile.")
         decider = state.last_two[-1] if state.last_two else 0
@@ -79,7 +89,7 @@ def after_reveal(state: HellbringerState) -> None:
     state.dungeon.discard.extend(state.dungeon.middle)
     state.dungeon.middle = []
     if state.enemies and state.options.reveal_then_attack:
-        state.targets = [s for s in dict.fromkeys(state.last_two) if not state.heroes[s].eliminated]
+        state.targets = attacked(state, state.last_two)
         state.queue.insert(0, Stage(name="strike"))
     else:
         state.queue.insert(0, Stage(name="end_enemies"))
@@ -113,7 +123,36 @@ def die_rolled(state: HellbringerState, face: HitFace, out: Out) -> None:
         return
     damage, acid = pool_size(state, face)
     state.omen = 0
-    state.queue.insert(0, PoolRoll(damage=damage, acid=acid))
+    steps = [Stage(name="abilities"), PoolRoll(damage=damage, acid=acid)]
+    struck = [s for s in state.targets if hero_hit(state, s)]
+    if struck and (state.options.response_window == "always" or any(
+            _lands(state, e) for e in state.enemies)):
+        steps.insert(0, Window(waiting=list(state.targets), step="abilities"))
+    state.queue[:0] = steps
+
+
+def _lands(state: HellbringerState, enemy: Enemy) -> bool:
+    """Whether an enemy's ability does something to a struck hero (H5 smart)."""
+    a = enemy.face.ability
+    return bool(a.sap or a.blind or a.discard or a.other)
+
+
+def abilities(state: HellbringerState, out: Out) -> None:
+    """2.2: 'each enemy's ability takes effect on the attacked targets' before the
+    pool is rolled, on every struck hero who did not avoid them, each line naming
+    the enemy (`abilities.on_hit`). On a Companion Hit they spare companions (H12)."""
+    discards: list[Step] = []
+    landing = [e for e in state.enemies if _lands(state, e)]
+    for seat in state.targets:
+        hero = state.heroes[seat]
+        if hero.eliminated or not hero_hit(state, seat):
+            continue
+        if hero.guard.avoid:
+            if landing:
+                out.say(f"{state.names[seat]} avoids the enemies' abilities.")
+            continue
+        on_hit(state, hero, landing, discards, out)
+    state.queue[:0] = discards
 
 
 def pool_rolled(state: HellbringerState, damage: list[int], acid: list[int]) -> None:
@@ -121,16 +160,19 @@ def pool_rolled(state: HellbringerState, damage: list[int], acid: list[int]) -> 
     state.pool_split = len(damage)
     waiting = list(state.targets)
     if state.options.response_window == "always" or any(in_danger(state, s) for s in waiting):
-        state.queue[:0] = [Window(waiting=waiting), Stage(name="settle")]
+        state.queue[:0] = [Window(waiting=waiting, step="damage"), Stage(name="settle")]
     else:
         state.queue.insert(0, Stage(name="settle"))
 
 
 def suffered(state: HellbringerState, guard: GuardState) -> int:
-    """The pool's total after a target ignores its chosen dice (the highest)."""
-    damage = sorted(state.pool[:state.pool_split], reverse=True)[guard.ignore_damage:]
-    acid = sorted(state.pool[state.pool_split:], reverse=True)[guard.ignore_acid:]
-    return sum(damage) + sum(acid)
+    """The pool's total after a target ignores its chosen dice (the highest); a
+    halving defence halves each die type on its own, as Reflect's FAQ reads (M.1)."""
+    damage = sum(sorted(state.pool[:state.pool_split], reverse=True)[guard.ignore_damage:])
+    acid = sum(sorted(state.pool[state.pool_split:], reverse=True)[guard.ignore_acid:])
+    if guard.halve:
+        return divide(damage, 2) + divide(acid, 2)
+    return damage + acid
 
 
 def hero_hit(state: HellbringerState, seat: int) -> bool:
@@ -163,8 +205,7 @@ def _companion_threshold(state: HellbringerState, card: str) -> int:
 
 
 def settle(state: HellbringerState, out: Out) -> None:
-    """Abilities, then damage, to each attacked target in turn order."""
-    discards: list[Choose] = []
+    """The pooled damage, to each attacked target in turn order."""
     for seat in state.targets:
         hero = state.heroes[seat]
         if hero.eliminated:
@@ -192,8 +233,7 @@ def settle(state: HellbringerState, out: Out) -> None:
             eliminate_hero(state, hero)
             continue
         out.say(f"{state.names[seat]} suffers {total} against {needed} and stands.")
-        on_hit(state, hero, discards, out)
-    state.queue[:0] = [*discards, Stage(name="end_enemies")]
+    state.queue.insert(0, Stage(name="end_enemies"))
 
 
 def eliminate_hero(state: HellbringerState, hero: Hero) -> None:

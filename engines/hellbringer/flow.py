@@ -16,7 +16,7 @@ from engines.core.chance import ChanceItem, ChanceOutcome, ChanceRequest, valida
 from engines.core.errors import RuleError
 from engines.dice.chance import die_item
 from engines.dice.pack import load_dice
-from engines.hellbringer import combat, enemies, turns
+from engines.hellbringer import cardplay, combat, enemies, turns
 from engines.hellbringer.abilities import ability_tags
 from engines.hellbringer.cards import Face, TomeEffect, catalogue
 from engines.hellbringer.models import (
@@ -312,7 +312,7 @@ def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], told: s
 
 def _place(state: HellbringerState, head: Deal, inst: str) -> None:
     if head.dest == "hand":
-        state.heroes[head.seat].hand.append(inst)
+        state.heroes[head.seat].takes_unseen(inst)
     elif head.dest == "middle":
         state.dungeon.middle.append(inst)
     else:
@@ -447,13 +447,29 @@ def run(state: HellbringerState, out: Out) -> None:
             state.queue.pop(0)
             turns.start_turn(state, head.seat, out)
         elif isinstance(head, Choose) and _moot(state, head):
-            state.queue.pop(0)
-            if head.rest:
-                state.queue.insert(0, head.model_copy(update={"seat": head.rest[0],
-                                                               "rest": head.rest[1:]}))
+            next_choice(state, head)
+        elif isinstance(head, Choose) and _unseen_collect(state, head):
+            if cardplay.collect(state, state.heroes[head.seat], head, state.dungeon.discard[-1],
+                                out):
+                next_choice(state, head)
         else:
             return
     raise RuntimeError("the Hellbringer queue did not settle")
+
+
+def next_choice(state: HellbringerState, head: Choose) -> None:
+    """A decision made: the next seat that owes the same one (`rest`) is asked."""
+    state.queue.pop(0)
+    if head.rest:
+        state.queue.insert(0, head.model_copy(update={"seat": head.rest[0],
+                                                       "rest": head.rest[1:]}))
+
+
+def _unseen_collect(state: HellbringerState, head: Choose) -> bool:
+    """Physical: a Collect from a discard pile of unshown cards, which are all alike
+    to the bot; the player takes the card they like from the real pile, and asking
+    which would be one more click for nothing."""
+    return head.what == "collect" and all(card_id(c) == "common" for c in state.dungeon.discard)
 
 
 def _moot(state: HellbringerState, head: Choose) -> bool:
@@ -461,6 +477,8 @@ def _moot(state: HellbringerState, head: Choose) -> bool:
     hand ('If you have no more cards to discard, ignore any remaining discard effects')."""
     if head.what == "pick":
         return not state.dungeon.middle
+    if head.what == "collect":
+        return not state.dungeon.discard or state.heroes[head.seat].eliminated
     if head.what == "miss_discard":
         hand = state.heroes[head.seat].hand
         head.count = min(head.count, len(hand))
@@ -593,10 +611,9 @@ def _tome(state: HellbringerState, effect: TomeEffect, amount: int, seat: int) -
             steps += [Deal(seat=s, count=amount), Instants(seat=s)]
         return steps
     if effect == "collect":
-        for s in alive(state):
-            for _ in range(amount):
-                if state.dungeon.discard:
-                    state.heroes[s].hand.append(state.dungeon.discard.pop())
+        order = [s for s in alive(state) if s >= seat] + [s for s in alive(state) if s < seat]
+        if order and amount:
+            return [Choose(what="collect", seat=order[0], count=amount, rest=order[1:])]
     elif effect == "resurrect":
         state.shrine = True
     elif effect == "weaken_demon":
@@ -632,6 +649,8 @@ def _stage(state: HellbringerState, head: Stage, out: Out) -> None:
         enemies.after_reveal(state)
     elif name == "strike":
         enemies.strike(state)
+    elif name == "abilities":
+        enemies.abilities(state, out)
     elif name == "settle":
         enemies.settle(state, out)
     elif name == "end_enemies":

@@ -7,7 +7,13 @@ from __future__ import annotations
 from itertools import combinations
 
 from engines.hellbringer import flow
-from engines.hellbringer.cardplay import can_learn, locate, points_taken, window_open
+from engines.hellbringer.cardplay import (
+    can_learn,
+    discardable,
+    locate,
+    points_taken,
+    window_open,
+)
 from engines.hellbringer.cards import ATTRS, CLASSES, Effect, EnchantmentCard, catalogue
 from engines.hellbringer.models import (
     MULE,
@@ -133,6 +139,8 @@ def _answers(state: HellbringerState, hero: Hero, head: Choose) -> list[Action]:
                 for c in combinations(combat, n)]
     if what == "pick":
         return [Pick(card=c) for c in distinct(state.dungeon.middle) if not is_instant(c)]
+    if what == "collect":
+        return [Pick(card=c) for c in distinct(state.dungeon.discard)]
     if what == "respawn":
         return [Respawn(respawn=True), Respawn(respawn=False)]
     if what == "remove_point":
@@ -173,9 +181,10 @@ def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:
     out += activations(state, hero)
     if state.attack is not None:
         out.append(CloseAttack())
-    for inst in [*dict.fromkeys(hero.equipped.values()), *hero.learned,
+    for inst in [*dict.fromkeys(hero.equipped.values()),
+                 *(e for under in hero.enchants.values() for e in under), *hero.learned,
                  *(c.card for c in hero.companions)]:
-        if inst not in hero.used and inst not in hero.primed:
+        if discardable(hero, inst):
             out.append(DiscardCard(card=inst))
     if not hero.traded and hero.hand:
         for give in distinct(hero.hand):

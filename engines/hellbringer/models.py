@@ -45,7 +45,8 @@ class HellbringerOptions(BaseModel):
     instant_replacement: bool = Field(
         default=True, description="H6: an Instant drawn is replaced from under the pile")
     response_window: Literal["smart", "always"] = Field(
-        default="smart", description="H5: open the defence window only when someone is in danger")
+        default="smart",
+        description="H5: a defence window only when an ability lands or someone would fall")
     secret_portal: bool = Field(
         default=False, description="after the Demon, the table may enter the Secret Portal")
     max_rounds: int = Field(
@@ -80,6 +81,7 @@ class GuardState(BaseModel):
     ignore_damage: int = 0
     ignore_acid: int = 0
     armor: int = 0
+    halve: bool = False
 
 
 class Hero(BaseModel):
@@ -102,10 +104,22 @@ class Hero(BaseModel):
     ap_spent: int = 0
     used: list[str] = Field(default_factory=list)
     primed: list[str] = Field(default_factory=list)
+    fed: list[str] = Field(default_factory=list)
     traded: bool = False
     eliminated: bool = False
     resurrect: bool = False
     hand_shown: bool = False
+    collected: list[str] = Field(
+        default_factory=list,
+        description="cards this hero took face up from the Common discard (Collect): the"
+        " table saw which, so each is public while it stays in the hand")
+
+    def takes_unseen(self, inst: str) -> None:
+        """`inst` joins the hand out of the table's sight (a draw, a trade): whatever
+        was seen of it before (a Collect) no longer says what the hand holds."""
+        self.hand.append(inst)
+        if inst in self.collected:
+            self.collected = [c for c in self.collected if c != inst]
 
 
 class Segment(BaseModel):
@@ -247,13 +261,15 @@ class Window(BaseModel):
 
     kind: Literal["window"] = "window"
     waiting: list[int]
+    step: Literal["abilities", "damage"] = Field(
+        default="damage", description="what is about to be applied: the abilities or the pool")
 
 
 class Stage(BaseModel):
     """A deterministic step of a turn that waits behind the decisions queued before it."""
 
     kind: Literal["stage"] = "stage"
-    name: Literal["reveal_check", "after_reveal", "strike", "settle", "end_enemies",
+    name: Literal["reveal_check", "after_reveal", "strike", "abilities", "settle", "end_enemies",
                   "end_turn", "respawned"]
     seat: int = 0
 
@@ -268,7 +284,7 @@ class Choose(BaseModel):
 
     kind: Literal["choose"] = "choose"
     what: Literal["class", "place_point", "miss_discard", "return_combat",
-                  "pick", "respawn", "remove_point", "trade_reply", "portal"]
+                  "pick", "collect", "respawn", "remove_point", "trade_reply", "portal"]
     seat: int
     count: int = 0
     enemy: str = ""

@@ -47,6 +47,7 @@ from engines.hellbringer.stats import attribute_cards, card_id, stats
 ANSWERS: dict[str, tuple[type, ...]] = {
     "class": (ChooseClass,), "place_point": (PlacePoint,),
     "miss_discard": (DiscardCards,), "return_combat": (ReturnCombat,), "pick": (Pick,),
+    "collect": (Pick,),
     "respawn": (Respawn,), "remove_point": (RemovePoint,), "trade_reply": (TradeReply,),
     "portal": (EnterPortal,),
 }
@@ -54,6 +55,7 @@ PROMPTS = {
     "class": "choose a class, a Starter Card and a Perk",
     "place_point": "place the Attribute Point", "miss_discard": "discard cards",
     "return_combat": "choose the Combat cards to return on top", "pick": "pick a revealed card",
+    "collect": "collect a card from the Common discard",
     "respawn": "choose whether to Respawn", "remove_point": "remove an Attribute Point card",
     "trade_reply": "answer the trade", "portal": "choose whether to enter the Secret Portal",
 }
@@ -133,7 +135,9 @@ def play(state: HellbringerState, seat: int, action: Action, out: Out) -> None:
         _answer(state, hero, head, action, out)
     elif isinstance(head, Window):
         if not isinstance(action, Pass) or seat not in head.waiting:
-            raise RuleError("The enemies' dice are rolled: defend, or pass to take the hit.")
+            raise RuleError("The enemies' dice are rolled: defend, or pass to take the hit."
+                            if head.step == "damage" else
+                            "The enemies' abilities are about to land: defend, or pass.")
         head.waiting.remove(seat)
         if not head.waiting:
             state.queue.pop(0)
@@ -174,10 +178,7 @@ def _turn(state: HellbringerState, hero: Hero, action: Action, out: Out) -> None
 
 
 def _next(state: HellbringerState, head: Choose) -> None:
-    state.queue.pop(0)
-    if head.rest:
-        state.queue.insert(0, head.model_copy(update={"seat": head.rest[0],
-                                                       "rest": head.rest[1:]}))
+    flow.next_choice(state, head)
 
 
 def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
@@ -202,6 +203,10 @@ def _answer(state: HellbringerState, hero: Hero, head: Choose, action: Action,
         for c in action.cards:
             middle.remove(c)
             state.dungeon.top.append(c)
+    elif isinstance(action, Pick) and head.what == "collect":
+        if cardplay.collect(state, hero, head, action.card, out):
+            flow.next_choice(state, head)
+        return
     elif isinstance(action, Pick):
         if action.card not in state.dungeon.middle or is_instant(action.card):
             raise RuleError("Pick one of the revealed Common cards.")

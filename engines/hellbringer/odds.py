@@ -13,7 +13,7 @@ from functools import cache
 from math import comb
 
 from engines.hellbringer.combat import damage_to
-from engines.hellbringer.enemies import pool_size
+from engines.hellbringer.enemies import attacked, pool_size
 from engines.hellbringer.models import HellbringerState
 from engines.hellbringer.stats import (
     card_of,
@@ -84,7 +84,10 @@ def kill_odds(state: HellbringerState, seat: int, card: str, target: str) -> Fra
 def strike_now(state: HellbringerState) -> dict[str, Fraction]:
     """'If the enemies struck now': each attacked hero's (and companion's) exact
     chance of elimination this Enemies' Turn, over the Enemy Die and the pool."""
-    targets = [s for s in dict.fromkeys(state.last_two) if not state.heroes[s].eliminated]
+    last_two = state.last_two
+    if state.phase == "player" and state.active not in last_two[-1:]:
+        last_two = [*last_two, state.active][-2:]
+    targets = attacked(state, last_two)
     if state.players == 1:
         targets = [0] if not state.heroes[0].eliminated else []
     result: dict[str, Fraction] = {}

@@ -19,7 +19,7 @@ limit) and a misread value is refused naming its field:
   AP cost, attack, bonuses while equipped, connection points), a companion
   (name, AP cost, Health/Armor, attack, other effects) or another card (name,
   kind, AP cost, effect). Effects use a few words: `single 2D1A+5 pierce10`,
-  `all 1D1A`, `armor+10 sight+1`, `boost ap+1`, `avoid`, `ignore 2D 3A`,
+  `all 1D1A`, `armor+10 sight+1`, `boost ap+1`, `avoid`, `halve`, `ignore 2D 3A`,
   `guard armor+20`, `ally`, `resurrect`, `any`, `draw 2`, `slots 1` (an item's
   enchantment slots), `adds 1D` (what an enchantment adds to its item).
 """
@@ -304,6 +304,8 @@ def parse_card(report: ReportCard, cid: str) -> CommonCard:
             guard["avoid"] = True
         elif w == "ally":
             guard["ally"] = True
+        elif w == "halve":
+            guard["halve"] = True
         elif w == "ignore":
             damage, acid, _ = parse_dice(nxt)
             guard["ignore_damage"], guard["ignore_acid"] = damage, acid

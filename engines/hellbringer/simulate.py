@@ -16,6 +16,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from engines.core.chance import sample
 from engines.core.simulation import RunStats, ai_seats, check_seats, play_out, report
 from engines.hellbringer import ai
 from engines.hellbringer.cards import CLASSES, ClassId
@@ -72,6 +73,39 @@ def play_game(engine: HellbringerEngine, players: int, rng: random.Random, game:
               options: HellbringerOptions | None = None) -> HellbringerState:
     state = engine.setup(ai_seats(players), options or HellbringerOptions())
     return play_out(engine, state, rng, _decide(lineup(players, game)), MAX_STEPS)[0]
+
+
+def narrate(players: int, seed: int, options: HellbringerOptions | None = None) -> list[str]:
+    """One AI game's narration, line by line, so a person can read a whole game
+    (`simulate hellbringer --narrate`). It is game 0 of `simulate` with the same
+    seed: the same lineup and the same draws from the same `random.Random`, played
+    with events (which the statistics never build)."""
+    engine = HellbringerEngine()
+    check_seats(engine, players)
+    rng = random.Random(seed)
+    state = engine.setup(ai_seats(players), options or HellbringerOptions())
+    classes = lineup(players, 0)
+    decide = _decide(classes)
+    lines = [", ".join(f"{state.names[s]}: {c.capitalize()}" for s, c in enumerate(classes)),
+             "Round 1."]
+    for _ in range(MAX_STEPS):
+        if state.winners is not None:
+            won = "won" if state.outcome == "won" else "lost"
+            lines.append(f"The party has {won}, in round {state.round}.")
+            return lines
+        before = state.round
+        request = engine.chance(state)
+        if request is not None:
+            state, events = engine.resolve(state, sample(request, rng))
+        else:
+            seat, action = decide(state)
+            state, events = engine.apply(state, seat, action)
+        said = [e.text for e in events if e.text]
+        if state.round != before and state.winners is None:
+            turn = next((i for i, t in enumerate(said) if "'s turn: " in t), len(said))
+            said.insert(turn, f"Round {state.round}.")
+        lines += said
+    raise RuntimeError(f"a Hellbringer game ran past {MAX_STEPS} steps")
 
 
 def simulate(players: int, games: int, seed: int,

@@ -19,6 +19,13 @@ STATS = ("health", "armor", "sight", "ap", "skill", "hand", "companions")
 Row = Literal["in", "mixed", "out"]
 
 
+def divide(amount: int, by: int) -> int:
+    """Game Mechanics, Round Down (M.1): 'always round down to the nearest multiple
+    of 5 when dividing numbers' (25 / 2 = 12.5, so 10). Every division of damage,
+    Health or Armor goes through here, so no caller can round another way."""
+    return amount // by // 5 * 5
+
+
 def card_id(instance: str) -> str:
     return instance.split("#", 1)[0]
 
@@ -55,6 +62,18 @@ def in_play_cards(state: HellbringerState, hero: Hero) -> list[str]:
     return seen
 
 
+def infinite_stats(state: HellbringerState, hero: Hero, inst: str) -> dict[str, int]:
+    """What one card in play adds for good: its Infinite stats and, for its
+    classes, its Specialization bonus ('equivalent to an Infinite effect')."""
+    card = card_of(state, inst)
+    total: dict[str, int] = {}
+    if card is not None:
+        _add(total, card.stats)
+        if card.bonus is not None and hero.cls in card.bonus.classes:
+            _add(total, card.bonus.stats)
+    return total
+
+
 def stats(state: HellbringerState, hero: Hero) -> dict[str, int]:
     total = dict(hero.base)
     for attr, pile in hero.points.items():
@@ -62,12 +81,7 @@ def stats(state: HellbringerState, hero: Hero) -> dict[str, int]:
             continue
         total[attr] = total.get(attr, 0) + POINT_VALUE[attr] * len(pile)
     for inst in in_play_cards(state, hero):
-        card = card_of(state, inst)
-        if card is None:
-            continue
-        _add(total, card.stats)
-        if card.bonus is not None and hero.cls in card.bonus.classes:
-            _add(total, card.bonus.stats)
+        _add(total, infinite_stats(state, hero, inst))
     if hero.perk is not None:
         _add(total, catalogue().perk(hero.perk).stats)
     for boost in hero.boosts:

@@ -28,7 +28,7 @@ def start_turn(state: HellbringerState, seat: int, out: Out) -> None:
     state.phase = "player"
     state.active = seat
     hero = state.heroes[seat]
-    hero.used, hero.primed, hero.traded = [], [], False
+    hero.used, hero.primed, hero.fed, hero.traded = [], [], [], False
     if hero.eliminated:
         if can_respawn(state):
             state.queue.insert(0, Choose(what="respawn", seat=seat))
@@ -81,6 +81,13 @@ def end_turn(state: HellbringerState, seat: int, discard: tuple[str, ...], out: 
         hero.hand.remove(card)
         state.dungeon.discard.append(card)
     state.attack = None
+    name, draws = state.names[seat], max(0, limit - left)
+    if discard:
+        out.say(f"{name} discards {len(discard)} and "
+                + (f"draws {draws}." if draws else "ends the turn."))
+    else:
+        out.say(f"{name} ends the turn and draws {draws}." if draws else
+                f"{name} ends the turn.")
     steps: list[Step] = []
     if limit > left:
         steps.append(Deal(seat=seat, count=limit - left))
@@ -95,7 +102,7 @@ def finish_turn(state: HellbringerState, seat: int, out: Out) -> None:
     hero.boosts = [b for b in hero.boosts if b.until != "turn"]
     state.dungeon.discard.extend(hero.temporary)
     hero.temporary = []
-    hero.used, hero.primed = [], []
+    hero.used, hero.primed, hero.fed = [], [], []
     state.attack = None
     state.player_turns += 1
     state.last_two = [*state.last_two, seat][-2:]

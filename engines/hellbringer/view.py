@@ -46,6 +46,9 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
         "stats": s, "threshold": threshold(state, hero), "ap_left": ap_left(state, hero),
         "eliminated": hero.eliminated,
         "equipped": {p: card_label(state, i) for p, i in hero.equipped.items()},
+        "gear": [card_label(state, i) for i in dict.fromkeys(hero.equipped.values())],
+        "enchantments": [card_label(state, e) for i in dict.fromkeys(hero.equipped.values())
+                         for e in hero.enchants.get(i, ())],
         "learned": [card_label(state, i) for i in hero.learned],
         "temporary": [card_label(state, i) for i in hero.temporary],
         "companions": [card_label(state, c.card) for c in hero.companions],
@@ -57,6 +60,8 @@ def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
     }
     if mine or hero.hand_shown:
         out["hand"] = [{"card": i, "name": card_label(state, i)} for i in hero.hand]
+    else:
+        out["collected"] = [card_label(state, i) for i in hero.collected if i in hero.hand]
     return out
 
 
@@ -65,12 +70,14 @@ def secrets(state: HellbringerState) -> dict[int, frozenset[str]]:
     owner's hand under the name reported): what the channel must never read while the
     hand is hidden. A revealed hand (`hand_shown`) is public and so no secret, nor is a
     physical card known only by its kind (a Common, a Combat card), nor an Instant
-    waiting in a hand to act (a Tome, a Location): each is drawn in public."""
+    waiting in a hand to act (a Tome, a Location): each is drawn in public; nor a card
+    the hero collected face up from the discard while it stays in the hand."""
     out: dict[int, frozenset[str]] = {}
     for hero in state.heroes:
         if hero.hand_shown:
             continue
-        named = [i for i in hero.hand if card_id(i) not in KINDS and not is_instant(i)]
+        named = [i for i in hero.hand if card_id(i) not in KINDS and not is_instant(i)
+                 and i not in hero.collected]
         words = {card_id(i) for i in named} | {card_label(state, i) for i in named}
         if words:
             out[hero.seat] = frozenset(words)
@@ -100,6 +107,8 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
         "discarded": sorted({card_label(state, i) for i in d.discard} - {UNSHOWN}),
         "mule": [card_label(state, i) for i in d.mule],
         "middle": [card_label(state, i) for i in d.middle],
+        "discard_pile": ([card_label(state, i) for i in d.discard]
+                         if isinstance(head, Choose) and head.what == "collect" else []),
         "strike_now": {k: float(v) for k, v in strike_now(state).items()},
         "attack": state.attack.model_dump() if state.attack else None,
         "waiting": (moves.PROMPTS[head.what] if isinstance(head, Choose)

@@ -9,12 +9,12 @@ what was drawn, the dice).
 
 from __future__ import annotations
 
-from bot.frontend import GameFrontend, simulator
+from bot.frontend import GameFrontend, narrator, simulator
 from bot.games.hellbringer.cog import HellbringerCog
 from bot.games.hellbringer.forms import FORMS
 from bot.games.hellbringer.presenter import KEY, PRESENTER
 from engines.hellbringer import ENGINE
-from engines.hellbringer.simulate import format_stats, simulate
+from engines.hellbringer.simulate import format_stats, narrate, simulate
 
 FRONTEND = GameFrontend(
     key=KEY,
@@ -23,4 +23,5 @@ FRONTEND = GameFrontend(
     forms=FORMS,
     cog=HellbringerCog,
     simulate=simulator(simulate, format_stats, ENGINE),
+    narrate=narrator(narrate, ENGINE),
 )

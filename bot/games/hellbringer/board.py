@@ -32,8 +32,10 @@ def _hero_value(h: dict[str, Any]) -> str:
     parts = [f"{icon} {s[k]}" for k, icon in STATS if k in s]
     lines = [f"{h['class'] or 'no class yet'} · threshold {h['threshold']} · "
              f"AP {h['ap_left']} · {h['hand_size']} in hand", " ".join(parts)]
-    if h["equipped"]:
-        lines.append("Equipped: " + ", ".join(h["equipped"].values()))
+    if h["gear"]:
+        lines.append("Equipped: " + ", ".join(h["gear"]))
+    if h["enchantments"]:
+        lines.append("Enchantments: " + ", ".join(h["enchantments"]))
     if h["learned"]:
         lines.append("Learned: " + ", ".join(h["learned"]))
     if h["companions"]:

@@ -10,6 +10,7 @@ from engines.hellbringer.models import (
     Activate,
     Assign,
     CancelShow,
+    Choose,
     ChooseClass,
     CloseAttack,
     Defend,
@@ -117,9 +118,12 @@ def _label(state: HellbringerState, a: Any) -> str:
     if isinstance(a, ReturnCombat):
         return f"↩️ Return {_cards(state, a.cards)}"
     if isinstance(a, Pick):
+        head = state.queue[0] if state.queue else None
+        collect = isinstance(head, Choose) and head.what == "collect"
         if card_name(state, a.card) == UNSHOWN:
-            return "🃏 Take one of the revealed cards"
-        return f"🃏 Pick {card_name(state, a.card)}"
+            return ("🃏 Collect a card from the discard" if collect
+                    else "🃏 Take one of the revealed cards")
+        return f"🃏 {'Collect' if collect else 'Pick'} {card_name(state, a.card)}"
     if isinstance(a, Respawn):
         return "♻️ Respawn" if a.respawn else "💀 Stay out"
     if isinstance(a, RemovePoint):

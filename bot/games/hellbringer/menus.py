@@ -10,8 +10,9 @@ choice a class × a Perk × a swap). When the one-pick menus would need more tha
 the rows left, the largest such family is folded into one *combined* menu whose
 options are the parts (the card to give, the partner) and whose picks together
 name one move: "Give Ember Bolt" + "…to Bob". The end-of-turn discards (rule 1.3:
-any number of cards) always fold when there are several: one multi-pick of the
-hand beside the plain End turn button reads better than a list of every set.
+any number of cards) and the class choice always fold when there are several:
+one multi-pick of the hand beside the plain End turn button reads better than a
+list of every set, and one class menu better than four menus of combinations.
 Every seat that may act now is served: the ones the step waits for, then allies
 who may react out of turn."""
 
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.hellbringer import codes
-from bot.games.hellbringer.labels import card_name, enemy_name, label
+from bot.games.hellbringer.labels import LABEL, card_name, enemy_name, label
 from bot.models import GameRow
 from engines.core.errors import RuleError
 from engines.hellbringer import ENGINE, HellbringerState
@@ -55,6 +56,10 @@ QUICK = (EndTurn, Pass, CloseAttack, Respawn, EnterPortal, TradeReply)
 LAST = (EndTurn, DiscardCard, Trade)
 """Moves that come last in the one-pick menus (they are many), so the plays that
 matter come first."""
+ALWAYS_FOLDED = ("e", "c")
+"""Families folded whenever there are several, even if the one-pick menus would fit:
+the end-of-turn discards, and the class choice (a class x a Perk x a swap is 100
+one-pick options for the 2nd player, four full menus, against one combined menu)."""
 COMBINED = "k"
 """The code prefix of a combined menu: `k` + its family letter."""
 FAMILIES = {
@@ -256,7 +261,17 @@ def _laid_out_all(game: GameRow, state: HellbringerState) -> Moves:
     reserved = len(found.panels)
     for seat, legal in public:
         _laid_out(found, game, state, seat, legal, reserved)
+    if len({seat for _, _, seat in found.buttons}) > 1:
+        found.buttons = [(_owned(text, game, state, seat), code, seat)
+                         for text, code, seat in found.buttons]
     return found
+
+
+def _owned(text: str, game: GameRow, state: HellbringerState, seat: int) -> str:
+    """When several players have buttons at once (a defence window), each button
+    names its player, so nobody presses another's and is refused."""
+    who = game.seats[seat].shown if seat < len(game.seats) else state.names[seat]
+    return f"{text} ({who})"[:LABEL]
 
 
 def _laid_out(found: Moves, game: GameRow, state: HellbringerState, seat: int,
@@ -297,9 +312,12 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
             families.setdefault(family, []).append(action)
     folded: list[str] = []
     flat = rest
-    unfolded = [(i, a) for i, a in rest if _family(state, a) != "e"]
-    if len(families.get("e", [])) > 1 and _menus_needed(len(unfolded), 1) <= budget:
-        folded, flat = ["e"], unfolded
+    for family in ALWAYS_FOLDED:
+        unfolded = [(i, a) for i, a in flat if _family(state, a) != family]
+        if len(families.get(family, [])) > 1 and \
+                _menus_needed(len(unfolded), len(folded) + 1) <= budget:
+            folded.append(family)
+            flat = unfolded
     while _menus_needed(len(flat), len(folded)) > budget:
         left = [f for f in families if f not in folded]
         if not left:

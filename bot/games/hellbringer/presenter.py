@@ -36,6 +36,7 @@ from engines.hellbringer import ENGINE, HellbringerState
 KEY = "hellbringer"
 NOT_STARTED = "The game hasn't started yet: the host presses **Start**."
 CREDIT = "House cards (Pandemonium), unverified: not the printed Hellbringer."
+OWN_BOX = "Your own box: the bot knows only what you report from it."
 
 
 class HellbringerPresenter:
@@ -81,7 +82,8 @@ class HellbringerPresenter:
         return event_lines(events)
 
     def footer(self, game: GameRow) -> str:
-        return CREDIT
+        """A physical table plays the group's printed cards, never the house set."""
+        return OWN_BOX if game.mode == "physical" else CREDIT
 
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed:
         if not isinstance(state, HellbringerState):

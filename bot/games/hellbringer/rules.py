@@ -25,9 +25,11 @@ ENEMIES = (
     "Resurrection may bring them back)."
 )
 WINDOW = (
-    "The defence window: before the pool is rolled, each attacked player passes or plays "
-    "an Any Time defence card (for themselves or an ally). The board's 'If the enemies "
-    "struck now' field gives the exact odds of falling."
+    "The defence windows: after the Enemy Die, before the enemies' abilities land, and "
+    "again once the pool is rolled, before the damage is applied, each attacked player "
+    "passes or plays an Any Time defence card (for themselves or an ally). By default a "
+    "window opens only when an ability would land or the roll would eliminate someone. "
+    "The board's 'If the enemies struck now' field gives the exact odds of falling."
 )
 SETUP = (
     "Setup: each player chooses a class, a Starter Card and a Perk (at a physical table:"
@@ -51,6 +53,7 @@ CHOICES = {
     "miss_discard": "A miss costs cards: discard the number asked.",
     "return_combat": "Choose which Combat cards go back on top of the pile.",
     "pick": "Cards were revealed: pick the one you keep.",
+    "collect": "A Tome lets you Collect: choose a card from the Common discard pile.",
     "respawn": "You were eliminated: choose whether to Respawn at the cost the rules give.",
     "remove_point": "Remove one of your Attribute Point cards.",
     "trade_reply": "A trade was offered: give a card back, or decline.",

@@ -9,7 +9,7 @@ import random
 from engines.core.chance import ChanceOutcome, sample
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.ai import choose
-from engines.hellbringer.models import Action, Choose, EndTurn, Enemy, Window
+from engines.hellbringer.models import Action, Choose, EndTurn, Enemy, Pass, Window
 from engines.hellbringer.physical import DRAWN_MONSTERS
 from engines.hellbringer.stats import card_id, stats
 from tests.unit.hellbringer.support import clear_board, enemy, fresh, give
@@ -50,6 +50,17 @@ def draw(state: HellbringerState, *cards: str) -> tuple[HellbringerState, list[s
         values = ["" if item.key == DRAWN_MONSTERS[0] else left.pop(0)
                   for item in request.items if item.key == DRAWN_MONSTERS[0] or left]
         state, events = ENGINE.resolve(state, ChanceOutcome(values=values))
+        said += [e.text for e in events]
+    return past_abilities_window(state, said)
+
+
+def past_abilities_window(state: HellbringerState, said: list[str]
+                          ) -> tuple[HellbringerState, list[str]]:
+    """Every waiting player passes the defence window opened before the enemies'
+    abilities land (2.2, H5): these tests play no Any Time card there."""
+    while state.queue and isinstance(head := state.queue[0], Window) \
+            and head.step == "abilities" and ENGINE.chance(state) is None:
+        state, events = ENGINE.apply(state, head.waiting[0], Pass())
         said += [e.text for e in events]
     return state, said
 
@@ -95,4 +106,4 @@ def next_turn(state: HellbringerState, seat: int, seed: int = 0) -> HellbringerS
 def rolls(state: HellbringerState, *faces: str) -> tuple[HellbringerState, list[str]]:
     """Resolve the next roll (every die of it at once) with these faces."""
     state, events = ENGINE.resolve(state, ChanceOutcome(values=list(faces)))
-    return state, [e.text for e in events]
+    return past_abilities_window(state, [e.text for e in events])

@@ -22,6 +22,7 @@ from engines.hellbringer.models import (
     Correction,
     EndTurn,
     FixEnemy,
+    Pass,
     SetHandCount,
     SetHeroStat,
     SetPerk,
@@ -163,7 +164,8 @@ def test_an_enemy_entering_play_says_its_abilities() -> None:
 
 def _struck(tags: str) -> tuple[HellbringerState, str]:
     """The Enemies' Turn at a physical table: one Ghoul with `tags` hits P1 and P1
-    stands; every report is the table's (draws, the Enemy Die, the pool)."""
+    stands; every report is the table's (draws, the Enemy Die, the pool), and P1
+    plays no Any Time card when the defence window opens before the abilities."""
     state = _spawned(["Ghoul", "0", "5", "5", f"1D {tags}"])
     hand = state.heroes[0].hand
     state = act(state, 0, EndTurn(discard=tuple(hand[:2])))
@@ -171,7 +173,12 @@ def _struck(tags: str) -> tuple[HellbringerState, str]:
     for _ in range(20):
         request = ENGINE.chance(state)
         if request is None:
-            break
+            waiting = [s for s in range(state.players) if Pass() in ENGINE.legal_actions(state, s)]
+            if not waiting:
+                break
+            state, events = ENGINE.apply(state, waiting[0], Pass())
+            said += list(events)
+            continue
         keys = [i.key for i in request.items]
         if keys == ["card"]:
             values = ["common" if "common" in request.items[0].options

@@ -95,7 +95,9 @@ def test_a_tome_each_player_in_play_collects_from_the_common_discard() -> None:
     state, _ = _drawn(physical_turn(), "tome_iii", "tome_iii")
     state.dungeon.discard = ["common#150", "common#151", "common#152"]
     hand = len(state.heroes[0].hand)
-    state = roll(state, "collect", "")
+    state, events = ENGINE.resolve(state, ChanceOutcome(values=["collect", ""]))
+    assert "P1 collects a card from the Common discard." in _said(events), \
+        "unshown cards are alike: the bot does not ask which"
     assert len(state.heroes[0].hand) == hand + 1 + 1, "one collected (blank: 1), one from under"
     assert state.dungeon.discard == ["common#150", "common#151"]
 

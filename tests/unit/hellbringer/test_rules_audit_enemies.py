@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from engines.core.chance import ChanceOutcome
 from engines.core.errors import RuleError
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.models import (
@@ -253,8 +254,9 @@ def test_j13_miss_with_no_card_left_to_discard_is_ignored() -> None:
 def test_j13_on_hit_discard_asks_no_more_than_the_hand_holds() -> None:
     """Keywords, Discard (J13): an on-hit 'discard 3' against one card asks for one."""
     state = board_with(1, enemy(damage=1, sight=9, discard=3))
-    state, _ = _enemy_die(state, "Player Hit")
+    state, _ = play(state, 0, full_hand_end(state, 0))
+    state, _ = ENGINE.resolve(state, ChanceOutcome(values=["Player Hit"]))
     state.heroes[0].hand = state.heroes[0].hand[:1]
-    state, _ = rolls(state, "5")
+    state, _ = play(state, 0, Pass())
     head = state.queue[0]
     assert isinstance(head, Choose) and head.what == "miss_discard" and head.count == 1
