@@ -111,10 +111,11 @@ def hand(state: HellbringerState, seat: int) -> discord.Embed:
     cards = "\n".join(f"• {c['name']}" for c in mine.get("hand", [])) or "Your hand is empty."
     if state.options.mode == "physical" and any(c["card"].startswith("common#")
                                                 for c in mine.get("hand", [])):
-        cards += ("\n\nBefore you play a card, show it to the bot: the board's menu has"
-                  " 📝 Show a gear card, a companion, or another card.")
+        cards += ("\n\nBefore you play a card, show it to the bot: your panel (🃏 My turn)"
+                  " has 📝 Show a gear card, a companion, or another card.")
     embed = discord.Embed(title=f"Your hand — {mine['name']}", description=clip(cards, 4000),
                           colour=COLOUR_INFO)
-    embed.add_field(name="Hero", value=_hero_value(mine), inline=False)
+    hero = {k: v for k, v in mine.items() if k != "hand"}  # listed above, not "shown"
+    embed.add_field(name="Hero", value=_hero_value(hero), inline=False)
     embed.set_footer(text=view["house_cards"])
     return embed

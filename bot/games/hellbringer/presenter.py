@@ -88,7 +88,10 @@ class HellbringerPresenter:
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed:
         if not isinstance(state, HellbringerState):
             return discord.Embed(title="Nothing hidden yet", description=NOT_STARTED)
-        return hand(state, seat)
+        embed = hand(state, seat)
+        if game.mode == "physical":
+            embed.set_footer(text=OWN_BOX)
+        return embed
 
 
 def _choices(menus: list[Menu]) -> list[SelectChoice]:

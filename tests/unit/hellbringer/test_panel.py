@@ -8,7 +8,7 @@ from __future__ import annotations
 import random
 
 from bot.games.hellbringer import codes
-from bot.games.hellbringer.presenter import PRESENTER
+from bot.games.hellbringer.presenter import OWN_BOX, PRESENTER
 from bot.models import GameRow, SeatRow
 from bot.presenting import MY_TURN, board_view, panel_view
 from bot.render.games import PrivateMoves, private_moves
@@ -155,3 +155,16 @@ def test_the_panel_carries_the_tables_version_like_the_board() -> None:
     state = act(clear_board(fresh(1)), 0, Equip(card="worn_sword#1"))
     ids = [str(getattr(c, "custom_id", "")) for c in panel_view(game, state, 0).children]
     assert ids and all(i.startswith(("pd:mv:1:7:0:", "pd:sel:1:7:0:")) for i in ids)
+
+
+def test_my_hand_lists_the_hand_once_and_never_calls_it_shown() -> None:
+    """A player's own hand is theirs to see, not "shown" to the table (the public board
+    says "Hand shown" only of a revealed hand); a physical table's is its own box, and
+    its Show is on the panel, where the player finds it."""
+    digital = PRESENTER.private(_game(2), fresh(2), 0)
+    assert digital.description and "•" in digital.description
+    assert "Hand shown" not in str(digital.to_dict())
+    physical = PRESENTER.private(_game(1, "physical"), physical_turn(1), 0)
+    assert "Hand shown" not in str(physical.to_dict())
+    assert physical.footer.text == OWN_BOX
+    assert "your panel (🃏 My turn)" in (physical.description or "")
