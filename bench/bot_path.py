@@ -17,7 +17,7 @@ from typing import Any
 from bot.frontend import install
 from bot.games import GAMES
 from bot.models import GameRow, LogEntry, SeatRow
-from bot.storage import SqliteStorage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import TableService
 from engines.core.protocol import Event, Seat
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 from bot.frontend import install
 from bot.games import GAMES
-from bot.storage import SqliteStorage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import Actor, TableService
 from engines.hellboy_dice import ENGINE as HELLBOY
 

@@ -39,7 +39,7 @@ from pathlib import Path
 
 from bot.log_lines import ActionLine
 from bot.models import GameRow, LogEntry, TimerRow
-from bot.storage import SqliteStorage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import Actor, TableService
 from bot.table_core import plan_timers
 from engines import registry

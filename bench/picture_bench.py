@@ -31,7 +31,7 @@ from bot.models import GameRow
 from bot.presenting import render_board
 from bot.render.games import BoardPicture, register_presenter
 from bot.render.pictures import Pictures
-from bot.storage import SqliteStorage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import Actor, TableService
 from engines import registry
 from engines.hellraiser import ENGINE

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from bot.models import GameRow, LogEntry, TimerRow
-from bot.storage import SqliteStorage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import TableService
 from tests.support.tables import REAL_GAMES, open_real_table, play_host_move
 

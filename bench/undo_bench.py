@@ -18,7 +18,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.storage import SqliteStorage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import Actor, TableService
 from engines import registry
 from tests.support.pig import ENGINE as PIG

@@ -33,11 +33,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot import static_parts
-from bot import storage as storage_module
+from bot import storage_sqlite as storage_module
 from bot.frontend import install
 from bot.games import GAMES
-from bot.storage import SqliteStorage
-from bot.storage_api import STEP_COLUMNS, stored_text
+from bot.storage import STEP_COLUMNS, stored_text
+from bot.storage_sqlite import SqliteStorage
 from bot.table import Actor, TableService
 from engines import registry
 from tests.support.tables import open_real_table, play_host_move

@@ -26,7 +26,7 @@ from bot.maintenance import Maintenance, Retention
 from bot.presenting import TablesUI
 from bot.render.pictures import LAYERS, Pictures
 from bot.settings import Settings
-from bot.storage_api import Storage
+from bot.storage import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
 from bot.ui.components import DYNAMIC_ITEMS, refuse_unreadable

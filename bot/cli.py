@@ -22,9 +22,9 @@ from bot.leases import LeaseConflict
 from bot.models import LogEntry
 from bot.replay import ReplayDivergence, replay
 from bot.settings import Settings
-from bot.storage import SqliteStorage
-from bot.storage_api import DatabaseUnusable, SchemaTooNew
+from bot.storage import DatabaseUnusable, SchemaTooNew
 from bot.storage_postgres import DatabaseUnreachable
+from bot.storage_sqlite import SqliteStorage
 from bot.transfer import TransferError, export_to, import_from
 from engines import registry
 from engines.core.errors import PackError, first_problem

@@ -14,9 +14,9 @@ from pathlib import Path
 from typing import Literal
 from urllib.parse import urlsplit, urlunsplit
 
-from bot.storage import SqliteStorage
-from bot.storage_api import Storage
+from bot.storage import Storage
 from bot.storage_postgres import PostgresStorage
+from bot.storage_sqlite import SqliteStorage
 
 SCHEME = re.compile(r"^([A-Za-z][A-Za-z0-9+.-]*)://")
 POSTGRES_SCHEMES = ("postgresql", "postgres")

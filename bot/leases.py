@@ -29,7 +29,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 
 from bot.lease_slots import LEASE_SLOTS, Claimant, Holder
-from bot.storage_api import LeaseBusy, Storage
+from bot.storage import LeaseBusy, Storage
 
 log = logging.getLogger(__name__)
 

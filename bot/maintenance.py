@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from bot.background import BackgroundLoop
-from bot.storage_api import LogFate, LogFateKind, Storage
+from bot.storage import LogFate, LogFateKind, Storage
 
 log = logging.getLogger(__name__)
 

@@ -1,6 +1,6 @@
 """The PostgreSQL backend (asyncpg): one durable store for many shard processes.
 
-The same tables and guarantees as SQLite (bot/storage.py): one transaction per
+The same tables and guarantees as SQLite (bot/storage_sqlite.py): one transaction per
 step, the version guard, one live game per channel by a partial unique index,
 numbered migrations recorded in `schema_migrations`. Several processes share
 the database, so every write about a game also checks, in its transaction and
@@ -22,7 +22,7 @@ import asyncpg
 
 from bot.lease_slots import Claimant, Holder
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
-from bot.storage_api import (
+from bot.storage import (
     CHECKPOINTS_STORED,
     ENDED_BEFORE,
     GAME_COLUMNS,

@@ -26,8 +26,7 @@ from bot.models import GameRow, LogEntry, TimerRow
 from bot.plain_errors import explain
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.secrecy import SecrecyGuard
-from bot.storage import Storage, VersionConflict
-from bot.storage_api import LeaseLost, StoredCheckpoint
+from bot.storage import LeaseLost, Storage, StoredCheckpoint, VersionConflict
 from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve

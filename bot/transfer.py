@@ -26,7 +26,7 @@ from typing import Any
 
 import asyncpg
 
-from bot.storage_api import ColumnType, Storage
+from bot.storage import ColumnType, Storage
 
 FORMAT = "pandemonium-export/1"
 EXPORTED = (

@@ -18,7 +18,7 @@ import discord
 from bot.background import BackgroundLoop
 from bot.models import GameRow, TimerRow
 from bot.presenting import ChannelOf
-from bot.storage_api import Storage
+from bot.storage import Storage
 from bot.table import TableService
 from bot.table_core import stalled_seats
 from bot.table_seats import and_join

@@ -16,7 +16,7 @@ from bot.frontend import install
 from bot.games import GAMES
 
 if TYPE_CHECKING:
-    from bot.storage_api import Storage
+    from bot.storage import Storage
     from tests.fakediscord import FakeDiscord
     from tests.support.pgserver import PostgresServer
 

@@ -16,7 +16,7 @@ from typing import Any
 
 from bot.presenting import board_embed, board_view
 from bot.render.games import PicturePresenter, presenter_for
-from bot.storage import SqliteStorage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import Actor, Outcome, TableService, bot_draws
 from bot.ui.report import ReportModal
 from engines import registry

@@ -107,6 +107,17 @@ def cross_game_imports(root: Path) -> list[str]:
     return bad
 
 
+def imports_of_cogs(root: Path) -> list[str]:
+    """A module outside cogs/ importing cogs/: the shared cogs and the game packages are
+    peers above the core, so only the composition roots put them together."""
+    return [
+        f"{imp} (only {', '.join(sorted(COMPOSITION_ROOTS))} import cogs)"
+        for imp in imports(root)
+        if _under(imp.imported, "cogs") and not _under(imp.importer, "cogs")
+        and imp.importer not in COMPOSITION_ROOTS
+    ]
+
+
 def core_imports_of_games(root: Path) -> list[str]:
     """A core module (bot/ outside bot/games/, or cogs/) importing a game package; only
     the composition roots may import the list itself."""

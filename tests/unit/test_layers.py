@@ -21,6 +21,7 @@ from bot.games import GAMES
 from tests.support.layers import (
     core_imports_of_games,
     cross_game_imports,
+    imports_of_cogs,
     local_imports,
     service_reads,
 )
@@ -128,6 +129,11 @@ def test_core_modules_never_import_a_game_package() -> None:
     assert core_imports_of_games(ROOT) == []
 
 
+def test_only_the_composition_roots_import_the_shared_cogs() -> None:
+    """Issue 26 point 3: cogs/ and bot/games/ are peers above the core."""
+    assert imports_of_cogs(ROOT) == []
+
+
 def test_no_function_local_imports_in_the_bot() -> None:
     assert local_imports(ROOT, JUSTIFIED_LAZY) == []
 
@@ -168,7 +174,7 @@ def planted(tmp_path: Path) -> Path:
     return _tree(tmp_path, {
         "bot/games/alpha/__init__.py": "from bot.games.beta import board\n",
         "bot/games/alpha/cog.py": "from . import presenter\nfrom .presenter import thing\n",
-        "bot/games/alpha/presenter.py": "from bot.render import style\n",
+        "bot/games/alpha/presenter.py": "from bot.render import style\nfrom cogs import help\n",
         "bot/games/beta/__init__.py": "",
         "bot/games/beta/board.py": "from bot.games import GAMES\n",
         "bot/render/__init__.py": "",
@@ -202,6 +208,12 @@ def test_the_core_rule_catches_a_planted_game_import(planted: Path) -> None:
     assert core_imports_of_games(planted) == [
         "bot.storage:1 imports bot.games (only bot.app, bot.cli read the list)",
         "bot.table:1 imports bot.games.alpha.presenter",
+    ]
+
+
+def test_the_cogs_rule_catches_a_planted_game_import_of_a_cog(planted: Path) -> None:
+    assert imports_of_cogs(planted) == [
+        "bot.games.alpha.presenter:2 imports cogs.help (only bot.app, bot.cli import cogs)",
     ]
 
 

@@ -18,8 +18,8 @@ from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presets import choices, presets_embed
 from bot.games.hellboy_board.reference import rules_embed
 from bot.presenting import actor_of, channel_id_of
+from bot.running import play, running_game
 from bot.table import Outcome
-from cogs.running import play, running_game
 from engines.core.errors import RuleError
 from engines.hellboy_board import ENGINE, HBBoardState, query
 from engines.hellboy_board import actions as act

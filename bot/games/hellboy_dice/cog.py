@@ -18,7 +18,7 @@ from bot.frontend import Services
 from bot.games.hellboy_dice.codes import typed_dice
 from bot.games.hellboy_dice.presenter import KEY, components_of, provenance
 from bot.games.hellboy_dice.reference import odds_embed, rules_embed
-from cogs.running import play, running_game
+from bot.running import play, running_game
 from engines.hellboy_dice import ENGINE, Attack, HellboyOptions
 from engines.hellboy_dice.components import build_components
 

@@ -20,8 +20,8 @@ from bot.games.hellbringer import codes
 from bot.games.hellbringer.labels import label
 from bot.games.hellbringer.presenter import KEY
 from bot.games.hellbringer.rules import step_rules
+from bot.running import play, running_game
 from bot.table import Outcome
-from cogs.running import play, running_game
 from engines.core.errors import RuleError
 from engines.hellbringer import ENGINE, HellbringerState
 

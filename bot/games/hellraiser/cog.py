@@ -22,8 +22,8 @@ from bot.games.hellraiser import commands as words
 from bot.games.hellraiser.board import CREDIT, private, sheet, text_map
 from bot.games.hellraiser.presenter import KEY
 from bot.games.hellraiser.reference import rules_embed
+from bot.running import play, running_game, shown_game
 from bot.table import Outcome
-from cogs.running import play, running_game, shown_game
 from engines.core.errors import RuleError
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.models import Action, Attack, CreateCharacter, MoveFigure

@@ -12,7 +12,7 @@ from bot import checkpoints
 from bot.checkpoints import History
 from bot.log_lines import ActionLine
 from bot.models import LogEntry
-from bot.storage import SqliteStorage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import TableService
 from engines import registry
 from engines.hellboy_dice import ENGINE as HELLBOY

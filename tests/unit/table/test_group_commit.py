@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from bot.log_lines import ActionLine, CreateLine
 from bot.models import GameRow, LogEntry, SeatRow
 from bot.settings import Settings
-from bot.storage import LiveGameExists, SqliteStorage, VersionConflict, _transaction
+from bot.storage_sqlite import LiveGameExists, SqliteStorage, VersionConflict, _transaction
 
 
 def _game(channel: int) -> GameRow:

@@ -14,7 +14,7 @@ from bot.databases import open_storage, parse_database
 from bot.lease_slots import Claimant
 from bot.leases import LeaseConflict, ShardLeases, Stopped
 from bot.models import GameRow
-from bot.storage_api import LeaseLost, Storage
+from bot.storage import LeaseLost, Storage
 
 TTL = 0.6
 GUILD = 5 << 22

@@ -17,8 +17,8 @@ from bot.databases import open_storage, parse_database
 from bot.lease_slots import LEASE_SLOTS, Claimant, slot_of, slots_for
 from bot.leases import conflict, this_process
 from bot.models import GameRow
-from bot.storage import MIGRATIONS, SqliteStorage
-from bot.storage_api import LeaseLost, Storage
+from bot.storage import LeaseLost, Storage
+from bot.storage_sqlite import MIGRATIONS, SqliteStorage
 from bot.table import TableService
 from engines.core.errors import RuleError
 from tests.unit.table.conftest import ALICE, BOB, FakeClock

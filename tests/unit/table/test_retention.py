@@ -111,7 +111,7 @@ async def test_keep_touches_nothing(
 
 
 def test_the_sentences_say_plainly_what_happened() -> None:
-    from bot.storage_api import LogFate
+    from bot.storage import LogFate
 
     archived = fate_sentence(7, LogFate("archived", 12, 1_800_000_000.0))
     removed = fate_sentence(7, LogFate("removed", 12, 1_800_000_000.0))

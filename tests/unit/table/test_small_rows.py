@@ -11,8 +11,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStorage
-from bot.storage_api import stored_text
+from bot.storage import stored_text
+from bot.storage_sqlite import SqliteStorage
 from bot.table import TableService
 from engines import registry
 from tests.support.tables import HOST, open_real_table, play_host_move

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import storage_api
+from bot import storage as storage_interface
 from bot.static_parts import (
     MIN_SPLIT,
     MissingStaticBlob,
@@ -121,7 +121,7 @@ async def test_a_snapshot_stored_whole_still_loads(
     storage: Storage, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rows written before static data was referenced hold the whole state."""
-    monkeypatch.setattr(storage_api, "static_fields", lambda key: frozenset())
+    monkeypatch.setattr(storage_interface, "static_fields", lambda key: frozenset())
     service = await _hellboy(storage, 3)
     live = await storage.live_game(3)
     assert live is not None and live.state is not None

@@ -10,7 +10,14 @@ import pytest
 
 from bot.log_lines import CreateLine, EndLine, SetupLine
 from bot.models import GameRow, LogEntry, SeatRow
-from bot.storage import MIGRATIONS, LiveGameExists, SqliteStorage, Storage, VersionConflict, migrate
+from bot.storage_sqlite import (
+    MIGRATIONS,
+    LiveGameExists,
+    SqliteStorage,
+    Storage,
+    VersionConflict,
+    migrate,
+)
 
 
 def _game(channel: int = 10) -> GameRow:
@@ -126,7 +133,7 @@ async def test_schema_version_is_recorded_and_newer_is_refused(
     database_url: str, storage: Storage
 ) -> None:
     from bot.databases import open_storage, parse_database
-    from bot.storage_api import SchemaTooNew
+    from bot.storage import SchemaTooNew
 
     assert await storage.schema_version() == len(MIGRATIONS)
     again = await open_storage(parse_database(database_url))

@@ -13,8 +13,8 @@ import pytest
 
 from bot.databases import open_storage, parse_database
 from bot.replay import replay
-from bot.storage import SqliteStorage
-from bot.storage_api import PackRow, Storage
+from bot.storage import PackRow, Storage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import TableService
 from bot.transfer import EXPORTED, TransferError, export_to, import_from
 from engines import registry

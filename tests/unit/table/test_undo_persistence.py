@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.storage import SqliteStorage, Storage
+from bot.storage import Storage
+from bot.storage_sqlite import SqliteStorage
 from bot.table import Outcome, TableService
 from engines import registry
 from engines.hellboy_dice import ENGINE as HELLBOY
