@@ -37,9 +37,14 @@ from bot.static_parts import (
     static_fields,
 )
 
-TIMER_OF_HELD_SHARD = "((COALESCE(g.guild_id, 0) >> 22) % {count}) IN ({shards})"
-"""SQL (both dialects) for "the timer's game lives on a shard we hold"; the two
-placeholders are filled with parameter marks."""
+
+def shard_of_game(count: str) -> str:
+    """SQL (both dialects) for the gateway shard the game `g` lives on, Discord's
+    `(guild_id >> 22) % shard_count` (a game outside a server on shard 0), with `count`
+    the parameter mark of the shard count. Whether that shard is held is each backend's
+    own SQL, as they pass a list of shards differently."""
+    return f"((COALESCE(g.guild_id, 0) >> 22) % {count})"
+
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, mode, status, host_id, version, seats, options, state,"
