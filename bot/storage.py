@@ -2,9 +2,9 @@
 bot/storage_postgres.py), and the rules they share.
 
 The table service, cogs and tools talk only to `Storage`. A new table means one
-migration in each backend's list (the lists stay the same length, which a test
-checks) and its methods declared here once, so mypy refuses a backend that
-forgets one.
+migration in each backend's list (tests/unit/table/test_schemas.py asks both
+databases what they built and compares) and its methods declared here once, so
+mypy refuses a backend that forgets one.
 
 Leases: a process claims the lease slots of the shards it runs (`claim_shards`,
 slots in bot/lease_slots.py), which bumps each slot's epoch. From then on every
