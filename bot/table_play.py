@@ -11,11 +11,11 @@ from bot.models import GameRow, LogEntry
 from bot.replay import REPLAYED_KINDS, UNDOABLE_KINDS, Replayed, replay, replay_from
 from bot.table_core import (
     Actor,
+    LiveTable,
     Outcome,
+    StaleBoard,
+    Step,
     TableCore,
-    _Cached,
-    _check_playing,
-    _not_your_turn,
     bot_draws,
     replayed_after,
 )
@@ -42,7 +42,7 @@ class PlayOps(TableCore):
         """A player's move. `action` is the engine action or its JSON form.
         `as_seat` lets a GM act for a seat; the log marks it."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game, state = c.game, c.state
             engine = registry.get(game.game)
             _check_playing(game, expected_version)
@@ -66,11 +66,7 @@ class PlayOps(TableCore):
                 )
             ]
             new_game, new_state = await self._advance(engine, new_game, new_state, entries, events)
-            return (
-                _Cached(new_game, new_state),
-                entries,
-                Outcome(game=new_game, state=new_state, events=events),
-            )
+            return Step(new_game, new_state, entries, events)
 
         return await self._change(channel_id, fn)
 
@@ -85,7 +81,7 @@ class PlayOps(TableCore):
     ) -> Outcome:
         """Physical mode: a player reports what their real dice or cards show."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game, state = c.game, c.state
             engine = registry.get(game.game)
             _check_playing(game, expected_version)
@@ -113,11 +109,7 @@ class PlayOps(TableCore):
                 for item, v in zip(request.items, outcome.values, strict=True)
             )
             notice = None if events else f"{actor.name} reported: {shown[:300]}."
-            return (
-                _Cached(new_game, new_state),
-                entries,
-                Outcome(game=new_game, state=new_state, events=events, notice=notice),
-            )
+            return Step(new_game, new_state, entries, events, notice)
 
         return await self._change(channel_id, fn)
 
@@ -127,7 +119,7 @@ class PlayOps(TableCore):
         comes back into play while it is the channel's latest game: one stray end
         must not cost a group its evening."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             await self._require_gm(game, actor, guild_id, "undo")
             if game.state is None:
@@ -142,18 +134,14 @@ class PlayOps(TableCore):
                     entry = LogEntry(user_id=actor.user_id, gm=True,
                                      payload=UndoLine(undid_version=ended_at))
                     notice = f"{actor.name} undid the end of the game: it is in play again."
-                    return _Cached(new, c.state), [entry], Outcome(new, c.state, notice=notice)
+                    return Step(new, c.state, [entry], notice=notice)
             last_version, replayed, undone = await self._replay_without_last_step(engine, c)
             new = self._bump(game, rng_counter=replayed.rng_counter, **revive)
             entry = LogEntry(
                 user_id=actor.user_id, gm=True, payload=UndoLine(undid_version=last_version)
             )
             notice = f"Undid: {undone_words(engine, game, replayed.state, undone)}."
-            return (
-                _Cached(new, replayed.state),
-                [entry],
-                Outcome(game=new, state=replayed.state, notice=notice),
-            )
+            return Step(new, replayed.state, [entry], notice=notice)
 
         return await self._change(channel_id, fn, ended=True)
 
@@ -164,7 +152,7 @@ class PlayOps(TableCore):
         return log[-1].version if log and log[-1].kind == "end" else None
 
     async def _replay_without_last_step(
-        self, engine: AnyEngine, c: _Cached
+        self, engine: AnyEngine, c: LiveTable
     ) -> tuple[int, Replayed, list[LogEntry]]:
         """The last undoable step's version, the game replayed without it, and its lines:
         from the table's newest checkpoint before it (a few dozen lines), else from the
@@ -236,3 +224,18 @@ def undone_words(engine: AnyEngine, game: GameRow, before: Any, lines: list[LogE
         if isinstance(payload, ChanceLine):
             return "the reported result" if payload.reported else "the roll"
     return "the last move"
+
+
+def _check_playing(game: GameRow, expected_version: int | None) -> None:
+    if game.status == "lobby":
+        raise RuleError("The game hasn't started yet.")
+    if game.status == "paused":
+        raise RuleError("The game is paused; a GM can resume it.")
+    if expected_version is not None and expected_version != game.version:
+        raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+
+
+def _not_your_turn(engine: AnyEngine, game: GameRow, state: Any) -> str:
+    movers = engine.waiting_for(state) or engine.to_move(state)
+    names = ", ".join(game.seats[m].shown for m in movers) or "nobody"
+    return f"It's not your turn; waiting for {names}."
