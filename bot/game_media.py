@@ -129,7 +129,8 @@ async def gif_post(storage: Storage, game: GameRow, *, reveal: bool) -> GifPost:
                f" step{'s' if gif.steps != 1 else ''} ({len(gif.data) / 1024:,.0f} KiB)."
                f"{merged}" + ("\n**Luck** (dice against their exact odds):\n" + "\n".join(
                    f"• {line}" for line in luck) if luck else ""))
-    description = (f"Animated board of game #{game.id}, {gif.frames} frames."
+    description = (f"Animated board of game #{game.id},"
+                   f" {gif.frames} frame{'s' if gif.frames != 1 else ''}."
                    f" The last frame: {last_words}")
     if len(description) > ALT_LIMIT:
         description = description[: ALT_LIMIT - 1] + "…"

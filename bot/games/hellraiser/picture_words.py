@@ -8,6 +8,8 @@ so it can name nothing a seat holds unseen. Discord takes at most 1,024 characte
 
 from __future__ import annotations
 
+from collections import Counter
+
 from bot.games.hellraiser.picture import Figure, Pieces
 from bot.games.hellraiser.pieces import SEAT_COLOURS
 from engines.hellraiser import board as bd
@@ -43,8 +45,9 @@ def describe_board(board: Board, pieces: Pieces) -> str:
             f"{c.name or c.label or 'a corpse'} at {bd.square_name(c.square)}"
             for c in pieces.corpses) + ".")
     if pieces.items:
+        piles = Counter(pieces.items)
         parts.append("Dropped items at " + ", ".join(
-            bd.square_name(sq) for sq in pieces.items) + ".")
+            bd.square_name(sq) + (f" ({n})" if n > 1 else "") for sq, n in piles.items()) + ".")
     if pieces.dragged_to_hell:
         parts.append("Dragged to Hell at " + ", ".join(
             bd.square_name(sq) for sq in pieces.dragged_to_hell) + ".")
