@@ -15,7 +15,7 @@ from bot.secrecy import find_leaks
 from engines.hellraiser import ENGINE, HellraiserState
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeAttachment, FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_recorded
 
 PICTURES = (".png", ".gif")
 
@@ -48,13 +48,13 @@ async def _gif(fake: FakeDiscord, who: str) -> tuple[FakeMessage, str]:
 async def test_a_hellraiser_game_posts_its_gif_and_every_picture_has_alt_text(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:
+    """Opened, filled and started by commands; Alice against a computer player."""
     fake = fake_discord
-    board = await (await fake.slash("alice", "game new", game="hellraiser")).original()
-    await (await fake.click("alice", board, label="Add AI")).original()
-    await (await fake.click("alice", board, label="Start")).original()
-    board = await board_now(fake, bot, fake.message(board.id))
-    (menu,) = [cid for cid in board.custom_ids() if cid.startswith("pd:sel:")]
-    await _accepted(await fake.select("alice", board, menu, ["cr.362322"]))
+    for command, options in (("game new", {"game": "hellraiser"}), ("game ai", {}),
+                             ("game start", {})):
+        await _accepted(await fake.slash("alice", command, options=options))
+    await _accepted(await fake.slash("alice", "hellraiser create", strength=3, speed=6,
+                                     creativity=2, wits=3, morality=2, willpower=2))
     await _accepted(await fake.slash("alice", "hellraiser do", action="et"))
 
     message, alt = await _gif(fake, "bob")
