@@ -10,11 +10,15 @@ from typing import Any
 from hypothesis import given
 from hypothesis import strategies as st
 
+from bot.game_media import luck_of, retell
 from bot.log_lines import ChanceLine
 from bot.luck import chance_steps, combined, luck_report, odds_words, roll_percentile
 from bot.models import LogEntry
 from bot.replay import Step
+from bot.secrecy import find_leaks
+from bot.table_settings import TableSettings, parse_value
 from engines.core.chance import ChanceItem, ChanceRequest
+from tests.support.ai_log import ai_log
 from tests.support.pig import PigEngine, PigState
 
 NAMES = ["alice", "bob"]
@@ -174,3 +178,24 @@ def test_mirror_rolls_of_a_fair_die_score_100_minus_each_other(
         assert a.percentile is not None and b.percentile is not None
         assert abs(a.percentile + b.percentile - 100) < 1e-9
     assert abs(combined(ups) + combined(downs) - 100) < 1e-9
+
+
+def test_hellbringer_hands_stay_hidden_while_it_runs_and_show_after_if_the_table_lets() -> None:
+    """Rule: a live game names no card a seat holds; a finished one does, unless the
+    table turned `reveal_after_end` off (it is on by default and set like the others)."""
+    game, log = ai_log("hellbringer", seed=2, steps=2000)
+    assert game.status == "finished"
+    ended = retell(game, log)
+    shown, _ = luck_of(ended, reveal=True)
+    kept, _ = luck_of(ended, reveal=False)
+    assert not any("a hidden card" in s.words for s in shown)
+    assert sum("a hidden card" in s.words for s in kept) > 10
+    cut = log[:60]
+    live = retell(game.model_copy(update={"status": "active"}), cut)
+    running, _ = luck_of(live, reveal=True)
+    assert any("a hidden card" in s.words for s in running)
+    now = live.steps[-1].after
+    assert any(live.engine.secrets(now).values())
+    assert not find_leaks(live.engine, now, [s.words for s in running])
+    assert TableSettings().reveal_after_end is True
+    assert parse_value("reveal_after_end", "off") is False
