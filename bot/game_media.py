@@ -13,6 +13,7 @@ from typing import Any
 
 from bot.gif import GIF_LIMIT, Gif, animate, game_frames
 from bot.luck import ChanceStep, PlayerLuck, chance_steps, luck_report
+from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry
 from bot.render.games import FramePresenter, PicturePresenter, presenter_for
 from bot.replay import ReplayDivergence, Step, replay_steps, set_up
@@ -76,9 +77,10 @@ def luck_of(story: Retold, *, reveal: bool) -> tuple[list[ChanceStep], list[Play
     return steps, luck_report(steps, names)
 
 
-async def check_drawn(game: GameRow, state: Any) -> None:
+async def check_drawn(storage: Storage, game: GameRow, state: Any) -> None:
     """Refuse, in one sentence and before anything is deferred, a game that draws no
-    picture of its board, or whose board has no picture yet."""
+    picture of its board, whose board has no picture yet, or whose log retention
+    deleted (the GIF is drawn from the log)."""
     presenter = presenter_for(game.game)
     if not isinstance(presenter, FramePresenter):
         title = registry.get(game.game).title
@@ -87,6 +89,9 @@ async def check_drawn(game: GameRow, state: Any) -> None:
     if state is None or await off_loop(presenter.board_frame, game, state) is None:
         raise RuleError("Nothing has been drawn yet: the board's picture appears once the"
                         " game has a map.")
+    fate = await storage.log_fate(game.id)
+    if fate is not None and fate.fate == "removed":
+        raise RuleError(fate_sentence(game.id, fate))
 
 
 def _gif(story: Retold) -> tuple[Gif, str]:

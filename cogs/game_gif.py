@@ -35,7 +35,7 @@ class GifCommands(commands.Cog):
             raise RuleError("No game has been played in this channel yet.")
         if shown.state is None:
             raise RuleError("The game hasn't started yet: the host presses **Start**.")
-        await check_drawn(shown.game, shown.state)
+        await check_drawn(self.services.storage, shown.game, shown.state)
         await interaction.response.defer(thinking=True)
         settings, _ = await table.settings_for(interaction.guild_id, channel)
         post = await gif_post(self.services.storage, shown.game,

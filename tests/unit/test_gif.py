@@ -18,6 +18,7 @@ from bot.models import GameRow, LogEntry
 from bot.render.games import FramePresenter, presenter_for
 from bot.render.pictures import DigestPresenter
 from bot.secrecy import find_leaks
+from bot.storage import LogFate
 from engines import registry
 from engines.core.errors import RuleError
 from tests.support.ai_log import ai_log
@@ -119,20 +120,33 @@ def test_a_game_with_no_picture_is_refused_in_one_sentence(key: str) -> None:
     game = GameRow(id=4, guild_id=1, channel_id=1, game=key, mode="digital",
                    status="active", host_id=1, rng_seed=0)
     with pytest.raises(RuleError) as refused:
-        asyncio.run(check_drawn(game, object()))
+        asyncio.run(check_drawn(LogOnly([]), game, object()))  # type: ignore[arg-type]
     said = str(refused.value)
     assert said.startswith(f"{registry.get(key).title} has no drawn board, so there is no GIF")
     assert said.count(".") == 1 and said.endswith(".")
 
 
 class LogOnly:
-    """Storage that holds one game's log (all `gif_post` reads)."""
+    """Storage that holds one game's log and what retention did with it (all the GIF
+    reads)."""
 
-    def __init__(self, log: list[LogEntry]) -> None:
+    def __init__(self, log: list[LogEntry], fate: LogFate | None = None) -> None:
         self._log = log
+        self.fate = fate
 
     async def log(self, game_id: int, include_undone: bool = True) -> list[LogEntry]:
         return self._log
+
+    async def log_fate(self, game_id: int) -> LogFate | None:
+        return self.fate
+
+
+def test_a_game_whose_log_was_deleted_is_refused() -> None:
+    told = story()
+    fate = LogFate(fate="removed", lines=len(told.steps) + 1, at=1_700_000_000)
+    with pytest.raises(RuleError, match=r"^Game #1's log \(\d+ lines\) was deleted on"):
+        asyncio.run(check_drawn(LogOnly([], fate), told.game,  # type: ignore[arg-type]
+                                told.steps[-1].after))
 
 
 def _post(game: GameRow, log: list[LogEntry]) -> tuple[str, str]:
