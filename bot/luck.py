@@ -181,8 +181,9 @@ def chance_steps(
     """Each chance step of a replay with its odds and luck in words. `reveal`: show
     hidden draws (a finished game whose table keeps `reveal_after_end` on); otherwise
     a draw that a seat holds, then or at the end of `steps`, is named by no word."""
-    drawn = [(n, s) for n, s in enumerate(steps, start=1) if s.entry.kind == "chance"]
-    final = drawn[-1][1].after if drawn else None
+    replayed = list(steps)
+    drawn = [(n, s) for n, s in enumerate(replayed, start=1) if s.entry.kind == "chance"]
+    final = replayed[-1].after if replayed else None
     found: list[ChanceStep] = []
     for number, step in drawn:
         request = engine.chance(step.before)

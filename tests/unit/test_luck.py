@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.game_media import luck_of, retell
-from bot.log_lines import ChanceLine
+from bot.log_lines import ActionLine, ChanceLine
 from bot.luck import chance_steps, combined, luck_report, odds_words, roll_percentile
 from bot.models import LogEntry
 from bot.replay import Step
@@ -112,6 +112,25 @@ def test_hidden_draws_stay_hidden_until_revealed() -> None:
     assert "Tome — a 1-in-6 draw" in shown.words
     (lamp,) = chance_steps(Hidden(), [roll(deck, "Lamp")], NAMES, reveal=False)
     assert "Lamp" in lamp.words, "a card nobody holds unseen is named"
+
+
+class Holding(Told):
+    """Seat 1 holds the Tome once the state says "held" (a move after the draw)."""
+
+    hidden_information = True
+
+    def secrets(self, state: Any) -> dict[int, frozenset[str]]:
+        return {1: frozenset({"Tome"})} if state == "held" else {}
+
+
+def test_a_draw_is_hidden_if_it_is_held_at_the_end_of_the_replay() -> None:
+    """Rule: the words are checked against the hands after the draw and after the
+    replay's last step, a move later than the last draw included."""
+    deck = ChanceRequest(prompt="Draw", items=[ChanceItem(
+        key="card", label="card", options=["Tome", "Lamp"], source="card")], reporter=1)
+    keep = Step(LogEntry(seat=1, payload=ActionLine(action={"type": "keep"})), deck, "held", 0)
+    (drawn,) = chance_steps(Holding(), [roll(deck, "Tome"), keep], NAMES, reveal=False)
+    assert drawn.words == "Step 1 · Draw (bob): a hidden card"
 
 
 def test_a_players_luck_combines_their_rolls_by_kind() -> None:
