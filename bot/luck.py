@@ -34,7 +34,6 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
-from typing import Any
 
 from bot.replay import Step
 from bot.secrecy import find_leaks
@@ -171,10 +170,6 @@ def _shown(request: ChanceRequest, values: Sequence[str]) -> str:
     return ", ".join(shown)
 
 
-def _hidden(engine: AnyEngine, states: Iterable[Any], texts: list[str]) -> bool:
-    return any(find_leaks(engine, state, texts) for state in states)
-
-
 def chance_steps(
     engine: AnyEngine, steps: Iterable[Step], names: Sequence[str], *, reveal: bool
 ) -> list[ChanceStep]:
@@ -182,37 +177,40 @@ def chance_steps(
     hidden draws (a finished game whose table keeps `reveal_after_end` on); otherwise
     a draw that a seat holds, then or at the end of `steps`, is named by no word."""
     replayed = list(steps)
-    drawn = [(n, s) for n, s in enumerate(replayed, start=1) if s.entry.kind == "chance"]
-    final = replayed[-1].after if replayed else None
-    found: list[ChanceStep] = []
-    for number, step in drawn:
-        request = engine.chance(step.before)
+    drawn: list[tuple[int, Step, ChanceRequest, list[str], str]] = []
+    for number, step in enumerate(replayed, start=1):
+        request = engine.chance(step.before) if step.entry.kind == "chance" else None
         values = list(getattr(step.entry.payload, "values", []))
-        if request is None or len(request.items) != len(values):
-            continue
-        seat = request.reporter
-        who = f" ({names[seat]})" if seat is not None and 0 <= seat < len(names) else ""
-        noun = "roll" if all(i.source == "die" for i in request.items) else "draw"
-        shown = _shown(request, values)
-        if not reveal and engine.hidden_information and noun == "draw" and _hidden(
-            engine, (step.after, final), [shown, *values]
-        ):
-            found.append(ChanceStep(number, seat, request.prompt,
-                                    f"Step {number} · {request.prompt}{who}: a hidden card",
-                                    None, None))
-            continue
-        chance = odds(request, values)
-        rank = roll_percentile(request, values)
-        told = [odds_words(chance, noun)] if chance is not None else []
-        if rank is not None:
-            told.append(f"{rank_words(rank[0])} of luck")
-        found.append(ChanceStep(
-            number, seat, request.prompt,
-            f"Step {number} · {request.prompt}{who}: {shown}"
-            + (f" — {', '.join(told)}" if told else ""),
-            chance, None if rank is None else rank[0], 0.0 if rank is None else rank[1],
-        ))
-    return found
+        if request is not None and len(request.items) == len(values):
+            drawn.append((number, step, request, values, _shown(request, values)))
+    hiding = not reveal and engine.hidden_information
+    cards = [(step, [shown, *values]) for _, step, request, values, shown in drawn
+             if any(i.source == "card" for i in request.items)] if hiding else []
+    held_now = {leak.text for leak in find_leaks(
+        engine, replayed[-1].after, [t for _, texts in cards for t in texts])} if cards else set()
+    hidden = {id(step) for step, texts in cards
+              if held_now.intersection(texts) or find_leaks(engine, step.after, texts)}
+    return [_told(number, request, values, shown, names, hidden=id(step) in hidden)
+            for number, step, request, values, shown in drawn]
+
+
+def _told(number: int, request: ChanceRequest, values: list[str], shown: str,
+          names: Sequence[str], *, hidden: bool) -> ChanceStep:
+    seat = request.reporter
+    who = f" ({names[seat]})" if seat is not None and 0 <= seat < len(names) else ""
+    head = f"Step {number} · {request.prompt}{who}"
+    if hidden:
+        return ChanceStep(number, seat, request.prompt, f"{head}: a hidden card", None, None)
+    noun = "roll" if all(i.source == "die" for i in request.items) else "draw"
+    chance = odds(request, values)
+    rank = roll_percentile(request, values)
+    told = [odds_words(chance, noun)] if chance is not None else []
+    if rank is not None:
+        told.append(f"{rank_words(rank[0])} of luck")
+    return ChanceStep(number, seat, request.prompt,
+                      f"{head}: {shown}" + (f" — {', '.join(told)}" if told else ""),
+                      chance, None if rank is None else rank[0],
+                      0.0 if rank is None else rank[1])
 
 
 def combined(rolls: Sequence[ChanceStep]) -> float:
