@@ -100,7 +100,7 @@ def _gif(story: Retold) -> tuple[Gif, str]:
     frames = game_frames(presenter, story.game, story.start, story.steps)
     if not frames:
         raise RuleError("Nothing has been drawn yet.")
-    gif = animate(frames)
+    gif = animate(presenter, story.game, frames)
     last = story.steps[-1].after if story.steps else story.start
     drawn = (presenter.board_picture(story.game, last)
              if isinstance(presenter, PicturePresenter) else None)

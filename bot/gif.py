@@ -12,7 +12,9 @@ can show nothing the channel's board did not. What keeps the file small and chea
   before (Pillow crops to it and the frames are never disposed), and pixels in that
   rectangle that did not change are transparent, which the encoder packs well;
 - over `GIF_LIMIT` (Discord's 8 MiB for any bot upload) or `MAX_FRAMES`, frames are
-  merged evenly (the first and last kept) and the message says how many.
+  merged evenly (the first and last kept) and the message says how many;
+- frames are states until drawn, and each is drawn, mapped onto the palette and
+  kept at one byte a pixel, so memory stays about a megabyte a frame.
 
 Pure apart from Pillow; the bot runs it in the worker pool, never on the event loop.
 """
@@ -22,7 +24,7 @@ from __future__ import annotations
 import io
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from PIL import Image
 
@@ -31,10 +33,14 @@ from bot.render.games import FramePresenter
 from bot.render.pictures import DigestPresenter
 from bot.replay import Step
 
+T = TypeVar("T")
+
 GIF_LIMIT = 8 * 1024 * 1024
 """Discord's upload limit for a bot in a server without boosts."""
-MAX_FRAMES = 200
-"""Frames drawn at most (about 1 s of CPU per hundred): longer games are sampled."""
+MAX_FRAMES = 100
+"""Frames drawn at most: each is kept as a palette image while the GIF is written
+(Hellraiser's map: about 2.3 MB of peak memory a frame, with Pillow's own copy) and
+costs about 10 ms of CPU; a longer game is sampled evenly (a 256-step game had 66)."""
 COLOURS = 255
 """The shared palette's colours; the 256th index is the transparent one."""
 TRANSPARENT = 255
@@ -45,9 +51,12 @@ LAST_MS = 4000
 
 @dataclass(frozen=True)
 class Frame:
+    """A picture the board showed, not drawn yet: frames are drawn one at a time and
+    kept only as palette images (1 byte a pixel), never all in full colour at once."""
+
     step: int
     """The step after which the board looks like this (0: the start)."""
-    image: Image.Image
+    state: Any
 
 
 @dataclass(frozen=True)
@@ -63,30 +72,21 @@ def game_frames(
     presenter: FramePresenter, game: GameRow, start: Any, steps: Iterable[Step]
 ) -> list[Frame]:
     """One frame per picture the game showed: the start, then each step whose picture
-    differs from the previous frame's (by the presenter's digest when it has one)."""
+    differs from the previous frame's. A presenter that cannot name its picture
+    (no `picture_digest`) gets a frame per step; one whose digest is None shows none."""
     frames: list[Frame] = []
-    digest = _digest(presenter, game, start)
-    first = presenter.board_frame(game, start)
-    if first is not None:
-        frames.append(Frame(0, first))
-    for number, step in enumerate(steps, start=1):
-        now = _digest(presenter, game, step.after)
-        if now is not None and now == digest and frames:
+    last: str | None = None
+    named = presenter.picture_digest if isinstance(presenter, DigestPresenter) else None
+    for number, state in enumerate((start, *(step.after for step in steps))):
+        digest = named(game, state) if named is not None else None
+        if named is not None and (digest is None or digest == last):
             continue
-        image = presenter.board_frame(game, step.after)
-        if image is not None:
-            frames.append(Frame(number, image))
-            digest = now
+        frames.append(Frame(number, state))
+        last = digest
     return frames
 
 
-def _digest(presenter: FramePresenter, game: GameRow, state: Any) -> str | None:
-    if isinstance(presenter, DigestPresenter):
-        return presenter.picture_digest(game, state)
-    return None
-
-
-def _thinned(frames: Sequence[Frame], keep: int) -> list[Frame]:
+def _thinned(frames: Sequence[T], keep: int) -> list[T]:
     """`keep` frames spread evenly over `frames`, the first and last always kept."""
     if len(frames) <= keep:
         return list(frames)
@@ -96,42 +96,55 @@ def _thinned(frames: Sequence[Frame], keep: int) -> list[Frame]:
     return [frames[i] for i in picked]
 
 
-def animate(frames: Sequence[Frame], *, limit: int = GIF_LIMIT,
-            max_frames: int = MAX_FRAMES) -> Gif:
-    """The frames as one looping GIF of at most `limit` bytes, merging frames (half
-    of them at a time, evenly) until it fits."""
-    if not frames:
-        raise ValueError("a GIF needs at least one frame")
-    shown = _thinned(frames, max_frames)
+def animate(presenter: FramePresenter, game: GameRow, frames: Sequence[Frame], *,
+            limit: int = GIF_LIMIT, max_frames: int = MAX_FRAMES) -> Gif:
+    """The frames drawn as one looping GIF of at most `limit` bytes, merging frames
+    (half of them at a time, evenly) until it fits."""
+    images = drawn(presenter, game, _thinned(frames, max_frames))
+    if not images:
+        raise ValueError("a GIF needs at least one picture")
     while True:
-        data = encode([f.image for f in shown])
-        if len(data) <= limit or len(shown) <= 2:
+        data = _encoded(images)
+        if len(data) <= limit or len(images) <= 2:
             break
-        shown = _thinned(shown, max(2, len(shown) // 2))
+        images = _thinned(images, max(2, len(images) // 2))
     if len(data) > limit:
-        shown = shown[-1:]
-        data = encode([shown[0].image])
-    return Gif(data, len(shown), frames[-1].step, len(frames) - len(shown))
+        images = images[-1:]
+        data = _encoded(images)
+    return Gif(data, len(images), frames[-1].step, len(frames) - len(images))
 
 
-def encode(images: Sequence[Image.Image]) -> bytes:
-    """A looping GIF of `images` (padded to the largest), on one shared palette."""
-    width = max(i.width for i in images)
-    height = max(i.height for i in images)
-    canvas = [_padded(i.convert("RGB"), width, height) for i in images]
-    palette = _shared_palette(canvas[0], canvas[-1])
+def drawn(presenter: FramePresenter, game: GameRow,
+          frames: Sequence[Frame]) -> list[Image.Image]:
+    """Each frame drawn and mapped onto one palette (from the first and last frames),
+    padded to the largest; a frame the presenter does not draw is left out."""
+    ends = [i for i in (presenter.board_frame(game, f.state) for f in (frames[0], frames[-1]))
+            if i is not None] if frames else []
+    if not ends:
+        return []
+    palette = _shared_palette(ends[0].convert("RGB"), ends[-1].convert("RGB"))
     table = _table(palette)
-    frames = []
-    for image in canvas:
-        frame = image.quantize(palette=palette, dither=Image.Dither.NONE)
-        frame.putpalette(table)
-        frames.append(frame)
+    mapped = []
+    for frame in frames:
+        image = presenter.board_frame(game, frame.state)
+        if image is None:
+            continue
+        indexed = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
+        indexed.putpalette(table)
+        mapped.append(indexed)
+    width = max(i.width for i in mapped)
+    height = max(i.height for i in mapped)
+    return [_padded(i, width, height, table) for i in mapped]
+
+
+def _encoded(images: Sequence[Image.Image]) -> bytes:
+    """A looping GIF of palette `images` that share one colour table."""
     out = io.BytesIO()
-    frames[0].save(
-        out, format="GIF", save_all=True, append_images=frames[1:], loop=0,
-        duration=[STEP_MS] * (len(frames) - 1) + [LAST_MS],
+    images[0].save(
+        out, format="GIF", save_all=True, append_images=images[1:], loop=0,
+        duration=[STEP_MS] * (len(images) - 1) + [LAST_MS],
         # the palette given once is the global table: no frame carries its own
-        palette=bytes(table),
+        palette=bytes(images[0].getpalette() or []),
         # never disposed, each frame is drawn over the last: Pillow then writes only
         # the rectangle that changed, its unchanged pixels transparent
         disposal=1, transparency=TRANSPARENT, optimize=True,
@@ -139,10 +152,13 @@ def encode(images: Sequence[Image.Image]) -> bytes:
     return out.getvalue()
 
 
-def _padded(image: Image.Image, width: int, height: int) -> Image.Image:
+def _padded(image: Image.Image, width: int, height: int, table: list[int]) -> Image.Image:
+    """A frame on the full canvas, the margin in its own corner's colour."""
     if image.size == (width, height):
         return image
-    canvas = Image.new("RGB", (width, height), image.getpixel((0, 0)))
+    corner = image.getpixel((0, 0))
+    canvas = Image.new("P", (width, height), corner if isinstance(corner, int) else 0)
+    canvas.putpalette(table)
     canvas.paste(image, (0, 0))
     return canvas
 

@@ -88,7 +88,8 @@ def test_the_gif_shares_one_palette_and_holds_only_what_changed() -> None:
     told = story()
     presenter = presenter_for("hellraiser")
     assert isinstance(presenter, FramePresenter)
-    gif = animate(game_frames(presenter, told.game, told.start, told.steps))
+    gif = animate(presenter, told.game, game_frames(presenter, told.game, told.start,
+                                                    told.steps))
     found = blocks(gif.data)
     assert found.global_table and found.local_tables == 0, "one palette, no frame its own"
     assert 2 <= len(found.frames) <= gif.frames and gif.merged == 0
@@ -106,12 +107,12 @@ def test_over_the_limit_frames_are_merged_to_fit() -> None:
     presenter = presenter_for("hellraiser")
     assert isinstance(presenter, FramePresenter)
     frames = game_frames(presenter, told.game, told.start, told.steps)
-    whole = animate(frames)
-    limit = (len(whole.data) + len(animate(frames[:2]).data)) // 2
-    fitted = animate(frames, limit=limit)
+    whole = animate(presenter, told.game, frames)
+    limit = (len(whole.data) + len(animate(presenter, told.game, frames[:2]).data)) // 2
+    fitted = animate(presenter, told.game, frames, limit=limit)
     assert len(fitted.data) <= limit and fitted.merged > 0
     assert fitted.frames + fitted.merged == len(frames) and fitted.steps == whole.steps
-    assert animate(frames, max_frames=4).frames == 4
+    assert animate(presenter, told.game, frames, max_frames=4).frames == 4
     assert GIF_LIMIT == 8 * 2**20
 
 
