@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from bot.gif import GIF_LIMIT, Gif, animate, game_frames
+from bot.gif import GIF_LIMIT, MAX_FRAMES, Gif, animate, game_frames
 from bot.luck import ChanceStep, PlayerLuck, chance_steps, luck_report
 from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry
@@ -94,13 +94,13 @@ async def check_drawn(storage: Storage, game: GameRow, state: Any) -> None:
         raise RuleError(fate_sentence(game.id, fate))
 
 
-def _gif(story: Retold) -> tuple[Gif, str]:
+def _gif(story: Retold, max_frames: int) -> tuple[Gif, str]:
     presenter = presenter_for(story.game.game)
     assert isinstance(presenter, FramePresenter)
     frames = game_frames(presenter, story.game, story.start, story.steps)
     if not frames:
         raise RuleError("Nothing has been drawn yet.")
-    gif = animate(presenter, story.game, frames)
+    gif = animate(presenter, story.game, frames, max_frames=max_frames)
     last = story.steps[-1].after if story.steps else story.start
     drawn = (presenter.board_picture(story.game, last)
              if isinstance(presenter, PicturePresenter) else None)
@@ -120,13 +120,15 @@ def _luck_lines(report: list[PlayerLuck]) -> list[str]:
     return lines
 
 
-async def gif_post(storage: Storage, game: GameRow, *, reveal: bool) -> GifPost:
+async def gif_post(storage: Storage, game: GameRow, *, reveal: bool,
+                   max_frames: int = MAX_FRAMES) -> GifPost:
     """The GIF of `game` so far, with its luck report (after `check_drawn`)."""
     story = await retold(storage, game)
-    gif, last_words = await off_loop(_gif, story)
+    gif, last_words = await off_loop(_gif, story, max_frames)
     _, report = await off_loop(luck_of, story, reveal=reveal)
     merged = (f" {gif.merged} of its {gif.frames + gif.merged} pictures were merged into"
-              f" their neighbours to stay under {GIF_LIMIT // 2**20} MiB."
+              f" their neighbours to stay within {max_frames} frames and"
+              f" {GIF_LIMIT // 2**20} MiB."
               if gif.merged else "")
     luck = _luck_lines(report)
     content = (f"Game #{game.id} {'so far' if game.live else 'from start to end'}:"

@@ -13,7 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.game_media import Retold, check_drawn, gif_post, retell
-from bot.gif import GIF_LIMIT, animate, game_frames
+from bot.gif import GIF_LIMIT, MAX_FRAMES, animate, game_frames
 from bot.models import GameRow, LogEntry
 from bot.render.games import FramePresenter, presenter_for
 from bot.render.pictures import DigestPresenter
@@ -150,8 +150,9 @@ def test_a_game_whose_log_was_deleted_is_refused() -> None:
                                 told.steps[-1].after))
 
 
-def _post(game: GameRow, log: list[LogEntry]) -> tuple[str, str]:
-    post = asyncio.run(gif_post(LogOnly(log), game, reveal=True))  # type: ignore[arg-type]
+def _post(game: GameRow, log: list[LogEntry], max_frames: int = MAX_FRAMES) -> tuple[str, str]:
+    post = asyncio.run(gif_post(LogOnly(log), game,  # type: ignore[arg-type]
+                                reveal=True, max_frames=max_frames))
     assert post.data[:6] == b"GIF89a" and post.filename == f"game-{game.id}.gif"
     assert 0 < len(post.description) <= 1024 and len(post.content) <= 2000
     return post.content, post.description
@@ -171,3 +172,11 @@ def test_the_post_names_no_secret_and_tells_each_players_luck() -> None:
     assert not find_leaks(told.engine, state, [content, description])
     assert "frames over" in content and "**Luck**" in content
     assert "of luck this game" in content and description.startswith("Animated board")
+
+
+def test_the_post_says_how_many_pictures_were_merged() -> None:
+    game, log = ai_log("hellraiser", seed=5, steps=STEPS)
+    content, _ = _post(game, log, max_frames=3)
+    assert "3 frames over" in content
+    assert "of its" in content and "were merged into their neighbours to stay within 3 frames"\
+        " and 8 MiB." in content
