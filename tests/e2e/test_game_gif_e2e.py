@@ -18,6 +18,7 @@ from tests.fakediscord import FakeAttachment, FakeDiscord, FakeMessage, Interact
 from tests.support.boards import board_recorded
 
 PICTURES = (".png", ".gif")
+GIF_WAIT = 60.0
 
 
 @pytest.fixture
@@ -38,7 +39,11 @@ def _uploaded_pictures(fake: FakeDiscord) -> list[FakeAttachment]:
 
 async def _gif(fake: FakeDiscord, who: str) -> tuple[FakeMessage, str]:
     """`/game gif` as `who`: the public message, and its GIF's alt text."""
-    message = await _accepted(await fake.slash(who, "game gif"))
+    handle = await fake.slash(who, "game gif")
+    # drawing a whole game's frames on a loaded 2-core machine may take longer than
+    # the fake's usual 5 s wait for an answer (the command defers at once)
+    assert not await handle.ephemeral(timeout=GIF_WAIT)
+    message = await handle.original(timeout=GIF_WAIT)
     (gif,) = message.attachments
     assert gif.data[:6] == b"GIF89a" and gif.filename.endswith(".gif")
     assert gif.description and len(gif.description) <= 1024
