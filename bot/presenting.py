@@ -338,7 +338,8 @@ class RenderedBoard:
     def file(self) -> discord.File | None:
         if self.picture is None:
             return None
-        return discord.File(io.BytesIO(self.picture.data), filename=self.picture.filename)
+        return discord.File(io.BytesIO(self.picture.data), filename=self.picture.filename,
+                            description=self.picture.description or None)
 
     def new_message(self) -> dict[str, Any]:
         """Keyword arguments to post the board (the picture, if any, attached)."""
@@ -351,7 +352,7 @@ class RenderedBoard:
         return message_payload(
             embeds=[self.embed.to_dict()],
             components=self.view.to_components(),
-            files=[(shown, None)] if shown else [],
+            files=[(shown, self.picture.description if self.picture else None)] if shown else [],
         )
 
     def edit(self) -> dict[str, Any]:

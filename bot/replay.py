@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -52,9 +53,8 @@ def replay(
     dice too) is also re-drawn from the counter-based RNG and must match the logged
     one: that proves the log was not edited and that rolls cannot be fished for.
     """
-    if not isinstance(setup, SetupLine):
-        raise ReplayDivergence(f"replay starts from a setup line, not a {setup.kind} line")
-    state = engine.setup(setup.seats, engine_options(engine, setup.options))
+    state = set_up(engine, setup)
+    assert isinstance(setup, SetupLine)
     return replay_from(engine, state, setup.rng_counter, entries, seed=seed)
 
 
@@ -69,10 +69,37 @@ def replay_from(
     """Apply `entries` to `state`, a state the log reached with the RNG at `counter`
     (the set-up state, or a checkpoint: `bot/checkpoints.py`)."""
     steps = 0
+    for step in replay_steps(engine, state, counter, entries, seed=seed):
+        state, counter, steps = step.after, step.rng_counter, steps + 1
+    return Replayed(state=state, rng_counter=counter, steps=steps)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed log line with the states either side of it: what the replay page,
+    the luck report and the GIF read, so each sees the very replay undo trusts."""
+
+    entry: LogEntry
+    before: Any
+    after: Any
+    rng_counter: int
+    """The RNG counter after the line."""
+
+
+def replay_steps(
+    engine: AnyEngine,
+    state: Any,
+    counter: int,
+    entries: Iterable[LogEntry],
+    *,
+    seed: int | None = None,
+) -> Iterator[Step]:
+    """`replay_from`, one step at a time (undone and bookkeeping lines are skipped)."""
     for entry in entries:
         if entry.undone:
             continue
         line = entry.payload
+        before = state
         if isinstance(line, ActionLine):
             assert entry.seat is not None
             state, _ = engine.apply(state, entry.seat, engine.parse_action(line.action))
@@ -91,8 +118,14 @@ def replay_from(
             state, _ = engine.correct(state, engine.parse_correction(line.correction))
         else:
             continue
-        steps += 1
-    return Replayed(state=state, rng_counter=counter, steps=steps)
+        yield Step(entry, before, state, counter)
+
+
+def set_up(engine: AnyEngine, setup: LinePayload) -> Any:
+    """The state a game's setup line makes: where every replay starts."""
+    if not isinstance(setup, SetupLine):
+        raise ReplayDivergence(f"replay starts from a setup line, not a {setup.kind} line")
+    return engine.setup(setup.seats, engine_options(engine, setup.options))
 
 
 def _check_draw(

@@ -27,6 +27,7 @@ from bot.table_settings import KEYS as SETTING_KEYS
 from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
+from cogs.game_gif import GifCommands
 from cogs.game_packs import PackCommands
 from cogs.game_seats import SeatOptions
 from engines import registry
@@ -40,6 +41,7 @@ MODES = [
 
 class GameCog(
     PackCommands,
+    GifCommands,
     SeatOptions,
     commands.GroupCog,
     group_name="game",
