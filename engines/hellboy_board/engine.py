@@ -187,6 +187,14 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         corrections.correct(s, areas.settle(s, correction), events)
         return s, list(events)
 
+    def legacy_correction(self, logged_action: Any) -> Any | None:
+        """`end_case` was a seat's move until issue 23 made it the GM's correction:
+        a case logged before then replays its close as that correction, and is
+        undone like one."""
+        if isinstance(logged_action, dict) and logged_action.get("type") == "end_case":
+            return CORRECTION_ADAPTER.validate_python(logged_action)
+        return None
+
     def late_join(self, state: HBBoardState, seat: Seat) -> tuple[HBBoardState, list[Event]]:
         if len(state.names) >= self.max_seats:
             raise RuleError(f"{self.title} seats at most {self.max_seats} players.")
