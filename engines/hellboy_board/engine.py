@@ -144,7 +144,9 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         if pending is not None:
             raise RuleError(f"Waiting first for this: {pending.prompt}.")
         awaiting = next((t for t in state.threats.values() if t.awaiting), None)
-        if awaiting is not None and not isinstance(action, ResolveThreat):
+        if awaiting is not None and not isinstance(action, ResolveThreat) and not (
+                isinstance(action, Revive | AddAgent)
+                and threats.nobody_to_choose(state, awaiting)):
             raise RuleError(threats.ask(state, awaiting))
         if isinstance(action, ResolveThreat) and awaiting is None:
             raise RuleError("No Unexpected Threat is waiting for your choices.")

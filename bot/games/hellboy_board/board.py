@@ -159,7 +159,10 @@ def _threat(t: dict[str, Any]) -> str:
         parts.append(f"Boss, Behaviour cards drawn {deck.get('drawn', 0)}{last}")
     parts.append("🔥 running wild" if t["runs_wild"] else "hunting" if t["marked"] else "")
     lines = [" · ".join(p for p in parts if p)]
-    if t["awaiting"]:
+    if t["awaiting"] and t["nobody_to_choose"]:
+        lines.append("Every agent is knocked out: revive one (`/hbboard agentstate"
+                     " change:revive`), then choose the lead agent.")
+    elif t["awaiting"]:
         lines.append("Waiting for your choices: the buttons below or `/hbboard threat`.")
     return clip("\n".join(lines), FIELD_VALUE)
 
