@@ -172,3 +172,43 @@ async def test_a_gm_run_evening_with_a_passer_by_typos_and_a_closed_case(
     board = await _gm_closes_undoes_and_closes(fake, bot, board)
     seen.append(_lines(board))
     assert max(seen) <= BOARD_LINES, (seen, board.text())
+
+
+async def test_the_issue_s_own_typos_an_arm_and_a_reported_total(
+    fake_discord: FakeDiscord, hb_bot: PandemoniumBot
+) -> None:
+    """The values issue 23 found crashing ("Something went wrong" and a traceback):
+    a path of only commas, a path of 11 areas, 10 upgrades, a key with spaces, each
+    one sentence through the real client, the table unchanged. Then what had no
+    command or no form before: Abe takes a second weapon (`/hbboard arm`), and
+    Hellboy's test is settled from the form's total alone."""
+    fake, bot = fake_discord, hb_bot
+    board = await _open(fake, bot)
+    said = {
+        "commas": await _refused(fake, bot, "bob", "move", enemy="frog-soldier", path=" , , "),
+        "11 areas": await _refused(fake, bot, "erin", "move", enemy="frog-soldier",
+                                   path=", ".join(["Hall", "Crypt"] * 5 + ["Hall"])),
+        "10 upgrades": await _refused(fake, bot, "alice", "test", agent="Hellboy",
+                                      skill="fight", upgrades=", ".join(["Hellboy"] * 10)),
+        "key": await _refused(fake, bot, "bob", "enemy", key="Frog Monster", name="Frog",
+                              move=2, resilience=1, health=3, range=0, ranged=0, melee=3),
+    }
+    assert said == {
+        "commas": "Name the areas it moves through, in order: 'hall, crypt'.",
+        "11 areas": "'path' takes at most 10.",
+        "10 upgrades": "'upgrades' takes at most 9.",
+        "key": "'key' is a short id of lowercase letters, digits and dashes: 'frog-monster'?",
+    }, said
+    armed = await _cmd(fake, bot, "bob", "arm", agent="abe sapien", weapon="Trident",
+                       ranged=False)
+    assert "Abe Sapien carries Trident." in armed, armed
+    abe = (await _state(fake, bot)).agents["abe-sapien"]
+    assert [(w.name, w.ranged) for w in abe.weapons] == [("Trident", False)]
+    board = await _press(fake, bot, board, "alice", "Next phase: Agent")
+    board = await _press(fake, bot, board, "alice", "Explore: Hellboy")
+    await (await _report(fake, board, "alice", ["", "", "11"])).response()
+    await bot.boards.flush()
+    report = (await _state(fake, bot)).last_test
+    assert report is not None and report.total == 11 and report.reported, report
+    board = await board_now(fake, bot, board)
+    assert "11" in board.text() and _lines(board) <= BOARD_LINES, board.text()

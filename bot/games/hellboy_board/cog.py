@@ -220,6 +220,8 @@ class HBBoardCog(
     async def move(self, interaction: discord.Interaction[Any],
                    enemy: app_commands.Range[str, 1, 40], path: app_commands.Range[str, 1, 400],
                    declined: str | None = None) -> None:
+        if not _refs(path):
+            raise RuleError("Name the areas it moves through, in order: 'hall, crypt'.")
         await self._do(interaction, act.MoveEnemy(enemy=enemy, path=_refs(path),
                                                   declined=_refs(declined)))
 
