@@ -212,3 +212,25 @@ async def test_the_issue_s_own_typos_an_arm_and_a_reported_total(
     assert report is not None and report.total == 11 and report.reported, report
     board = await board_now(fake, bot, board)
     assert "11" in board.text() and _lines(board) <= BOARD_LINES, board.text()
+    await _ended_by_the_gm_and_back(fake, bot, board)
+
+
+async def _ended_by_the_gm_and_back(fake: FakeDiscord, bot: PandemoniumBot,
+                                    board: FakeMessage) -> None:
+    """`/game end` (not /hbboard end) ends the evening too; a player may not undo it,
+    the GM does, and the table is as it was, the test's report next to undo."""
+    before = await _state(fake, bot)
+    refused = await _private(await fake.slash("bob", "game undo"))
+    assert refused.startswith("Only the host"), refused
+    prompt = await (await fake.slash("erin", "game end")).original()
+    await (await fake.click("erin", prompt, label="Yes, end the game")).response()
+    await bot.boards.flush()
+    assert await bot.table.current(fake.text_channel.id) is None
+    back = await (await fake.slash("erin", "game undo")).original()
+    assert back.text() == "Erin undid the end of the game: it is in play again.", back.text()
+    assert await _state(fake, bot) == before
+    board = await board_now(fake, bot, board)
+    assert "Explore: Hellboy" in _labels_of(board), "the board plays on"
+    again = await (await fake.slash("erin", "game undo")).original()
+    assert again.text().startswith("Undid: the reported result.\n🔔 "), again.text()
+    assert (await _state(fake, bot)).test is not None, "the test waits for its dice again"

@@ -132,3 +132,12 @@ tests in test_krampus_rules.py)."""
     t.roll("threat:hags-curse")
     assert [e.rule for e in t.events] == ["U3", None, "U6"], "put in play in Hall: not K1"
     assert "put in play in Hall" in t.events[1].text
+
+
+def test_a_pack_over_its_card_limit_is_told_in_plain_words() -> None:
+    """Issue 23: 61 enemies read "Tuple should have at most 60 items after validation"."""
+    enemy = {"name": "E", "move": 1, "resilience": 1, "health": 1, "range": 0, "ranged": 0,
+             "melee": 1, "source": "our box", "verified": True}
+    text = yaml.safe_dump({"game": "hellboy-board",
+                           "enemies": [{"key": f"e{i}", **enemy} for i in range(61)]})
+    assert _problem(text) == "line 1, field 'enemies': takes at most 60"
