@@ -180,8 +180,9 @@ async def test_the_issue_s_own_typos_an_arm_and_a_reported_total(
     """The values issue 23 found crashing ("Something went wrong" and a traceback):
     a path of only commas, a path of 11 areas, 10 upgrades, a key with spaces, each
     one sentence through the real client, the table unchanged. Then what had no
-    command or no form before: Abe takes a second weapon (`/hbboard arm`), and
-    Hellboy's test is settled from the form's total alone."""
+    command or no form before: Abe takes a second weapon (`/hbboard arm`), Bob
+    confirms a new area with its button, and Hellboy's test is settled from the
+    form's total alone."""
     fake, bot = fake_discord, hb_bot
     board = await _open(fake, bot)
     said = {
@@ -205,6 +206,13 @@ async def test_the_issue_s_own_typos_an_arm_and_a_reported_total(
     abe = (await _state(fake, bot)).agents["abe-sapien"]
     assert [(w.name, w.ranged) for w in abe.weapons] == [("Trident", False)]
     board = await _press(fake, bot, board, "alice", "Next phase: Agent")
+    asked = await fake.slash("bob", "hbboard go", options={"agent": "Abe Sapien",
+                                                            "area": "attic"})
+    assert await _private(asked) == "New area 'attic'? Known: Hall, Crypt."
+    confirmed = await fake.click("bob", await asked.original(), label="Yes, a new area: attic")
+    assert "Abe Sapien moves to attic." in (await confirmed.original()).text()
+    assert (await _state(fake, bot)).agents["abe-sapien"].area == "attic"
+    board = await board_now(fake, bot, board)
     board = await _press(fake, bot, board, "alice", "Explore: Hellboy")
     await (await _report(fake, board, "alice", ["", "", "11"])).response()
     await bot.boards.flush()
