@@ -172,7 +172,7 @@ def _doom(view: dict[str, Any]) -> str:
     size = f"{d['left']} left of {d['size']}" if d["size"] is not None else "size not given"
     lines = [f"{d['drawn']} drawn · {size}"]
     if d["threat_drawn"]:
-        lines.append("The Unexpected Threat has been drawn.")
+        lines[0] += " · the Unexpected Threat has been drawn"
     elif d["threat_inside"]:
         p = d["next_is_threat"]
         odds = (f"next card is the threat: {p} ({percent(Fraction(p))})" if p is not None
