@@ -139,7 +139,7 @@ async def _gm_closes_undoes_and_closes(fake: FakeDiscord, bot: PandemoniumBot,
                                        board: FakeMessage) -> FakeMessage:
     prompt = await (await fake.slash("erin", "hbboard end", options={"won": True})).original()
     done = await (await fake.click("erin", prompt, label="Close the case: won")).original()
-    assert "The case is closed." in done.text()
+    assert done.text() == "🛠️ Erin (GM) closes the case.\nThe case is closed.", done.text()
     assert await bot.table.current(fake.text_channel.id) is None
     undo = await (await fake.slash("erin", "game undo")).original()
     assert undo.text() == "Undid: the GM's closing of the case.", undo.text()

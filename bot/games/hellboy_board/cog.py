@@ -6,6 +6,7 @@ refusal applies; `odds` and `rules` answer only the member who asked."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -405,7 +406,8 @@ class CloseCase(discord.ui.View):
         outcome = await self.services.table.correct(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id,
             ENGINE.dump_correction(act.EndCase(won=self.won)))
-        await self.services.ui.publish_reply(interaction, outcome)
+        closed = f"🛠️ {actor_of(interaction).name} (GM) closes the case."
+        await self.services.ui.publish_reply(interaction, replace(outcome, notice=closed))
 
 
 class NewAreaView(discord.ui.View):
