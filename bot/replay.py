@@ -30,10 +30,10 @@ UNDOABLE_KINDS = frozenset({"action", "chance", "skip", "correction"})
 
 
 def logged_move(engine: AnyEngine, line: ActionLine) -> Any:
-    """The move an action line holds, or the GM's correction an older version logged
-    as a move (`Engine.legacy_correction`), as replay applies it."""
+    """The move an action line holds as replay reads it (`Engine.read_logged_action`),
+    or the GM's correction an older version logged as a move (`legacy_correction`)."""
     legacy = engine.legacy_correction(line.action)
-    return legacy if legacy is not None else engine.parse_action(line.action)
+    return legacy if legacy is not None else engine.read_logged_action(line.action)
 
 
 class ReplayDivergence(Exception):
@@ -86,7 +86,7 @@ def replay_from(
             if legacy is not None:
                 state, _ = engine.correct(state, legacy)
             else:
-                state, _ = engine.apply(state, entry.seat, engine.parse_action(line.action))
+                state, _ = engine.apply(state, entry.seat, engine.read_logged_action(line.action))
         elif isinstance(line, ChanceLine):
             outcome = ChanceOutcome(values=list(line.values))
             if not line.reported:

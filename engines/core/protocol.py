@@ -188,6 +188,13 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
         """Add a seat between turns, for games whose rules allow joining late."""
         raise RuleError(f"{self.title} can't be joined once it has started.")
 
+    def read_logged_action(self, logged_action: Any) -> ActionT:
+        """A logged move as replay reads it: by default like any move. A game whose
+        moves gained a guard since (a confirmation, say) reads a line logged before
+        it as it was played, so the old game still replays; a new move never comes
+        this way, so it still meets the guard."""
+        return self.parse_action(logged_action)
+
     def legacy_correction(self, logged_action: Any) -> Any | None:
         """A move an earlier version logged that the game now takes only as a GM's
         correction, as that correction; None for any other move. Replay reads it so a

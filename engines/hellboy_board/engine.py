@@ -188,6 +188,15 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         corrections.correct(s, areas.settle(s, correction), events)
         return s, list(events)
 
+    def read_logged_action(self, logged_action: Any) -> Action:
+        """A move logged before a new area had to be confirmed (issue 23) has no
+        `new_area`: its areas were taken as typed then, and are again, or an old
+        case would stop replaying at its first new tile."""
+        if (isinstance(logged_action, dict) and logged_action.get("type") in AREA_MOVES
+                and "new_area" not in logged_action):
+            logged_action = {**logged_action, "new_area": True}
+        return self.parse_action(logged_action)
+
     def legacy_correction(self, logged_action: Any) -> Any | None:
         """`end_case` was a seat's move until issue 23 made it the GM's correction:
         a case logged before then replays its close as that correction, and is
@@ -271,6 +280,9 @@ def _play(s: HBBoardState, seat: int, action: Action, events: Events) -> None:
     else:
         _play_more(s, action, events)
 
+
+AREA_MOVES = frozenset({"add_agent", "define_enemy", "add_enemy", "move_agent", "move_enemy"})
+"""The moves that name an area and carry `new_area` (areas.py)."""
 
 UNDONE_WORDS: dict[str, str] = {
     "set_up_case": "setup of the Case File", "add_agent": "new agent {agent}",
