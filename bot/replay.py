@@ -30,6 +30,13 @@ UNDOABLE_KINDS = frozenset({"action", "chance", "skip", "correction"})
 """Steps undo may take back (a late join adds a seat, so it is not a move to undo)."""
 
 
+def logged_move(engine: AnyEngine, line: ActionLine) -> Any:
+    """The move an action line holds as replay reads it (`Engine.read_logged_action`),
+    or the GM's correction an older version logged as a move (`legacy_correction`)."""
+    legacy = engine.legacy_correction(line.action)
+    return legacy if legacy is not None else engine.read_logged_action(line.action)
+
+
 class ReplayDivergence(Exception):
     """The log does not reproduce what was recorded; the message says where."""
 
@@ -102,7 +109,11 @@ def replay_steps(
         before = state
         if isinstance(line, ActionLine):
             assert entry.seat is not None
-            state, _ = engine.apply(state, entry.seat, engine.parse_action(line.action))
+            legacy = engine.legacy_correction(line.action)
+            if legacy is not None:
+                state, _ = engine.correct(state, legacy)
+            else:
+                state, _ = engine.apply(state, entry.seat, engine.read_logged_action(line.action))
         elif isinstance(line, ChanceLine):
             outcome = ChanceOutcome(values=list(line.values))
             if not line.reported:

@@ -8,7 +8,14 @@ from pydantic import ValidationError
 
 from bot.log_lines import ActionLine, ChanceLine, CorrectionLine, SkipLine, UndoLine
 from bot.models import GameRow, LogEntry
-from bot.replay import REPLAYED_KINDS, UNDOABLE_KINDS, Replayed, replay, replay_from
+from bot.replay import (
+    REPLAYED_KINDS,
+    UNDOABLE_KINDS,
+    Replayed,
+    logged_move,
+    replay,
+    replay_from,
+)
 from bot.table_core import (
     Actor,
     LiveTable,
@@ -214,7 +221,7 @@ def undone_words(engine: AnyEngine, game: GameRow, before: Any, lines: list[LogE
         seat = line.seat if line.seat is not None and line.seat < len(game.seats) else None
         who = game.seats[seat].shown if seat is not None else "the table"
         if isinstance(payload, ActionLine):
-            what = engine.describe_action(before, engine.parse_action(payload.action))
+            what = engine.describe_action(before, logged_move(engine, payload))
             return f"{who}'s {what}" + (" (AI)" if payload.ai else "")
         if isinstance(payload, CorrectionLine):
             what = engine.describe_action(before, engine.parse_correction(payload.correction))

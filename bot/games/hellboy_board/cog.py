@@ -6,13 +6,14 @@ refusal applies; `odds` and `rules` answer only the member who asked."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import ChooseFurther, guarded
+from bot.errors import guarded, reply_ephemeral
 from bot.frontend import Services
 from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presets import choices, presets_embed
@@ -101,11 +102,13 @@ class HBBoardCog(
     async def _play(self, interaction: discord.Interaction[Any], current: Outcome,
                     action: act.Action) -> None:
         """A move; a name no area has yet is asked about first (one button sends
-        the same move again, confirmed), since it is as often a typo as a tile."""
+        the same move again, confirmed), since it is as often a typo as a tile. The
+        question is answered here: raised from a slash command, discord.py wraps it,
+        and the tree's handler then sent the sentence without its button."""
         try:
             await play(self.services, interaction, current, ENGINE, action)
         except NewArea as new:
-            raise ChooseFurther(new.message, NewAreaView(self, action, new.area)) from None
+            await reply_ephemeral(interaction, new.message, NewAreaView(self, action, new.area))
 
     # Setting up
 
@@ -220,6 +223,8 @@ class HBBoardCog(
     async def move(self, interaction: discord.Interaction[Any],
                    enemy: app_commands.Range[str, 1, 40], path: app_commands.Range[str, 1, 400],
                    declined: str | None = None) -> None:
+        if not _refs(path):
+            raise RuleError("Name the areas it moves through, in order: 'hall, crypt'.")
         await self._do(interaction, act.MoveEnemy(enemy=enemy, path=_refs(path),
                                                   declined=_refs(declined)))
 
@@ -401,7 +406,8 @@ class CloseCase(discord.ui.View):
         outcome = await self.services.table.correct(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id,
             ENGINE.dump_correction(act.EndCase(won=self.won)))
-        await self.services.ui.publish_reply(interaction, outcome)
+        closed = f"🛠️ {actor_of(interaction).name} (GM) closes the case."
+        await self.services.ui.publish_reply(interaction, replace(outcome, notice=closed))
 
 
 class NewAreaView(discord.ui.View):
