@@ -16,7 +16,7 @@ from bot.luck import ChanceStep, PlayerLuck, chance_steps, luck_report
 from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry
 from bot.render.games import FramePresenter, PicturePresenter, presenter_for
-from bot.replay import ReplayDivergence, Step, replay_steps, set_up
+from bot.replay import ReplayDivergence, ReplayStep, replay_steps, set_up
 from bot.storage import Storage
 from bot.workers import off_loop
 from engines import registry
@@ -33,7 +33,7 @@ class Retold:
     game: GameRow
     engine: AnyEngine
     start: Any
-    steps: list[Step]
+    steps: list[ReplayStep]
 
 
 @dataclass(frozen=True)

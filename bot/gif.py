@@ -31,7 +31,7 @@ from PIL import Image
 from bot.models import GameRow
 from bot.render.games import FramePresenter
 from bot.render.pictures import DigestPresenter
-from bot.replay import Step
+from bot.replay import ReplayStep
 
 T = TypeVar("T")
 
@@ -69,7 +69,7 @@ class Gif:
 
 
 def game_frames(
-    presenter: FramePresenter, game: GameRow, start: Any, steps: Iterable[Step]
+    presenter: FramePresenter, game: GameRow, start: Any, steps: Iterable[ReplayStep]
 ) -> list[Frame]:
     """One frame per picture the game showed: the start, then each step whose picture
     differs from the previous frame's. A presenter that cannot name its picture

@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from functools import lru_cache
 
-from bot.replay import Step
+from bot.replay import ReplayStep
 from bot.secrecy import find_leaks
 from engines.core.chance import ChanceItem, ChanceRequest
 from engines.registry import AnyEngine
@@ -171,13 +171,13 @@ def _shown(request: ChanceRequest, values: Sequence[str]) -> str:
 
 
 def chance_steps(
-    engine: AnyEngine, steps: Iterable[Step], names: Sequence[str], *, reveal: bool
+    engine: AnyEngine, steps: Iterable[ReplayStep], names: Sequence[str], *, reveal: bool
 ) -> list[ChanceStep]:
     """Each chance step of a replay with its odds and luck in words. `reveal`: show
     hidden draws (a finished game whose table keeps `reveal_after_end` on); otherwise
     a draw that a seat holds, then or at the end of `steps`, is named by no word."""
     replayed = list(steps)
-    drawn: list[tuple[int, Step, ChanceRequest, list[str], str]] = []
+    drawn: list[tuple[int, ReplayStep, ChanceRequest, list[str], str]] = []
     for number, step in enumerate(replayed, start=1):
         request = engine.chance(step.before) if step.entry.kind == "chance" else None
         values = list(getattr(step.entry.payload, "values", []))

@@ -82,7 +82,7 @@ def replay_from(
 
 
 @dataclass(frozen=True)
-class Step:
+class ReplayStep:
     """One replayed log line with the states either side of it: what the replay page,
     the luck report and the GIF read, so each sees the very replay undo trusts."""
 
@@ -100,7 +100,7 @@ def replay_steps(
     entries: Iterable[LogEntry],
     *,
     seed: int | None = None,
-) -> Iterator[Step]:
+) -> Iterator[ReplayStep]:
     """`replay_from`, one step at a time (undone and bookkeeping lines are skipped)."""
     for entry in entries:
         if entry.undone:
@@ -129,7 +129,7 @@ def replay_steps(
             state, _ = engine.correct(state, engine.parse_correction(line.correction))
         else:
             continue
-        yield Step(entry, before, state, counter)
+        yield ReplayStep(entry, before, state, counter)
 
 
 def set_up(engine: AnyEngine, setup: LinePayload) -> Any:

@@ -14,7 +14,7 @@ from bot.game_media import luck_of, retell
 from bot.log_lines import ActionLine, ChanceLine
 from bot.luck import chance_steps, combined, luck_report, odds_words, roll_percentile
 from bot.models import LogEntry
-from bot.replay import Step
+from bot.replay import ReplayStep
 from bot.secrecy import find_leaks
 from bot.table_settings import TableSettings, parse_value
 from engines.core.chance import ChanceItem, ChanceRequest
@@ -51,9 +51,9 @@ def die(faces: int = 6, key: str = "d") -> ChanceItem:
     return ChanceItem(key=key, label="die", options=[str(i) for i in range(1, faces + 1)])
 
 
-def roll(request: ChanceRequest, *values: str) -> Step:
+def roll(request: ChanceRequest, *values: str) -> ReplayStep:
     entry = LogEntry(payload=ChanceLine(values=list(values)))
-    return Step(entry, request, request, 0)
+    return ReplayStep(entry, request, request, 0)
 
 
 def attack(*items: ChanceItem, seat: int = 0) -> ChanceRequest:
@@ -128,7 +128,8 @@ def test_a_draw_is_hidden_if_it_is_held_at_the_end_of_the_replay() -> None:
     replay's last step, a move later than the last draw included."""
     deck = ChanceRequest(prompt="Draw", items=[ChanceItem(
         key="card", label="card", options=["Tome", "Lamp"], source="card")], reporter=1)
-    keep = Step(LogEntry(seat=1, payload=ActionLine(action={"type": "keep"})), deck, "held", 0)
+    keep = ReplayStep(
+        LogEntry(seat=1, payload=ActionLine(action={"type": "keep"})), deck, "held", 0)
     (drawn,) = chance_steps(Holding(), [roll(deck, "Tome"), keep], NAMES, reveal=False)
     assert drawn.words == "Step 1 · Draw (bob): a hidden card"
 
