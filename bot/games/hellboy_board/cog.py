@@ -13,7 +13,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import guarded, reply_ephemeral
+from bot.errors import ChooseFurther, guarded
 from bot.frontend import Services
 from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presets import choices, presets_embed
@@ -102,13 +102,11 @@ class HBBoardCog(
     async def _play(self, interaction: discord.Interaction[Any], current: Outcome,
                     action: act.Action) -> None:
         """A move; a name no area has yet is asked about first (one button sends
-        the same move again, confirmed), since it is as often a typo as a tile. The
-        question is answered here: raised from a slash command, discord.py wraps it,
-        and the tree's handler then sent the sentence without its button."""
+        the same move again, confirmed), since it is as often a typo as a tile."""
         try:
             await play(self.services, interaction, current, ENGINE, action)
         except NewArea as new:
-            await reply_ephemeral(interaction, new.message, NewAreaView(self, action, new.area))
+            raise ChooseFurther(new.message, NewAreaView(self, action, new.area)) from None
 
     # Setting up
 
