@@ -80,6 +80,10 @@ class StaleBoard(RuleError):
     """A click on a board older than the table's current version."""
 
 
+class NoGame(RuleError):
+    """The channel has no game to change (a click may come from a board of one that ended)."""
+
+
 class PersistenceMismatch(AssertionError):
     """What was committed does not reload as what the table shows (a bug, never a rule)."""
 
@@ -231,7 +235,7 @@ class TableCore:
             if cached is None and ended:
                 cached = await self._load_ended(channel_id)
             if cached is None:
-                raise RuleError("There is no game in this channel. Start one with `/game new`.")
+                raise NoGame("There is no game in this channel. Start one with `/game new`.")
             before = cached.game.version
             waited = waiting_seats(cached.game, cached.state)
             new, entries, outcome = await fn(cached)
