@@ -10,6 +10,7 @@ the newest state the live board draws.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Awaitable
 from typing import Any
 
@@ -132,15 +133,20 @@ class TablesUI(Publisher):
         """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat.
         A shared control (seat None) acts for the presser's seat. Which board, whose
         seat and which move are checked by the table under its lock (`_chooser`), with
-        the one read the change makes; a slow change is acknowledged first."""
+        the one read the change makes; once they pass, the click is acknowledged while
+        the move is applied and committed (under load the change queues behind other
+        tables and its commit waits for the disk, and the board edit that shows the
+        move must not hold back the answer to Discord)."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         panel = _on_panel(interaction, gm) and seat is not None
+        accepted = asyncio.Event()
         choose = self._chooser(interaction, actor, game_id, version, seat, code, values,
-                               gm=gm, panel=panel)
+                               gm=gm, panel=panel, accepted=accepted)
         change = self.table.act(channel, actor, choose=choose, guild_id=interaction.guild_id)
         try:
-            outcome = await acknowledged_in_time(interaction, change, update=not gm)
+            outcome = await acknowledged_in_time(interaction, change, update=not gm,
+                                                 accepted=None if gm else accepted)
         except Behind as behind:
             await self._behind(interaction, behind.current, seat if panel else None)
             return
@@ -165,8 +171,11 @@ class TablesUI(Publisher):
         *,
         gm: bool,
         panel: bool,
+        accepted: asyncio.Event,
     ) -> Chooser:
-        """The click's checks and its move, run by the table on the live game."""
+        """The click's checks and its move, run by the table on the live game; once
+        they pass, `accepted` lets the handler acknowledge the click while the change
+        is applied and committed."""
         channel = channel_id_of(interaction)
 
         async def choose(game: GameRow, state: Any) -> tuple[int | None, Any]:
@@ -184,7 +193,9 @@ class TablesUI(Publisher):
                     raise RuleError("Those buttons belong to no seat at this table; use the"
                                     " buttons on the live board (`/game status`).")
                 raise RuleError(f"Those buttons are for {game.seats[acting].shown}.")
-            return acting, presenter_for(game.game).decode(game, state, acting, code, values)
+            move = presenter_for(game.game).decode(game, state, acting, code, values)
+            accepted.set()
+            return acting, move
 
         return choose
 

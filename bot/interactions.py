@@ -55,16 +55,30 @@ async def edit_clicked(interaction: discord.Interaction[Any], **changes: Any) ->
 
 
 async def acknowledged_in_time(
-    interaction: discord.Interaction[Any], change: Awaitable[T], *, update: bool
+    interaction: discord.Interaction[Any],
+    change: Awaitable[T],
+    *,
+    update: bool,
+    accepted: asyncio.Event | None = None,
 ) -> T:
     """Wait for a change; if it takes longer than `DEFER_AFTER` (a long AI play-out,
     a queue behind other tables), acknowledge the interaction first so it never
     misses Discord's window (`update`: as an edit of the clicked message to come,
-    else as a reply to come), then finish. Errors still reach the player: the error
-    handler follows up once an interaction is acknowledged."""
+    else as a reply to come), then finish. With `accepted`, set by the change once
+    its checks have passed, it is acknowledged at that moment: the commit that
+    follows waits for the disk, and a refusal before it is still a plain ephemeral
+    answer. Errors still reach the player: the error handler follows up once an
+    interaction is acknowledged."""
     task = asyncio.ensure_future(change)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done and not interaction.response.is_done():
+    waiting: set[asyncio.Future[Any]] = {task}
+    if accepted is not None:
+        waiting.add(asyncio.ensure_future(accepted.wait()))
+    done, pending = await asyncio.wait(
+        waiting, timeout=DEFER_AFTER, return_when=asyncio.FIRST_COMPLETED
+    )
+    for other in pending - {task}:
+        other.cancel()
+    if task not in done and not interaction.response.is_done():
         if update:
             await interaction.response.defer()
         else:
