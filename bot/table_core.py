@@ -97,6 +97,10 @@ class StaleBoard(RuleError):
     """A click on a board older than the table's current version."""
 
 
+class NoGame(RuleError):
+    """The channel has no game to change (a click may come from a board of one that ended)."""
+
+
 class PersistenceMismatch(AssertionError):
     """What was committed does not reload as what the table shows (a bug, never a rule)."""
 
@@ -242,7 +246,7 @@ class TableCore:
             if table is None and ended:
                 table = await self._load_ended(channel_id)
             if table is None:
-                raise RuleError("There is no game in this channel. Start one with `/game new`.")
+                raise NoGame("There is no game in this channel. Start one with `/game new`.")
             before = table.game.version
             waited = waiting_seats(table.game, table.state)
             step = await fn(table)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -32,6 +33,9 @@ from engines.core.chance import ChanceOutcome, validate_outcome
 from engines.core.errors import RuleError
 from engines.registry import AnyEngine
 
+Chooser = Callable[[GameRow, Any], Awaitable[tuple[int | None, Any]]]
+"""From the live table (under its lock), the seat a move is made from and the move."""
+
 
 class PlayOps(TableCore):
     """Moves, physical reports and undo, each checked against turn and version."""
@@ -40,26 +44,33 @@ class PlayOps(TableCore):
         self,
         channel_id: int,
         actor: Actor,
-        action: Any,
+        action: Any = None,
         *,
         expected_version: int | None = None,
         guild_id: int | None = None,
         as_seat: int | None = None,
+        choose: Chooser | None = None,
     ) -> Outcome:
         """A player's move. `action` is the engine action or its JSON form.
-        `as_seat` lets a GM act for a seat; the log marks it."""
+        `as_seat` lets a GM act for a seat; the log marks it. A click passes `choose`
+        instead: the seat and the move are read off the table under its lock, so the
+        click's checks (its board's version, whose button it is) read the table once
+        with the move itself."""
 
         async def fn(c: LiveTable) -> Step:
             game, state = c.game, c.state
             engine = registry.get(game.game)
+            move, wanted = action, as_seat
+            if choose is not None:
+                wanted, move = await choose(game, state)
             _check_playing(game, expected_version)
-            seat, by_gm = await self._acting_seat(engine, game, state, actor, guild_id, as_seat)
+            seat, by_gm = await self._acting_seat(engine, game, state, actor, guild_id, wanted)
             if engine.chance(state) is not None and not engine.acts_during_chance(state, seat):
                 raise RuleError("The table is waiting for a roll or a card to be reported first.")
             if not engine.may_act(state, seat):
                 raise RuleError(_not_your_turn(engine, game, state))
             try:
-                parsed = engine.parse_action(action)
+                parsed = engine.parse_action(move)
             except ValidationError:
                 raise RuleError("That move isn't one this game understands.") from None
             new_state, events = engine.apply(state, seat, parsed)

@@ -15,7 +15,7 @@ from discord.ext import commands
 
 from bot.frontend import Services
 from bot.game_media import check_drawn, gif_post
-from bot.presenting import channel_id_of
+from bot.interactions import channel_id_of
 from bot.secrecy import message_payload
 from engines.core.errors import RuleError
 

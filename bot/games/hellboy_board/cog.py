@@ -18,7 +18,7 @@ from bot.frontend import Services
 from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presets import choices, presets_embed
 from bot.games.hellboy_board.reference import rules_embed
-from bot.presenting import actor_of, channel_id_of
+from bot.interactions import actor_of, channel_id_of
 from bot.running import play, running_game
 from bot.table import Outcome
 from engines.core.errors import RuleError
