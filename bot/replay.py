@@ -3,7 +3,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
 from typing import Any
 
 from pydantic import BaseModel
@@ -20,6 +21,7 @@ from bot.log_lines import (
 from bot.models import LogEntry
 from bot.table_options import engine_options
 from engines.core.chance import ChanceOutcome, rng_for, sample
+from engines.core.protocol import Event
 from engines.registry import AnyEngine
 
 REPLAYED_KINDS = frozenset({"action", "chance", "join", "skip", "correction"})
@@ -54,8 +56,12 @@ def replay(
     """
     if not isinstance(setup, SetupLine):
         raise ReplayDivergence(f"replay starts from a setup line, not a {setup.kind} line")
-    state = engine.setup(setup.seats, engine_options(engine, setup.options))
-    return replay_from(engine, state, setup.rng_counter, entries, seed=seed)
+    return replay_from(engine, set_up(engine, setup), setup.rng_counter, entries, seed=seed)
+
+
+def set_up(engine: AnyEngine, setup: SetupLine) -> Any:
+    """The state a game's set-up line begins from."""
+    return engine.setup(setup.seats, engine_options(engine, setup.options))
 
 
 def replay_from(
@@ -69,30 +75,55 @@ def replay_from(
     """Apply `entries` to `state`, a state the log reached with the RNG at `counter`
     (the set-up state, or a checkpoint: `bot/checkpoints.py`)."""
     steps = 0
+    for step in steps_from(engine, state, counter, entries, seed=seed):
+        state, counter, steps = step.state, step.counter, steps + 1
+    return Replayed(state=state, rng_counter=counter, steps=steps)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One replayed log line and what it did: the web replay shows each one."""
+
+    entry: LogEntry
+    state: Any
+    events: list[Event]
+    counter: int
+
+
+def steps_from(
+    engine: AnyEngine,
+    state: Any,
+    counter: int,
+    entries: Iterable[LogEntry],
+    *,
+    seed: int | None = None,
+) -> Iterator[Step]:
+    """Each line of `entries` that changes the state (undone ones skipped), as it is
+    applied: `replay_from` and the web replay read the log through this one loop."""
     for entry in entries:
         if entry.undone:
             continue
         line = entry.payload
+        events: list[Event]
         if isinstance(line, ActionLine):
             assert entry.seat is not None
-            state, _ = engine.apply(state, entry.seat, engine.parse_action(line.action))
+            state, events = engine.apply(state, entry.seat, engine.parse_action(line.action))
         elif isinstance(line, ChanceLine):
             outcome = ChanceOutcome(values=list(line.values))
             if not line.reported:
                 _check_draw(engine, state, entry, line, counter, seed)
                 counter += 1
-            state, _ = engine.resolve(state, outcome)
+            state, events = engine.resolve(state, outcome)
         elif isinstance(line, JoinLine):
-            state, _ = engine.late_join(state, line.seat)
+            state, events = engine.late_join(state, line.seat)
         elif isinstance(line, SkipLine):
             assert entry.seat is not None
-            state, _ = engine.skip_turn(state, entry.seat)
+            state, events = engine.skip_turn(state, entry.seat)
         elif isinstance(line, CorrectionLine):
-            state, _ = engine.correct(state, engine.parse_correction(line.correction))
+            state, events = engine.correct(state, engine.parse_correction(line.correction))
         else:
             continue
-        steps += 1
-    return Replayed(state=state, rng_counter=counter, steps=steps)
+        yield Step(entry, state, list(events), counter)
 
 
 def _check_draw(

@@ -107,6 +107,9 @@ class TableCore:
         self._cache: TableCache[_Cached] = TableCache(cache_size)
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
         self._generation = storage.lease_generation
+        self.committed: Callable[[GameRow], None] | None = None
+        """Told of every committed change (the web pages' feed), after the commit and
+        before the lock is released, so changes arrive in order; it must not block."""
 
     def _fresh(self) -> None:
         """Drop every cached table and setting when this process's shard lease changed
@@ -260,6 +263,8 @@ class TableCore:
                 ) from None
             new.history = history
             self._cache.put(channel_id, new if new.game.live else None)
+            if self.committed is not None:
+                self.committed(new.game)
             if self._verify:
                 await self._check_persisted(new)
             return outcome

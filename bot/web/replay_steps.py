@@ -1,0 +1,85 @@
+"""A game's every step for the replay page, from its log through the same replay as
+`python -m bot replay` (`bot.replay.steps_from`).
+
+Hidden information stays hidden while a game runs; once it ended, each step also
+shows every seat's hand unless the table's `reveal_after_end` setting is off.
+Per-step odds and the end's luck report are slots (`Board.odds`, `Replay.luck`)
+that `bot/luck.py` fills; this module does not compute them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.models import GameRow
+from bot.presenting import private_embed
+from bot.render.games import presenter_for
+from bot.storage import Storage
+from bot.web.views import Board, board_of, check_secrets, initial_state, part_of, replayed_steps
+from engines import registry
+
+REVEAL_SETTING = "reveal_after_end"
+
+
+@dataclass
+class Replay:
+    game: GameRow
+    steps: list[Board]
+    states: list[Any]
+    labels: list[str]
+    revealed: bool
+    luck: list[str] = field(default_factory=list)
+    """The end's luck report, one line per player and kind of roll (`bot/luck.py`)."""
+
+
+async def reveals(storage: Storage, game: GameRow) -> bool:
+    """Whether a finished game shows its hands: the channel's setting, else the
+    server's, else yes."""
+    if game.live:
+        return False
+    channel = await storage.get_settings("channel", game.channel_id)
+    if REVEAL_SETTING in channel:
+        return bool(channel[REVEAL_SETTING])
+    server = await storage.get_settings("guild", game.guild_id or 0)
+    return bool(server.get(REVEAL_SETTING, True))
+
+
+def _label(number: int, total: int, describe: str) -> str:
+    return f"Step {number} of {total}: {describe}" if describe else f"Step {number} of {total}"
+
+
+def build(game: GameRow, entries: list[Any], revealed: bool) -> Replay:
+    """Every step's board (pure, run off the event loop: a long game replays in
+    tens of milliseconds)."""
+    engine = registry.get(game.game)
+    steps = replayed_steps(game, entries)
+    first = initial_state(game, entries)
+    states: list[Any] = [first, *(s.state for s in steps)]
+    lines: list[list[str]] = [[], *([] for _ in steps)]
+    versions = [0, *(s.entry.version for s in steps)]
+    describes = ["The table is set"]
+    presenter = presenter_for(game.game)
+    for i, step in enumerate(steps, start=1):
+        lines[i] = presenter.event_lines(game, step.events)
+        describes.append(" ".join(lines[i][:1]))
+    boards: list[Board] = []
+    last = len(states) - 1
+    for i, state in enumerate(states):
+        shown = game if i == last else game.model_copy(
+            update={"version": versions[i], "status": "active", "result": None}
+        )
+        board = board_of(shown, state, lines[i])
+        if revealed and state is not None:
+            for seat in range(len(game.seats)):
+                embed = private_embed(shown, state, seat).to_dict()
+                part = part_of(embed)
+                part.author = f"Seat {seat + 1} — {game.seats[seat].shown}"
+                board.private.append(part)
+        elif state is not None and engine.hidden_information:
+            check_secrets(shown, state, board, None)
+        boards.append(board)
+    total = len(boards) - 1
+    labels = [_label(i, total, d) for i, d in enumerate(describes)]
+    return Replay(game, boards, states, labels, revealed)
+
