@@ -11,13 +11,28 @@ import re
 from bot.web.views import Board, Part
 
 _BOLD = re.compile(r"\*\*(.+?)\*\*")
+_ITALIC = re.compile(r"(?<![\w*])[*_](?![\s*_])(.+?)(?<![\s*_])[*_](?![\w*])")
 _CODE = re.compile(r"`([^`]+)`")
+_SUBTEXT = "-# "
+
+
+def _line(line: str) -> str:
+    small = line.startswith(_SUBTEXT)
+    escaped = html.escape(line.removeprefix(_SUBTEXT), quote=True)
+    marked = _ITALIC.sub(r"<em>\1</em>", _BOLD.sub(r"<strong>\1</strong>", escaped))
+    marked = _CODE.sub(r"<code>\1</code>", marked)
+    return f"<small>{marked}</small>" if small else marked
 
 
 def text(value: str) -> str:
-    """Discord's text as HTML: escaped, with its bold and code marks kept."""
-    escaped = html.escape(value, quote=True)
-    return _CODE.sub(r"<code>\1</code>", _BOLD.sub(r"<strong>\1</strong>", escaped))
+    """Discord's text as HTML: escaped, with its bold, italic, code and subtext
+    (`-# `) marks shown as Discord shows them."""
+    return "\n".join(_line(line) for line in value.split("\n"))
+
+
+def plain(value: str) -> str:
+    """Discord's text without its marks, for a status line read as plain text."""
+    return re.sub(r"\*\*|`", "", value).replace(_SUBTEXT, "")
 
 
 def _part(part: Part, heading: str = "h2") -> str:

@@ -16,6 +16,7 @@ from bot.models import GameRow
 from bot.presenting import private_embed
 from bot.render.games import presenter_for
 from bot.storage import Storage
+from bot.web.pages import plain
 from bot.web.views import Board, board_of, check_secrets, initial_state, part_of, replayed_steps
 from engines import registry
 
@@ -62,7 +63,7 @@ def build(game: GameRow, entries: list[Any], revealed: bool) -> Replay:
     presenter = presenter_for(game.game)
     for i, step in enumerate(steps, start=1):
         lines[i] = presenter.event_lines(game, step.events)
-        describes.append(" ".join(lines[i][:1]))
+        describes.append(plain(" ".join(lines[i][:1])))
     boards: list[Board] = []
     last = len(states) - 1
     for i, state in enumerate(states):
