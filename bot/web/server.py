@@ -47,6 +47,10 @@ MAX_REQUEST = 4096
 """Bytes a request may carry (headers aside): pages are read with GETs, no bodies."""
 KEEP_ALIVE = 15.0
 """Seconds between comments on a quiet event stream, so proxies keep it open."""
+RECHECK = 2.0
+"""Seconds between reads of a watched game's row when no commit in this process
+announced a change: with several processes on one PostgreSQL, another may have
+made it. One read per game per period, however many pages watch."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -122,6 +126,7 @@ class WebServer:
         self.clock = clock
         self.limit = RateLimit(per_minute, clock)
         self._boards: Kept[tuple[int, int, int | None], Board] = Kept(256)
+        self._rows: Kept[tuple[int, int, bool], GameRow | None] = Kept(256)
         self._replays: Kept[tuple[int, int, bool], Replay] = Kept(8)
         self._pictures: Kept[str | tuple[int, int, int | None], bytes | None] = Kept(64)
         self._static = {
@@ -253,16 +258,21 @@ class WebServer:
         with self.feed.subscribe(game.id) as queue:
             await response.write(b"retry: 2000\n\n")
             await self._send(request, response, game, link)
+            quiet, game_id = 0.0, game.id
             while True:
                 try:
-                    version = await asyncio.wait_for(queue.get(), KEEP_ALIVE)
+                    version = await asyncio.wait_for(queue.get(), RECHECK)
+                    key = (game_id, version, True)
                 except TimeoutError:
-                    await response.write(b": still here\n\n")
-                    continue
-                if version == CLOSED:
+                    quiet += RECHECK
+                    if quiet >= KEEP_ALIVE:
+                        quiet = 0.0
+                        await response.write(b": still here\n\n")
+                    key = (game_id, int(self.clock() // RECHECK), False)
+                if key[1] == CLOSED and key[2]:
                     break
-                newest = await self.storage.game(game.id)
-                if newest is not None and newest.version != game.version:
+                newest = await self._rows.get_or_make(key, lambda: self.storage.game(game_id))
+                if newest is not None and newest.version > game.version:
                     game = newest
                     await self._send(request, response, game, link)
         return response

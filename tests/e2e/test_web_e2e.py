@@ -21,7 +21,7 @@ from engines.hellraiser.models import DrawCard, EndTurn, PlayCard
 from tests.e2e import test_hellraiser_e2e as hr
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage
-from tests.support.boards import last_board
+from tests.support.boards import last_board, press_first_move, started_pig
 from tests.support.web_pages import forged, page_texts, signed, streaming
 
 LINK = re.compile(r"http://127\.0\.0\.1:\d+/[gr]/[\w.=-]+")
@@ -205,3 +205,32 @@ async def test_final_board_replay_button_opens_every_step(
         assert response.status == 200 and response.content_type == "image/png"
     replayed = link_in(await (await fake.slash("bob", "game replay")).original())
     assert (await _get(http, replayed))[0] == 200
+
+
+async def test_a_change_made_by_another_process_reaches_the_page(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None,
+    http: aiohttp.ClientSession,
+) -> None:
+    """Rule: with several processes on one database a commit may be another's, so no
+    notify comes here; the stream still finds the new version in storage (server
+    side, one read per game every couple of seconds; the page never polls)."""
+    fake = fake_discord
+    async with start_bot(web_port=0) as bot:
+        board = await started_pig(fake, bot)
+        public = link_in(await (await fake.slash("alice", "game share")).original())
+        bot.table.committed = None  # as if another process committed
+        async with streaming(http, public) as stream:
+            before = await bot.table.current(fake.text_channel.id)
+            assert before is not None
+            await stream.wait_for(before.game.version)
+            await (await press_first_move(fake, bot, board, ("alice", "bob"))).response()
+
+            async def moved() -> bool:
+                now = await bot.table.current(fake.text_channel.id)
+                return now is not None and now.game.version > before.game.version
+
+            await fake.wait_until(moved, message="the move was never committed")
+            after = await bot.table.current(fake.text_channel.id)
+            assert after is not None
+            arrived = await stream.wait_for(after.game.version, timeout=10.0)
+            assert arrived["version"] == after.game.version
