@@ -205,6 +205,12 @@ async def test_final_board_replay_button_opens_every_step(
         assert response.status == 200 and response.content_type == "image/png"
     replayed = link_in(await (await fake.slash("bob", "game replay")).original())
     assert (await _get(http, replayed))[0] == 200
+    await bot.storage.put_setting("channel", fake.text_channel.id, "reveal_after_end", False)
+    async with http.get(url + "/steps.json") as response:
+        assert response.status == 200, "every step passed the secrecy check"
+        hidden = (await response.json())["steps"]
+    assert len(hidden) == len(steps)
+    assert not any("Seat 2 —" in step["html"] for step in hidden), "reveal_after_end off"
 
 
 async def test_a_change_made_by_another_process_reaches_the_page(
