@@ -28,7 +28,7 @@ from bot.web import pages
 from bot.web.feed import CLOSED, Feed
 from bot.web.links import BadLink, ExpiredLink, Keys, Link, check, guild_of, parse
 from bot.web.replay_steps import Replay, build, reveals
-from bot.web.views import Board, live_board, load_state
+from bot.web.views import Board, Narration, live_board, load_state
 from bot.workers import off_loop
 from engines import registry
 
@@ -126,6 +126,7 @@ class WebServer:
         self.clock = clock
         self.limit = RateLimit(per_minute, clock)
         self._boards: Kept[tuple[int, int, int | None], Board] = Kept(256)
+        self._narration = Narration()
         self._rows: Kept[tuple[int, int, bool], GameRow | None] = Kept(256)
         self._replays: Kept[tuple[int, int, bool], Replay] = Kept(8)
         self._pictures: Kept[str | tuple[int, int, int | None], bytes | None] = Kept(64)
@@ -235,7 +236,8 @@ class WebServer:
 
     async def _board(self, game: GameRow, seat: int | None) -> Board:
         return await self._boards.get_or_make(
-            (game.id, game.version, seat), lambda: live_board(self.storage, game, seat)
+            (game.id, game.version, seat),
+            lambda: live_board(self.storage, game, seat, self._narration),
         )
 
     async def _live_page(self, request: web.Request) -> web.Response:

@@ -8,6 +8,8 @@ the page is public like the board, so a leak refuses the page instead of showing
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import Any
@@ -20,6 +22,7 @@ from bot.render.pictures import DigestPresenter, picture_digest
 from bot.replay import Step, set_up, steps_from
 from bot.secrecy import SecretLeak, find_leaks
 from bot.storage import Storage
+from bot.workers import off_loop
 from engines import registry
 
 NARRATION_LINES = 12
@@ -157,17 +160,53 @@ def _narration(game: GameRow, steps: list[Step]) -> list[str]:
     return lines[-NARRATION_LINES:]
 
 
-async def live_board(storage: Storage, game: GameRow, seat: int | None) -> Board:
-    """The game's board now, with the newest step's narration: replayed from the
-    newest stored checkpoint (a few dozen lines), or from set-up when none is kept."""
+class Narration:
+    """The newest step's events for the live page. Events are not stored, only the
+    log, so they are replayed; each game's replayed state is kept at the last
+    version shown, and the next version replays only its own lines (a move and its
+    rolls), not the whole game (a 150-step Hellraiser game: 300 ms from set-up). An
+    undo or a new set-up since replays from set-up again."""
+
+    def __init__(self, kept: int = 256) -> None:
+        self.kept = kept
+        self._reached: OrderedDict[int, tuple[int, int, Any, int]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def steps(self, game: GameRow, entries: list[LogEntry]) -> list[Step]:
+        """This version's steps; run in the worker pool (a full replay is slow)."""
+        engine = registry.get(game.game)
+        with self._lock:
+            reached = self._reached.get(game.id)
+        fresh = [] if reached is None else [e for e in entries if e.seq > reached[1]]
+        if reached is not None and reached[0] < game.version and not any(
+                e.kind in ("undo", "setup") for e in fresh):
+            steps = list(steps_from(engine, reached[2], reached[3], fresh))
+            state, counter = (steps[-1].state, steps[-1].counter) if steps else reached[2:]
+        else:
+            steps = replayed_steps(game, entries)
+            state = steps[-1].state if steps else initial_state(game, entries)
+            counter = steps[-1].counter if steps else _setup_counter(entries)
+        with self._lock:
+            last_seq = entries[-1].seq if entries else 0
+            self._reached[game.id] = (game.version, last_seq, state, counter)
+            self._reached.move_to_end(game.id)
+            while len(self._reached) > self.kept:
+                self._reached.popitem(last=False)
+        return [s for s in steps if s.entry.version == game.version]
+
+
+def _setup_counter(entries: list[LogEntry]) -> int:
+    setup = next((e.payload for e in reversed(entries) if isinstance(e.payload, SetupLine)), None)
+    return 0 if setup is None else setup.rng_counter
+
+
+async def live_board(
+    storage: Storage, game: GameRow, seat: int | None, narration: Narration
+) -> Board:
+    """The game's board now, with the newest step's narration."""
     state = load_state(game)
-    checkpoint = await storage.checkpoint_before(game.id) if game.live else None
-    engine = registry.get(game.game)
-    if checkpoint is not None:
-        steps = list(steps_from(engine, engine.load_state(checkpoint.state),
-                                checkpoint.rng_counter, checkpoint.after))
-    else:
-        steps = replayed_steps(game, await storage.log(game.id, include_undone=False))
+    entries = await storage.log(game.id, include_undone=False)
+    steps = await off_loop(narration.steps, game, entries)
     board = board_of(game, state, _narration(game, steps), seat)
     check_secrets(game, state, board, seat)
     return board

@@ -1,0 +1,167 @@
+"""The web pages under load: a long Hellraiser game's replay page in Chromium (ready:
+the first board shown; a scrub: the new step's board and picture shown) and 200
+Server-Sent Events spectators on one table (a move's arrival p99 on every page, and
+the move's own latency with 200 spectators against none, as a ratio).
+
+Everything runs in this process: the table service, its SQLite, the web server and
+the 200 spectators' streams share one event loop (the browser is its own process),
+so the SSE figures include the spectators' own reading, an overestimate.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import tempfile
+import time
+from pathlib import Path
+
+import aiohttp
+from playwright.async_api import async_playwright
+
+from bot.storage_sqlite import SqliteStorage
+from bot.table import TableService
+from bot.web.feed import Feed
+from bot.web.links import Keys, Links
+from bot.web.server import WebServer
+from tests.support.browser import chromium_path
+from tests.support.tables import open_real_table, play_host_move
+from tests.support.web_pages import Stream
+
+CHANNEL = 5
+
+
+async def _game(service: TableService, steps: int) -> int:
+    """A Hellraiser table (host and three AI seats) played until its log holds
+    `steps` steps or it ends; returns the steps."""
+    await open_real_table(service, CHANNEL, "hellraiser", ai_seats=3)
+    while True:
+        current = await service.current(CHANNEL)
+        assert current is not None
+        made = len([e for e in await service.storage.log(current.game.id)
+                    if e.kind in ("action", "chance")])
+        if made >= steps or not await play_host_move(service, CHANNEL):
+            return made
+
+
+async def _replay(url: str, scrubs: int) -> tuple[float, float, list[float]]:
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=chromium_path(),
+                                                   args=["--no-sandbox"])
+        page = await browser.new_page(viewport={"width": 1280, "height": 900})
+        readies = []
+        for _ in range(2):
+            started = time.perf_counter()
+            await page.goto(url + "#step=0")
+            await page.wait_for_selector("body[data-ready]", state="attached")
+            readies.append(time.perf_counter() - started)
+        last = int(await page.get_attribute("#step", "max") or 0)
+        times: list[float] = []
+        for i in range(scrubs):
+            step = (i * 37 + 11) % (last + 1)
+            took = await page.evaluate(
+                """async (step) => {
+                    const t = performance.now();
+                    const slider = document.getElementById("step");
+                    slider.value = String(step);
+                    slider.dispatchEvent(new Event("input"));
+                    const img = document.querySelector("#board img");
+                    if (img) { await img.decode().catch(() => null); }
+                    await new Promise(r => requestAnimationFrame(() => r(null)));
+                    return performance.now() - t;
+                }""",
+                step,
+            )
+            times.append(float(took) / 1000)
+        await browser.close()
+        return readies[0], readies[1], times
+
+
+async def _spectators(service: TableService, url: str, watchers: int,
+                      moves: int) -> tuple[list[float], list[float]]:
+    """Arrival delays (commit → each page) and each move's own latency."""
+    arrivals: list[float] = []
+    latencies: list[float] = []
+    connector = aiohttp.TCPConnector(limit=0)
+    async with aiohttp.ClientSession(connector=connector) as http:
+        streams = [Stream() for _ in range(watchers)]
+        responses = [await http.get(url + "/events") for _ in range(watchers)]
+        tasks = [asyncio.create_task(s.read(r)) for s, r in zip(streams, responses, strict=True)]
+        try:
+            current = await service.current(CHANNEL)
+            assert current is not None
+            await asyncio.gather(*(s.wait_for(current.game.version) for s in streams))
+            for _ in range(moves):
+                started = time.perf_counter()
+                if not await play_host_move(service, CHANNEL):
+                    break
+                latencies.append(time.perf_counter() - started)
+                now = await service.current(CHANNEL)
+                assert now is not None
+
+                async def seen(stream: Stream, version: int = now.game.version,
+                               since: float = started) -> None:
+                    await stream.wait_for(version, timeout=30)
+                    arrivals.append(time.perf_counter() - since)
+
+                await asyncio.gather(*(seen(s) for s in streams))
+        finally:
+            for task in tasks:
+                task.cancel()
+            for response in responses:
+                response.close()
+    return arrivals, latencies
+
+
+def _ms(seconds: float) -> str:
+    return f"{seconds * 1000:.1f} ms"
+
+
+def _p(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+async def _run(args: argparse.Namespace) -> None:
+    with tempfile.TemporaryDirectory() as folder:
+        storage = await SqliteStorage.open(Path(folder) / "web.sqlite")
+        service = TableService(storage)
+        feed = Feed()
+        service.committed = lambda game: feed.notify(game.id, game.version)
+        keys = Keys(storage, time.time)
+        server = WebServer(storage, feed, keys, port=0, per_minute=10**7)
+        port = await server.start()
+        links = Links(keys, f"http://127.0.0.1:{port}")
+        try:
+            steps = await _game(service, args.steps)
+            current = await service.current(CHANNEL)
+            assert current is not None
+            replay_url = await links.url(current.game, "replay")
+            cold, warm, scrubs = await _replay(replay_url, args.scrubs)
+            print(f"replay of {steps} steps: ready {_ms(cold)} cold (the server replays the log),"
+                  f" {_ms(warm)} warm; scrub median {_ms(statistics.median(scrubs))},"
+                  f" p95 {_ms(_p(scrubs, 0.95))} ({len(scrubs)} scrubs)")
+            public = await links.url(current.game, "public")
+            _, alone = await _spectators(service, public, 0, args.moves)
+            arrivals, crowded = await _spectators(service, public, args.watchers, args.moves)
+            print(f"{args.watchers} spectators, {len(crowded)} moves: arrival p50"
+                  f" {_ms(_p(arrivals, 0.5))}, p99 {_ms(_p(arrivals, 0.99))}; move latency"
+                  f" median {_ms(statistics.median(crowded))} vs {_ms(statistics.median(alone))}"
+                  f" alone ({statistics.median(crowded) / statistics.median(alone):.2f}x)")
+        finally:
+            await server.stop()
+            await storage.close()
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--steps", type=int, default=300)
+    parser.add_argument("--scrubs", type=int, default=30)
+    parser.add_argument("--watchers", type=int, default=200)
+    parser.add_argument("--moves", type=int, default=20)
+    asyncio.run(_run(parser.parse_args(argv)))
+
+
+if __name__ == "__main__":
+    main()
