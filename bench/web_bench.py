@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import re
 import statistics
 import tempfile
 import time
@@ -20,6 +21,7 @@ from pathlib import Path
 import aiohttp
 from playwright.async_api import async_playwright
 
+from bot.models import GameRow
 from bot.storage_sqlite import SqliteStorage
 from bot.table import TableService
 from bot.web.feed import Feed
@@ -29,20 +31,35 @@ from tests.support.browser import chromium_path
 from tests.support.tables import open_real_table, play_host_move
 from tests.support.web_pages import Stream
 
+VERSION = re.compile(rb'^data: \{"version": (\d+)')
+
+
+class Watcher(Stream):
+    """A spectator that reads only each board's version, so the 200 in this process
+    cost the bench little of the loop the server shares."""
+
+    async def read(self, response: aiohttp.ClientResponse) -> None:
+        async for raw in response.content:
+            found = VERSION.match(raw)
+            if found:
+                self.boards.append({"version": int(found.group(1))})
+                self._arrived.set()
+
 CHANNEL = 5
+WATCHED = 6
+SEED = 2
 
 
-async def _game(service: TableService, steps: int) -> int:
+async def _game(service: TableService, steps: int) -> tuple[GameRow, int]:
     """A Hellraiser table (host and three AI seats) played until its log holds
-    `steps` steps or it ends; returns the steps."""
+    `steps` steps or it ends; returns the game and its steps."""
     await open_real_table(service, CHANNEL, "hellraiser", ai_seats=3)
     while True:
-        current = await service.current(CHANNEL)
-        assert current is not None
-        made = len([e for e in await service.storage.log(current.game.id)
+        (game,) = await service.storage.games_in_channel(CHANNEL, limit=1)
+        made = len([e for e in await service.storage.log(game.id)
                     if e.kind in ("action", "chance")])
-        if made >= steps or not await play_host_move(service, CHANNEL):
-            return made
+        if made >= steps or not game.live or not await play_host_move(service, CHANNEL):
+            return game, made
 
 
 async def _replay(url: str, scrubs: int) -> tuple[float, float, list[float]]:
@@ -78,26 +95,33 @@ async def _replay(url: str, scrubs: int) -> tuple[float, float, list[float]]:
         return readies[0], readies[1], times
 
 
-async def _spectators(service: TableService, url: str, watchers: int,
+async def _spectators(service: TableService, links: Links, watchers: int,
                       moves: int) -> tuple[list[float], list[float]]:
-    """Arrival delays (commit → each page) and each move's own latency."""
+    """Each move's own latency and its arrival delays (move → each page), on a new
+    table watched by `watchers` pages."""
+    channel = WATCHED + watchers
     arrivals: list[float] = []
     latencies: list[float] = []
     connector = aiohttp.TCPConnector(limit=0)
+    await open_real_table(service, channel, "hellraiser", ai_seats=3)
     async with aiohttp.ClientSession(connector=connector) as http:
-        streams = [Stream() for _ in range(watchers)]
-        responses = [await http.get(url + "/events") for _ in range(watchers)]
-        tasks = [asyncio.create_task(s.read(r)) for s, r in zip(streams, responses, strict=True)]
+        streams = [Watcher() for _ in range(watchers)]
+        responses: list[aiohttp.ClientResponse] = []
+        tasks: list[asyncio.Task[None]] = []
         try:
-            current = await service.current(CHANNEL)
+            current = await service.current(channel)
             assert current is not None
+            url = await links.url(current.game, "public")
+            responses = [await http.get(url + "/events") for _ in range(watchers)]
+            tasks = [asyncio.create_task(s.read(r))
+                     for s, r in zip(streams, responses, strict=True)]
             await asyncio.gather(*(s.wait_for(current.game.version) for s in streams))
             for _ in range(moves):
                 started = time.perf_counter()
-                if not await play_host_move(service, CHANNEL):
+                if not await play_host_move(service, channel):
                     break
                 latencies.append(time.perf_counter() - started)
-                now = await service.current(CHANNEL)
+                now = await service.current(channel)
                 assert now is not None
 
                 async def seen(stream: Stream, version: int = now.game.version,
@@ -111,7 +135,7 @@ async def _spectators(service: TableService, url: str, watchers: int,
                 task.cancel()
             for response in responses:
                 response.close()
-    return arrivals, latencies
+    return latencies, arrivals
 
 
 def _ms(seconds: float) -> str:
@@ -126,7 +150,7 @@ def _p(values: list[float], q: float) -> float:
 async def _run(args: argparse.Namespace) -> None:
     with tempfile.TemporaryDirectory() as folder:
         storage = await SqliteStorage.open(Path(folder) / "web.sqlite")
-        service = TableService(storage)
+        service = TableService(storage, seed=args.seed)
         feed = Feed()
         service.committed = lambda game: feed.notify(game.id, game.version)
         keys = Keys(storage, time.time)
@@ -134,17 +158,14 @@ async def _run(args: argparse.Namespace) -> None:
         port = await server.start()
         links = Links(keys, f"http://127.0.0.1:{port}")
         try:
-            steps = await _game(service, args.steps)
-            current = await service.current(CHANNEL)
-            assert current is not None
-            replay_url = await links.url(current.game, "replay")
+            game, steps = await _game(service, args.steps)
+            replay_url = await links.url(game, "replay")
             cold, warm, scrubs = await _replay(replay_url, args.scrubs)
             print(f"replay of {steps} steps: ready {_ms(cold)} cold (the server replays the log),"
                   f" {_ms(warm)} warm; scrub median {_ms(statistics.median(scrubs))},"
                   f" p95 {_ms(_p(scrubs, 0.95))} ({len(scrubs)} scrubs)")
-            public = await links.url(current.game, "public")
-            _, alone = await _spectators(service, public, 0, args.moves)
-            arrivals, crowded = await _spectators(service, public, args.watchers, args.moves)
+            alone, _ = await _spectators(service, links, 0, args.moves)
+            crowded, arrivals = await _spectators(service, links, args.watchers, args.moves)
             print(f"{args.watchers} spectators, {len(crowded)} moves: arrival p50"
                   f" {_ms(_p(arrivals, 0.5))}, p99 {_ms(_p(arrivals, 0.99))}; move latency"
                   f" median {_ms(statistics.median(crowded))} vs {_ms(statistics.median(alone))}"
@@ -160,6 +181,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--scrubs", type=int, default=30)
     parser.add_argument("--watchers", type=int, default=200)
     parser.add_argument("--moves", type=int, default=20)
+    parser.add_argument("--seed", type=int, default=SEED)
     asyncio.run(_run(parser.parse_args(argv)))
 
 

@@ -127,6 +127,7 @@ class WebServer:
         self.limit = RateLimit(per_minute, clock)
         self._boards: Kept[tuple[int, int, int | None], Board] = Kept(256)
         self._narration = Narration()
+        self._events_sent: Kept[tuple[str, int], bytes] = Kept(256)
         self._rows: Kept[tuple[int, int, bool], GameRow | None] = Kept(256)
         self._replays: Kept[tuple[int, int, bool], Replay] = Kept(8)
         self._pictures: Kept[str | tuple[int, int, int | None], bytes | None] = Kept(64)
@@ -281,9 +282,13 @@ class WebServer:
 
     async def _send(self, request: web.Request, response: web.StreamResponse, game: GameRow,
                     link: Link) -> None:
-        board = await self._board(game, link.seat)
-        data = json.dumps({"version": game.version, "html": self._fragment(request, board)})
-        await response.write(f"event: board\ndata: {data}\n\n".encode())
+        async def make() -> bytes:
+            board = await self._board(game, link.seat)
+            data = json.dumps({"version": game.version, "html": self._fragment(request, board)})
+            return f"event: board\ndata: {data}\n\n".encode()
+
+        token = request.match_info["token"]
+        await response.write(await self._events_sent.get_or_make((token, game.version), make))
 
     async def _live_picture(self, request: web.Request) -> web.Response:
         link, game = await self._linked(request, "public", "seat")
