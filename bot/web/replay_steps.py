@@ -15,12 +15,14 @@ from typing import Any
 from bot.models import GameRow
 from bot.presenting import private_embed
 from bot.render.games import presenter_for
+from bot.replay import REPLAYED_KINDS
 from bot.storage import Storage
 from bot.web.pages import plain
 from bot.web.views import Board, board_of, check_secrets, initial_state, part_of, replayed_steps
 from engines import registry
 
 REVEAL_SETTING = "reveal_after_end"
+SET = "The table is set"
 
 
 @dataclass
@@ -50,16 +52,47 @@ def _label(number: int, total: int, describe: str) -> str:
     return f"Step {number} of {total}: {describe}" if describe else f"Step {number} of {total}"
 
 
+def _step_board(game: GameRow, shown: GameRow, state: Any, lines: list[str],
+                revealed: bool) -> Board:
+    """One step's board: after the end with every hand, before it checked for them."""
+    board = board_of(shown, state, lines)
+    if revealed and state is not None:
+        for seat in range(len(game.seats)):
+            part = part_of(private_embed(shown, state, seat).to_dict())
+            part.author = f"Seat {seat + 1} — {game.seats[seat].shown}"
+            board.private.append(part)
+    elif state is not None and registry.get(game.game).hidden_information:
+        check_secrets(shown, state, board, None)
+    return board
+
+
+def _at_start(game: GameRow) -> GameRow:
+    return game.model_copy(update={"version": 0, "status": "active", "result": None})
+
+
+def first_step(game: GameRow, entries: list[Any], revealed: bool) -> tuple[Board, str, int]:
+    """The set-up's board and label alone, without replaying the game: the page
+    shows it at once while the steps are built (a 300-step game takes a second)."""
+    total = sum(1 for e in entries[_last_setup(entries) + 1:]
+                if e.kind in REPLAYED_KINDS and not e.undone)
+    state = initial_state(game, entries)
+    shown = game if total == 0 else _at_start(game)
+    return _step_board(game, shown, state, [], revealed), _label(0, total, SET), total
+
+
+def _last_setup(entries: list[Any]) -> int:
+    return max((i for i, e in enumerate(entries) if e.kind == "setup"), default=len(entries))
+
+
 def build(game: GameRow, entries: list[Any], revealed: bool) -> Replay:
-    """Every step's board (pure, run off the event loop: a long game replays in
-    tens of milliseconds)."""
-    engine = registry.get(game.game)
+    """Every step's board (pure, run in the worker pool: a 300-step Hellraiser game
+    takes about a second on a loaded machine)."""
     steps = replayed_steps(game, entries)
     first = initial_state(game, entries)
     states: list[Any] = [first, *(s.state for s in steps)]
     lines: list[list[str]] = [[], *([] for _ in steps)]
     versions = [0, *(s.entry.version for s in steps)]
-    describes = ["The table is set"]
+    describes = [SET]
     presenter = presenter_for(game.game)
     for i, step in enumerate(steps, start=1):
         lines[i] = presenter.event_lines(game, step.events)
@@ -67,19 +100,8 @@ def build(game: GameRow, entries: list[Any], revealed: bool) -> Replay:
     boards: list[Board] = []
     last = len(states) - 1
     for i, state in enumerate(states):
-        shown = game if i == last else game.model_copy(
-            update={"version": versions[i], "status": "active", "result": None}
-        )
-        board = board_of(shown, state, lines[i])
-        if revealed and state is not None:
-            for seat in range(len(game.seats)):
-                embed = private_embed(shown, state, seat).to_dict()
-                part = part_of(embed)
-                part.author = f"Seat {seat + 1} — {game.seats[seat].shown}"
-                board.private.append(part)
-        elif state is not None and engine.hidden_information:
-            check_secrets(shown, state, board, None)
-        boards.append(board)
+        shown = game if i == last else _at_start(game).model_copy(update={"version": versions[i]})
+        boards.append(_step_board(game, shown, state, lines[i], revealed))
     total = len(boards) - 1
     labels = [_label(i, total, d) for i, d in enumerate(describes)]
     return Replay(game, boards, states, labels, revealed)

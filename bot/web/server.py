@@ -20,14 +20,14 @@ from typing import Any, TypeVar
 
 from aiohttp import web
 
-from bot.models import GameRow
+from bot.models import GameRow, LogEntry
 from bot.render.games import PicturePresenter, presenter_for
 from bot.secrecy import SecretLeak
 from bot.storage import Storage
 from bot.web import pages
 from bot.web.feed import CLOSED, Feed
 from bot.web.links import BadLink, ExpiredLink, Keys, Link, check, guild_of, parse
-from bot.web.replay_steps import Replay, build, reveals
+from bot.web.replay_steps import Replay, build, first_step, reveals
 from bot.web.views import Board, Narration, live_board, load_state
 from bot.workers import off_loop
 from engines import registry
@@ -302,12 +302,12 @@ class WebServer:
 
     # The replay page
 
-    async def _replay(self, game: GameRow) -> Replay:
+    async def _replay(self, game: GameRow, entries: list[LogEntry] | None = None) -> Replay:
         revealed = await reveals(self.storage, game)
 
         async def make() -> Replay:
-            entries = await self.storage.log(game.id, include_undone=False)
-            return await off_loop(build, game, entries, revealed)
+            log = entries or await self.storage.log(game.id, include_undone=False)
+            return await off_loop(build, game, log, revealed)
 
         return await self._replays.get_or_make((game.id, game.version, revealed), make)
 
@@ -318,10 +318,14 @@ class WebServer:
 
     async def _replay_page(self, request: web.Request) -> web.Response:
         link, game = await self._linked(request, "replay")
-        replay = await self._replay(game)
-        title = _title(game, link)
-        return _html(pages.replay_page(title, self._step_fragment(request, replay, 0),
-                                       len(replay.steps) - 1, replay.labels[0]))
+        entries = await self.storage.log(game.id, include_undone=False)
+        revealed = await reveals(self.storage, game)
+        building = asyncio.ensure_future(self._replay(game, entries))
+        building.add_done_callback(_quietly)
+        board, label, steps = first_step(game, entries, revealed)
+        token = request.match_info["token"]
+        fragment = pages.board_fragment(board, f"{token}/step/0.png" if board.picture else None)
+        return _html(pages.replay_page(_title(game, link), fragment, steps, label))
 
     async def _replay_steps(self, request: web.Request) -> web.Response:
         _, game = await self._linked(request, "replay")
@@ -352,6 +356,12 @@ async def _draw(game: GameRow, state: Any) -> bytes | None:
         return None
     picture = await off_loop(presenter.board_picture, game, state)
     return None if picture is None else picture.data
+
+
+def _quietly(task: asyncio.Future[Replay]) -> None:
+    """A replay built ahead for the page's steps.json: a failure is met there again."""
+    if not task.cancelled():
+        task.exception()
 
 
 def _png(data: bytes | None) -> web.Response:
