@@ -59,7 +59,8 @@ def _step_board(game: GameRow, shown: GameRow, state: Any, lines: list[str],
     if revealed and state is not None:
         for seat in range(len(game.seats)):
             part = part_of(private_embed(shown, state, seat).to_dict())
-            part.author = f"Seat {seat + 1} — {game.seats[seat].shown}"
+            part.author = f"Seat {seat + 1}"
+            part.title = f"{game.seats[seat].shown}'s hidden cards, shown after the end"
             board.private.append(part)
     elif state is not None and registry.get(game.game).hidden_information:
         check_secrets(shown, state, board, None)

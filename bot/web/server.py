@@ -188,8 +188,9 @@ class WebServer:
             response = self._error(403)
         except ExpiredLink:
             response = self._error(410)
-        except SecretLeak as exc:
-            log.error("a web page would have named a secret (%s); refused", exc)
+        except SecretLeak:
+            log.error("a web page (%s) would have named a seat's secret; refused",
+                      request.match_info.route.name or "route")
             response = self._error(500)
         except (ConnectionResetError, asyncio.CancelledError):
             raise

@@ -167,7 +167,8 @@ async def test_the_replay_scrubs_to_a_step_and_the_links_refuse_in_words(
     await page.goto(url + f"#step={last}")
     await page.reload()
     await page.wait_for_selector("body[data-ready]", state="attached")
-    assert "Seat 1" in (await page.text_content("#board") or ""), "the end shows the hands"
+    assert "Alice's hidden cards" in (await page.text_content("#board") or ""), \
+        "the end shows the hands"
     assert await _fits(page), "the replay reads at 400 px"
     assert await _serious(page) == [], "axe-core: no serious or critical finding (replay)"
     await _shoot(page, "replay-400")

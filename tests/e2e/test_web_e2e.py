@@ -198,7 +198,8 @@ async def test_final_board_replay_button_opens_every_step(
            if e.kind in ("action", "chance")]
     assert len(steps) == len(log) + 1, "the set-up and one step per move or roll"
     assert steps[0]["label"].startswith("Step 0 of")
-    assert "Seat 2" in steps[-1]["html"], "after the end the hands are shown"
+    assert "Bob&#x27;s hidden cards, shown after the end" in steps[-1]["html"], \
+        "after the end the hands are shown"
     picture = re.search(r'src="([^"]+\.png)"', steps[-2]["html"])
     assert picture is not None
     async with http.get(url.rsplit("/", 1)[0] + "/" + picture.group(1)) as response:
@@ -210,7 +211,8 @@ async def test_final_board_replay_button_opens_every_step(
         assert response.status == 200, "every step passed the secrecy check"
         hidden = (await response.json())["steps"]
     assert len(hidden) == len(steps)
-    assert not any("Seat 2 —" in step["html"] for step in hidden), "reveal_after_end off"
+    assert not any("hidden cards, shown" in step["html"] for step in hidden), \
+        "reveal_after_end off"
 
 
 async def test_a_change_made_by_another_process_reaches_the_page(
