@@ -1,11 +1,13 @@
 """Signed links to a game's pages.
 
 A link names a game, a view (`public`, one `seat`'s own, or the `replay`), the seat
-for a seat's view, and when it expires, and carries an HMAC-SHA256 of exactly those
-under the server's key, which lives in the database (`Storage.link_key`): links
-survive restarts, any process sharing the database checks them, and a GM's rotation
-(`/game unshare`) stops every old link of that server at once. The key is per server
-so that one server's GM cannot break another server's links.
+for a seat's view and the member who held it (a seat that changes hands ends its old
+holder's link: they must not read the next player's hand), and when it expires, and
+carries an HMAC-SHA256 of exactly those under the server's key, which lives in the
+database (`Storage.link_key`): links survive restarts, any process sharing the
+database checks them, and a GM's rotation (`/game unshare`) stops every old link of
+that server at once. The key is per server so that one server's GM cannot break
+another server's links.
 """
 
 from __future__ import annotations
@@ -37,21 +39,28 @@ class ExpiredLink(Exception):
     """The link was signed but its time is up: 410."""
 
 
+class SeatMoved(Exception):
+    """A seat's own link whose seat another member (or an AI) holds now: 410."""
+
+
 @dataclass(frozen=True)
 class Link:
     game_id: int
     view: View
     seat: int | None
     expires: int
+    holder: int | None = None
+    """For a seat's view, the member who held the seat when the link was made."""
+
+    def _seat(self) -> str:
+        return "-" if self.seat is None else f"{self.seat}-{self.holder or 0}"
 
     def message(self) -> bytes:
         """What the signature covers: every field, so none can be changed alone."""
-        seat = "-" if self.seat is None else str(self.seat)
-        return f"{self.game_id}:{self.view}:{seat}:{self.expires}".encode()
+        return f"{self.game_id}:{self.view}:{self._seat()}:{self.expires}".encode()
 
     def token(self, key: str) -> str:
-        seat = "-" if self.seat is None else str(self.seat)
-        return f"{self.game_id}.{self.view}.{seat}.{self.expires}.{_signature(key, self)}"
+        return f"{self.game_id}.{self.view}.{self._seat()}.{self.expires}.{_signature(key, self)}"
 
 
 def _signature(key: str, link: Link) -> str:
@@ -68,11 +77,22 @@ def parse(token: str) -> tuple[Link, str]:
     game, view, seat, expires, signature = parts
     if not (game.isdigit() and expires.isdigit() and len(game) <= 18 and len(expires) <= 12):
         raise BadLink
-    numbered = seat.isdigit() and len(seat) <= 2
+    number, _, holder = seat.partition("-")
+    numbered = number.isdigit() and len(number) <= 2 and holder.isdigit() and len(holder) <= 20
     if (seat == "-") != (view != "seat") or (seat != "-" and not numbered):
         raise BadLink
     chosen: View = "public" if view == "public" else "seat" if view == "seat" else "replay"
-    return Link(int(game), chosen, None if seat == "-" else int(seat), int(expires)), signature
+    if seat == "-":
+        return Link(int(game), chosen, None, int(expires)), signature
+    return Link(int(game), chosen, int(number), int(expires), int(holder)), signature
+
+
+def still_held(link: Link, game: GameRow) -> None:
+    """A seat's link reads only while its member still holds the seat."""
+    if link.seat is None:
+        return
+    if link.seat >= len(game.seats) or game.seats[link.seat].user_id != link.holder:
+        raise SeatMoved
 
 
 def check(link: Link, signature: str, key: str, now: float) -> Link:
@@ -140,7 +160,9 @@ class Links:
     async def url(self, game: GameRow, view: View, seat: int | None = None,
                   days: float = EXPIRY_DAYS) -> str:
         key = await self.keys.key(guild_of(game))
-        return self._url(key, Link(game.id, view, seat, int(self.keys.clock() + days * DAY)))
+        holder = None if seat is None else game.seats[seat].user_id
+        expires = int(self.keys.clock() + days * DAY)
+        return self._url(key, Link(game.id, view, seat, expires, holder))
 
     def warm(self, game: GameRow) -> None:
         """Read the server's key, if this process has not yet, ahead of the game's

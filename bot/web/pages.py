@@ -127,6 +127,11 @@ ERRORS = {
 }
 
 
-def error_page(status: int) -> str:
-    title, sentence = ERRORS.get(status, ERRORS[500])
+SEAT_MOVED = ("This view was of a seat another player holds now; ask for a new link"
+              " with /game share view:mine.")
+
+
+def error_page(status: int, sentence: str | None = None) -> str:
+    title, usual = ERRORS.get(status, ERRORS[500])
+    sentence = sentence or usual
     return page(title, f"<main><h1>{html.escape(title)}</h1><p>{html.escape(sentence)}</p></main>")

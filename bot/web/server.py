@@ -26,7 +26,17 @@ from bot.secrecy import SecretLeak
 from bot.storage import Storage
 from bot.web import pages
 from bot.web.feed import CLOSED, Feed
-from bot.web.links import BadLink, ExpiredLink, Keys, Link, check, guild_of, parse
+from bot.web.links import (
+    BadLink,
+    ExpiredLink,
+    Keys,
+    Link,
+    SeatMoved,
+    check,
+    guild_of,
+    parse,
+    still_held,
+)
 from bot.web.replay_steps import Replay, build, first_step, reveals
 from bot.web.views import Board, Narration, live_board, load_state
 from bot.workers import off_loop
@@ -188,6 +198,8 @@ class WebServer:
             response = self._error(403)
         except ExpiredLink:
             response = self._error(410)
+        except SeatMoved:
+            response = self._error(410, pages.SEAT_MOVED)
         except SecretLeak:
             log.error("a web page (%s) would have named a seat's secret; refused",
                       request.match_info.route.name or "route")
@@ -201,9 +213,9 @@ class WebServer:
             response.headers.update(HEADERS)
         return response
 
-    def _error(self, status: int) -> web.Response:
+    def _error(self, status: int, sentence: str | None = None) -> web.Response:
         return web.Response(
-            status=status, text=pages.error_page(status), content_type="text/html",
+            status=status, text=pages.error_page(status, sentence), content_type="text/html",
             headers={**HEADERS, "Cache-Control": "no-store"},
         )
 
@@ -232,6 +244,7 @@ class WebServer:
         check(link, signature, await self.keys.key(guild_of(game)), self.clock())
         if link.view not in views:
             raise web.HTTPNotFound
+        still_held(link, game)
         return link, game
 
     # The live page

@@ -158,6 +158,13 @@ async def test_links_refused_in_plain_words(
     fresh = link_in(await (await fake.slash("alice", "game share")).original())
     assert (await _get(http, fresh))[0] == 200
 
+    bobs = link_in(await (await fake.slash("bob", "game share", view="mine")).original())
+    assert (await _get(http, bobs))[0] == 200
+    await hr._accepted(await fake.slash("alice", "game kick", member=fake.member("bob")))
+    status, page, _ = await _get(http, bobs)
+    assert status == 410 and "another player holds now" in page, \
+        "a seat that changed hands ends its old holder's view"
+
     outsider = await fake.slash("dave", "game share", view="mine")
     assert await outsider.ephemeral()
     assert (await outsider.original()).text() == (

@@ -14,7 +14,7 @@ from bot.storage_sqlite import SqliteStorage
 from bot.web.links import BadLink, ExpiredLink, Link, check, parse
 
 KEY = "k" * 43
-LINK = Link(12, "seat", 1, 2_000_000_000)
+LINK = Link(12, "seat", 1, 2_000_000_000, 777)
 
 
 def test_a_signed_link_reads_back_as_itself() -> None:
@@ -23,11 +23,16 @@ def test_a_signed_link_reads_back_as_itself() -> None:
     assert check(link, signature, KEY, now=1_000.0) == LINK
 
 
-@pytest.mark.parametrize("field", [0, 1, 2, 3])
-def test_changing_any_signed_field_is_refused(field: int) -> None:
-    """Rule: the signature covers (game, view, seat, expiry): change one, it is 403."""
+@pytest.mark.parametrize(
+    ("field", "forged"),
+    [(0, "13"), (1, "replay"), (2, "2-777"), (2, "1-778"), (3, "2000000001")],
+    ids=["game", "view", "seat", "holder", "expiry"],
+)
+def test_changing_any_signed_field_is_refused(field: int, forged: str) -> None:
+    """Rule: the signature covers (game, view, seat and its holder, expiry): change
+    one, it is 403."""
     parts = LINK.token(KEY).split(".")
-    parts[field] = {0: "13", 1: "public", 2: "2", 3: "2000000001"}[field]
+    parts[field] = forged
     if field == 1:
         parts[2] = "-"
     with pytest.raises(BadLink):
