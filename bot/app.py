@@ -31,6 +31,9 @@ from bot.storage import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
 from bot.ui.components import DYNAMIC_ITEMS, refuse_unreadable
+from bot.web.feed import Feed
+from bot.web.links import REPLAY_BUTTONS, Keys, Links
+from bot.web.server import WebServer
 from cogs.dice import DiceCog, RerollButton
 from cogs.game import GameCog
 from cogs.help import HelpCog
@@ -75,6 +78,9 @@ class PandemoniumBot(commands.Bot):
         self._services: Services | None = None
         self._timers: TurnTimers | None = None
         self.maintenance: Maintenance | None = None
+        self.web: WebServer | None = None
+        """The read-only web pages (`bot/web/`), unless PANDEMONIUM_WEB_PORT is off."""
+        self.links: Links | None = None
         self.healing: asyncio.Task[int] | None = None
         """Start-up's check of the live boards (`_heal_boards`); tests await it."""
         self._clock = clock
@@ -158,10 +164,37 @@ class PandemoniumBot(commands.Bot):
             self.settings.maintenance_minutes * 60,
             clock=self._clock,
         )
-        shared = (GameCog(services), DiceCog(self.dice, self.dice_rng), HelpCog(self.tree))
+        self.links = await self._start_web(table, boards)
+        dice = DiceCog(self.dice, self.dice_rng)
+        shared = (GameCog(services, self.links), dice, HelpCog(self.tree))
         for cog in (*shared, *(g.cog(services) for g in GAMES if g.cog is not None)):
             await self.add_cog(cog)
         return services
+
+    async def _start_web(self, table: TableService, boards: LiveBoard) -> Links | None:
+        """Serve the game pages, which follow the live board: a spectator sees each
+        board the channel sees. A port already taken is logged and the bot plays on
+        without pages: Discord comes first."""
+        settings = self.settings
+        if settings.web_port is None:
+            return None
+        feed = Feed()
+        keys = Keys(self.storage, self._clock)
+        web = WebServer(self.storage, feed, keys, host=settings.web_host,
+                        port=settings.web_port, clock=self._clock)
+        try:
+            port = await web.start()
+        except OSError as exc:
+            log.error("web pages off: cannot listen on %s:%s (%s)", settings.web_host,
+                      settings.web_port, exc.strerror or exc)
+            return None
+        self.web = web
+        links = Links(keys, settings.web_url or f"http://{settings.web_host}:{port}")
+
+        boards.subscribe(feed.notify)
+        table.committed = links.warm
+        REPLAY_BUTTONS.links = links
+        return links
 
     async def setup_hook(self) -> None:
         await self.start_services()
@@ -236,6 +269,10 @@ class PandemoniumBot(commands.Bot):
                 await self._services.boards.flush()
             await self._services.boards.close()
         await super().close()
+        if self.web is not None:
+            REPLAY_BUTTONS.links = None
+            await self.web.stop()
+            self.web = None
         if self.leases is not None:
             try:
                 await asyncio.wait_for(self.leases.release(), self.settings.lease_seconds)

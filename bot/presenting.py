@@ -45,6 +45,7 @@ from bot.ui.components import (
     RematchButton,
     TableButton,
 )
+from bot.web.links import REPLAY_BUTTONS
 from bot.workers import off_loop
 from engines import registry
 
@@ -120,6 +121,9 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         return view
     if game.status == "finished":
         view.add_item(RematchButton(game.id))
+        replay = REPLAY_BUTTONS.url(game)
+        if replay is not None:
+            view.add_item(discord.ui.Button(label="▶ Replay", url=replay))
         return view
     if game.status != "active" or state is None:
         return view

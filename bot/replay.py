@@ -21,6 +21,7 @@ from bot.log_lines import (
 from bot.models import LogEntry
 from bot.table_options import engine_options
 from engines.core.chance import ChanceOutcome, rng_for, sample
+from engines.core.protocol import Event
 from engines.registry import AnyEngine
 
 REPLAYED_KINDS = frozenset({"action", "chance", "join", "skip", "correction"})
@@ -83,12 +84,14 @@ def replay_from(
 
 @dataclass(frozen=True)
 class ReplayStep:
-    """One replayed log line with the states either side of it: what the replay page,
-    the luck report and the GIF read, so each sees the very replay undo trusts."""
+    """One replayed log line with the states either side of it and what it did: what
+    the replay page, the luck report and the GIF read, so each sees the very replay
+    undo trusts."""
 
     entry: LogEntry
     before: Any
     after: Any
+    events: list[Event]
     rng_counter: int
     """The RNG counter after the line."""
 
@@ -107,29 +110,31 @@ def replay_steps(
             continue
         line = entry.payload
         before = state
+        events: list[Event]
         if isinstance(line, ActionLine):
             assert entry.seat is not None
             legacy = engine.legacy_correction(line.action)
             if legacy is not None:
-                state, _ = engine.correct(state, legacy)
+                state, events = engine.correct(state, legacy)
             else:
-                state, _ = engine.apply(state, entry.seat, engine.read_logged_action(line.action))
+                state, events = engine.apply(
+                    state, entry.seat, engine.read_logged_action(line.action))
         elif isinstance(line, ChanceLine):
             outcome = ChanceOutcome(values=list(line.values))
             if not line.reported:
                 _check_draw(engine, state, entry, line, counter, seed)
                 counter += 1
-            state, _ = engine.resolve(state, outcome)
+            state, events = engine.resolve(state, outcome)
         elif isinstance(line, JoinLine):
-            state, _ = engine.late_join(state, line.seat)
+            state, events = engine.late_join(state, line.seat)
         elif isinstance(line, SkipLine):
             assert entry.seat is not None
-            state, _ = engine.skip_turn(state, entry.seat)
+            state, events = engine.skip_turn(state, entry.seat)
         elif isinstance(line, CorrectionLine):
-            state, _ = engine.correct(state, engine.parse_correction(line.correction))
+            state, events = engine.correct(state, engine.parse_correction(line.correction))
         else:
             continue
-        yield ReplayStep(entry, before, state, counter)
+        yield ReplayStep(entry, before, state, list(events), counter)
 
 
 def set_up(engine: AnyEngine, setup: LinePayload) -> Any:

@@ -118,6 +118,28 @@ class Settings(BaseSettings):
         " holds unseen (tests and debugging; costs a replay per step)",
     )
 
+    web_port: int | None = Field(
+        default=8080,
+        ge=0,
+        le=65535,
+        validation_alias=_env("PANDEMONIUM_WEB_PORT"),
+        description="the web pages' port (0: any free port, for tests); 'off' disables them",
+    )
+    web_host: str = Field(default="127.0.0.1", validation_alias=_env("PANDEMONIUM_WEB_HOST"))
+    web_url: str | None = Field(
+        default=None,
+        validation_alias=_env("PANDEMONIUM_WEB_URL"),
+        description="the public base of links (behind a reverse proxy); default"
+        " http://<host>:<port>",
+    )
+
+    @field_validator("web_port", mode="before")
+    @classmethod
+    def _port_or_off(cls, value: object) -> object:
+        if isinstance(value, str) and value.strip().lower() == "off":
+            return None
+        return value
+
     @model_validator(mode="after")
     def _shards_fit(self) -> Settings:
         ids = self.shards()

@@ -567,6 +567,17 @@ class Storage(ABC):
     @abstractmethod
     async def put_setting(self, scope: str, scope_id: int, key: str, value: Any) -> None: ...
 
+    # The key that signs a server's web links (`bot/web/links.py`)
+
+    @abstractmethod
+    async def link_key(self, guild_id: int, candidate: str, now: float) -> str:
+        """The server's link key, storing `candidate` first when it has none, so that
+        processes asking at the same moment agree on one and links survive restarts."""
+
+    @abstractmethod
+    async def put_link_key(self, guild_id: int, key: str, now: float) -> None:
+        """Replace the server's link key: every link signed with the old one stops working."""
+
     # A server's own packs (`/game pack`)
 
     @abstractmethod

@@ -190,6 +190,13 @@ MIGRATIONS: list[str] = [
         expires_at DOUBLE PRECISION NOT NULL
     );
     """,
+    """
+    CREATE TABLE link_keys (
+        guild_id BIGINT PRIMARY KEY,
+        key TEXT NOT NULL,
+        created_at DOUBLE PRECISION NOT NULL
+    );
+    """,
 ]
 
 SESSION_SETTINGS = {
@@ -772,6 +779,30 @@ class PostgresStorage(Storage):
                     key,
                     json.dumps(value),
                 )
+
+    # The key that signs a server's web links
+
+    async def link_key(self, guild_id: int, candidate: str, now: float) -> str:
+        async with self._txn() as db:
+            await db.execute(
+                "INSERT INTO link_keys (guild_id, key, created_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild_id) DO NOTHING",
+                guild_id,
+                candidate,
+                now,
+            )
+            return str(await db.fetchval("SELECT key FROM link_keys WHERE guild_id = $1", guild_id))
+
+    async def put_link_key(self, guild_id: int, key: str, now: float) -> None:
+        async with self._txn() as db:
+            await db.execute(
+                "INSERT INTO link_keys (guild_id, key, created_at) VALUES ($1, $2, $3)"
+                " ON CONFLICT (guild_id) DO UPDATE SET key = excluded.key,"
+                " created_at = excluded.created_at",
+                guild_id,
+                key,
+                now,
+            )
 
 
 async def _keep_checkpoints(

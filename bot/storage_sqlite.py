@@ -202,6 +202,13 @@ MIGRATIONS: list[str] = [
         expires_at REAL NOT NULL
     );
     """,
+    """
+    CREATE TABLE link_keys (
+        guild_id INTEGER PRIMARY KEY,
+        key TEXT NOT NULL,
+        created_at REAL NOT NULL
+    );
+    """,
 ]
 
 
@@ -791,6 +798,35 @@ class SqliteStorage(Storage):
 
         await self._run(txn)
 
+
+    # The key that signs a server's web links
+
+    async def link_key(self, guild_id: int, candidate: str, now: float) -> str:
+        def txn(db: sqlite3.Connection) -> str:
+            with _transaction(db):
+                db.execute(
+                    "INSERT INTO link_keys (guild_id, key, created_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id) DO NOTHING",
+                    (guild_id, candidate, now),
+                )
+                (key,) = db.execute(
+                    "SELECT key FROM link_keys WHERE guild_id = ?", (guild_id,)
+                ).fetchone()
+                return str(key)
+
+        return await self._run(txn)
+
+    async def put_link_key(self, guild_id: int, key: str, now: float) -> None:
+        def txn(db: sqlite3.Connection) -> None:
+            with _transaction(db):
+                db.execute(
+                    "INSERT INTO link_keys (guild_id, key, created_at) VALUES (?, ?, ?)"
+                    " ON CONFLICT (guild_id) DO UPDATE SET key = excluded.key,"
+                    " created_at = excluded.created_at",
+                    (guild_id, key, now),
+                )
+
+        await self._run(txn)
 
     # A server's own packs (`/game pack`)
 

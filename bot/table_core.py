@@ -128,6 +128,10 @@ class TableCore:
         self._cache: TableCache[LiveTable] = TableCache(cache_size)
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
         self._generation = storage.lease_generation
+        self.committed: Callable[[GameRow], None] | None = None
+        """Told of every committed change, after the commit and before the lock is
+        released; it must not block. The web pages read their server's link key here,
+        ahead of the final board that shows the ▶ Replay link."""
 
     def _fresh(self) -> None:
         """Drop every cached table and setting when this process's shard lease changed
@@ -274,6 +278,8 @@ class TableCore:
                 ) from None
             new.history = history
             self._cache.put(channel_id, new if new.game.live else None)
+            if self.committed is not None:
+                self.committed(new.game)
             if self._verify:
                 await self._check_persisted(new)
             return Outcome(new.game, new.state, step.events, step.notice, waited_before=waited)

@@ -21,7 +21,9 @@ from bot.table_settings import KEYS as SETTING_KEYS
 from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
+from bot.web.links import Links
 from cogs.game_gif import GifCommands
+from cogs.game_links import LinkCommands
 from cogs.game_packs import PackCommands
 from cogs.game_seats import SeatOptions
 from engines import registry
@@ -36,13 +38,15 @@ MODES = [
 class GameCog(
     PackCommands,
     GifCommands,
+    LinkCommands,
     SeatOptions,
     commands.GroupCog,
     group_name="game",
     group_description="Open, join and run a game table",
 ):
-    def __init__(self, services: Services) -> None:
+    def __init__(self, services: Services, links: Links | None = None) -> None:
         self.services = services
+        self.links = links
         super().__init__()
 
     async def _game_autocomplete(

@@ -51,6 +51,7 @@ async def bot_settings(
         discord_gateway_url=fake_discord.gateway_url,
         seed=SEED,
         verify_storage=True,
+        web_port=None,
     )
 
 

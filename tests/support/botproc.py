@@ -20,7 +20,8 @@ def spawn(
 ) -> subprocess.Popen[bytes]:
     """Start a bot process, under `wrapper` (a command prefix) if given; its output
     goes to `log` (read it when a test fails)."""
-    full = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT), **env}
+    full = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(ROOT),
+            "PANDEMONIUM_WEB_PORT": "off", **env}
     with log.open("ab") as out:
         return subprocess.Popen(
             [*wrapper, sys.executable, "-m", "tests.support.botproc"],

@@ -53,7 +53,7 @@ def die(faces: int = 6, key: str = "d") -> ChanceItem:
 
 def roll(request: ChanceRequest, *values: str) -> ReplayStep:
     entry = LogEntry(payload=ChanceLine(values=list(values)))
-    return ReplayStep(entry, request, request, 0)
+    return ReplayStep(entry, request, request, [], 0)
 
 
 def attack(*items: ChanceItem, seat: int = 0) -> ChanceRequest:
@@ -129,7 +129,7 @@ def test_a_draw_is_hidden_if_it_is_held_at_the_end_of_the_replay() -> None:
     deck = ChanceRequest(prompt="Draw", items=[ChanceItem(
         key="card", label="card", options=["Tome", "Lamp"], source="card")], reporter=1)
     keep = ReplayStep(
-        LogEntry(seat=1, payload=ActionLine(action={"type": "keep"})), deck, "held", 0)
+        LogEntry(seat=1, payload=ActionLine(action={"type": "keep"})), deck, "held", [], 0)
     (drawn,) = chance_steps(Holding(), [roll(deck, "Tome"), keep], NAMES, reveal=False)
     assert drawn.words == "Step 1 · Draw (bob): a hidden card"
 

@@ -1,0 +1,394 @@
+"""The read-only web server inside the bot (aiohttp, which discord.py already uses).
+
+Every route is a GET that reads storage; nothing here changes a game. Each response
+carries a Content-Security-Policy of `default-src 'self'` (scripts and styles are the
+files in `static/`, served by explicit routes, so there is no directory to list),
+requests with a body are refused, and each address has a rate limit. There is no
+access log: a page's address is its signed link, which must not land in a log.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any, TypeVar
+
+from aiohttp import web
+
+from bot.models import GameRow, LogEntry
+from bot.render.games import PicturePresenter, presenter_for
+from bot.secrecy import SecretLeak
+from bot.storage import Storage
+from bot.web import pages
+from bot.web.feed import CLOSED, Feed
+from bot.web.links import (
+    BadLink,
+    ExpiredLink,
+    Keys,
+    Link,
+    SeatMoved,
+    check,
+    guild_of,
+    parse,
+    still_held,
+)
+from bot.web.replay_steps import Replay, build, first_step, reveals
+from bot.web.views import Board, Narration, live_board, load_state
+from bot.workers import off_loop
+from engines import registry
+
+log = logging.getLogger(__name__)
+
+STATIC = Path(__file__).with_name("static")
+STATIC_TYPES = {".css": "text/css", ".js": "text/javascript"}
+HEADERS = {
+    "Content-Security-Policy": "default-src 'self'; base-uri 'none'; form-action 'none';"
+    " frame-ancestors 'none'",
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+}
+MAX_REQUEST = 4096
+"""Bytes a request may carry (headers aside): pages are read with GETs, no bodies."""
+KEEP_ALIVE = 15.0
+"""Seconds between comments on a quiet event stream, so proxies keep it open."""
+RECHECK = 2.0
+"""Seconds between reads of a watched game's row when no commit in this process
+announced a change: with several processes on one PostgreSQL, another may have
+made it. One read per game per period, however many pages watch."""
+
+K = TypeVar("K")
+V = TypeVar("V")
+
+
+class RateLimit:
+    """Requests per address in a sliding minute (a token bucket): a page, its
+    script, its style, its stream and its pictures are a handful, a reload loop is not."""
+
+    def __init__(self, per_minute: int, clock: Callable[[], float]) -> None:
+        self.per_minute = per_minute
+        self.clock = clock
+        self._buckets: OrderedDict[str, tuple[float, float]] = OrderedDict()
+
+    def allow(self, address: str) -> bool:
+        now = self.clock()
+        tokens, then = self._buckets.pop(address, (float(self.per_minute), now))
+        tokens = min(float(self.per_minute), tokens + (now - then) * self.per_minute / 60.0)
+        allowed = tokens >= 1.0
+        self._buckets[address] = (tokens - 1.0 if allowed else tokens, now)
+        while len(self._buckets) > 10_000:
+            self._buckets.popitem(last=False)
+        return allowed
+
+
+class Kept(OrderedDict[K, "asyncio.Future[V]"]):
+    """The newest results by key, each computed once however many pages ask at once
+    (200 spectators of one table cost one read per change)."""
+
+    def __init__(self, size: int) -> None:
+        super().__init__()
+        self.size = size
+
+    async def get_or_make(self, key: K, make: Callable[[], Awaitable[V]]) -> V:
+        found = self.get(key)
+        if found is None or (found.done() and found.exception() is not None):
+            found = asyncio.ensure_future(make())
+            self[key] = found
+            while len(self) > self.size:
+                self.popitem(last=False)
+        else:
+            self.move_to_end(key)
+        return await asyncio.shield(found)
+
+
+def address_of(request: web.Request) -> str:
+    """The reader's address; behind a reverse proxy on this machine (the server binds
+    to 127.0.0.1 unless told otherwise), the one the proxy says it serves."""
+    remote = request.remote or "?"
+    forwarded = request.headers.get("X-Forwarded-For")
+    if forwarded and remote in ("127.0.0.1", "::1"):
+        return forwarded.split(",")[-1].strip() or remote
+    return remote
+
+
+class WebServer:
+    def __init__(
+        self,
+        storage: Storage,
+        feed: Feed,
+        keys: Keys,
+        *,
+        host: str = "127.0.0.1",
+        port: int = 8080,
+        per_minute: int = 240,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.storage = storage
+        self.feed = feed
+        self.keys = keys
+        self.host = host
+        self.port = port
+        self.clock = clock
+        self.limit = RateLimit(per_minute, clock)
+        self._boards: Kept[tuple[int, int, int | None], Board] = Kept(256)
+        self._narration = Narration()
+        self._events_sent: Kept[tuple[str, int], bytes] = Kept(256)
+        self._rows: Kept[tuple[int, int, bool], GameRow | None] = Kept(256)
+        self._replays: Kept[tuple[int, int, bool], Replay] = Kept(8)
+        self._pictures: Kept[str | tuple[int, int, int | None], bytes | None] = Kept(64)
+        self._static = {
+            p.name: p.read_bytes() for p in STATIC.iterdir() if p.suffix in STATIC_TYPES
+        }
+        self._runner: web.AppRunner | None = None
+
+    def app(self) -> web.Application:
+        app = web.Application(middlewares=[self._guard], client_max_size=MAX_REQUEST)
+        app.router.add_get("/", self._home)
+        app.router.add_get("/static/{name}", self._static_file)
+        app.router.add_get("/g/{token}", self._live_page)
+        app.router.add_get("/g/{token}/events", self._events)
+        app.router.add_get("/g/{token}/board/{version:\\d{1,18}}.png", self._live_picture)
+        app.router.add_get("/r/{token}", self._replay_page)
+        app.router.add_get("/r/{token}/steps.json", self._replay_steps)
+        app.router.add_get("/r/{token}/step/{step:\\d{1,6}}.png", self._step_picture)
+        return app
+
+    async def start(self) -> int:
+        """Serve; returns the port (a free one when asked for 0)."""
+        self._runner = web.AppRunner(self.app(), access_log=None, handle_signals=False,
+                                     shutdown_timeout=1.0)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, self.host, self.port)
+        await site.start()
+        server = site._server
+        if self.port == 0 and server is not None:
+            sockets = getattr(server, "sockets", None) or []
+            self.port = int(sockets[0].getsockname()[1])
+        return self.port
+
+    async def stop(self) -> None:
+        self.feed.close()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    # Every request
+
+    @web.middleware
+    async def _guard(
+        self, request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+    ) -> web.StreamResponse:
+        try:
+            if request.method not in ("GET", "HEAD"):
+                response: web.StreamResponse = self._error(405)
+            elif request.content_length or request.body_exists:
+                response = self._error(413)
+            elif not self.limit.allow(address_of(request)):
+                response = self._error(429)
+            else:
+                response = await handler(request)
+        except web.HTTPException as exc:
+            response = self._error(exc.status if exc.status in pages.ERRORS else 404)
+        except BadLink:
+            response = self._error(403)
+        except ExpiredLink:
+            response = self._error(410)
+        except SeatMoved:
+            response = self._error(410, pages.SEAT_MOVED)
+        except SecretLeak:
+            log.error("a web page (%s) would have named a seat's secret; refused",
+                      request.match_info.route.name or "route")
+            response = self._error(500)
+        except (ConnectionResetError, asyncio.CancelledError):
+            raise
+        except Exception:
+            log.exception("a web page failed (%s)", request.match_info.route.name or "route")
+            response = self._error(500)
+        if not response.prepared:
+            response.headers.update(HEADERS)
+        return response
+
+    def _error(self, status: int, sentence: str | None = None) -> web.Response:
+        return web.Response(
+            status=status, text=pages.error_page(status, sentence), content_type="text/html",
+            headers={**HEADERS, "Cache-Control": "no-store"},
+        )
+
+    async def _home(self, request: web.Request) -> web.Response:
+        return web.Response(text=pages.page("Pandemonium", (
+            "<main><h1>Pandemonium</h1><p>Games are watched through links from Discord:"
+            " /game share in a channel with a game.</p></main>")), content_type="text/html")
+
+    async def _static_file(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        body = self._static.get(name)
+        if body is None:
+            raise web.HTTPNotFound
+        return web.Response(body=body, content_type=STATIC_TYPES[Path(name).suffix],
+                            headers={"Cache-Control": "max-age=300"})
+
+    # Links
+
+    async def _linked(self, request: web.Request, *views: str) -> tuple[Link, GameRow]:
+        """The signed link's game: 403 for a forgery, 404 for no such game (or a link
+        to another kind of page), 410 once expired."""
+        link, signature = parse(request.match_info["token"])
+        game = await self.storage.game(link.game_id)
+        if game is None:
+            raise web.HTTPNotFound
+        check(link, signature, await self.keys.key(guild_of(game)), self.clock())
+        if link.view not in views:
+            raise web.HTTPNotFound
+        still_held(link, game)
+        return link, game
+
+    # The live page
+
+    async def _board(self, game: GameRow, seat: int | None) -> Board:
+        return await self._boards.get_or_make(
+            (game.id, game.version, seat),
+            lambda: live_board(self.storage, game, seat, self._narration),
+        )
+
+    async def _live_page(self, request: web.Request) -> web.Response:
+        link, game = await self._linked(request, "public", "seat")
+        board = await self._board(game, link.seat)
+        return _html(pages.live_page(_title(game, link), self._fragment(request, board)))
+
+    def _fragment(self, request: web.Request, board: Board) -> str:
+        token = request.match_info["token"]
+        picture = f"{token}/board/{board.version}.png" if board.picture else None
+        return pages.board_fragment(board, picture)
+
+    async def _events(self, request: web.Request) -> web.StreamResponse:
+        link, game = await self._linked(request, "public", "seat")
+        response = web.StreamResponse(headers={
+            **HEADERS, "Content-Type": "text/event-stream", "Cache-Control": "no-store",
+            "X-Accel-Buffering": "no",
+        })
+        await response.prepare(request)
+        with self.feed.subscribe(game.id) as queue:
+            await response.write(b"retry: 2000\n\n")
+            await self._send(request, response, game, link)
+            quiet, game_id = 0.0, game.id
+            while True:
+                try:
+                    version = await asyncio.wait_for(queue.get(), RECHECK)
+                    key = (game_id, version, True)
+                except TimeoutError:
+                    quiet += RECHECK
+                    if quiet >= KEEP_ALIVE:
+                        quiet = 0.0
+                        await response.write(b": still here\n\n")
+                    key = (game_id, int(self.clock() // RECHECK), False)
+                if key[1] == CLOSED and key[2]:
+                    break
+                newest = await self._rows.get_or_make(key, lambda: self.storage.game(game_id))
+                if newest is not None and newest.version > game.version:
+                    game = newest
+                    await self._send(request, response, game, link)
+        return response
+
+    async def _send(self, request: web.Request, response: web.StreamResponse, game: GameRow,
+                    link: Link) -> None:
+        async def make() -> bytes:
+            board = await self._board(game, link.seat)
+            data = json.dumps({"version": game.version, "html": self._fragment(request, board)})
+            return f"event: board\ndata: {data}\n\n".encode()
+
+        token = request.match_info["token"]
+        await response.write(await self._events_sent.get_or_make((token, game.version), make))
+
+    async def _live_picture(self, request: web.Request) -> web.Response:
+        link, game = await self._linked(request, "public", "seat")
+        if int(request.match_info["version"]) != game.version:
+            raise web.HTTPNotFound
+        board = await self._board(game, link.seat)
+        data = await self._pictures.get_or_make(
+            board.digest or (game.id, game.version, None), lambda: _draw(game, load_state(game))
+        )
+        return _png(data)
+
+    # The replay page
+
+    async def _replay(self, game: GameRow, entries: list[LogEntry] | None = None) -> Replay:
+        revealed = await reveals(self.storage, game)
+
+        async def make() -> Replay:
+            log = entries or await self.storage.log(game.id, include_undone=False)
+            return await off_loop(build, game, log, revealed)
+
+        return await self._replays.get_or_make((game.id, game.version, revealed), make)
+
+    def _step_fragment(self, request: web.Request, replay: Replay, step: int) -> str:
+        token = request.match_info["token"]
+        board = replay.steps[step]
+        return pages.board_fragment(board, f"{token}/step/{step}.png" if board.picture else None)
+
+    async def _replay_page(self, request: web.Request) -> web.Response:
+        link, game = await self._linked(request, "replay")
+        entries = await self.storage.log(game.id, include_undone=False)
+        revealed = await reveals(self.storage, game)
+        building = asyncio.ensure_future(self._replay(game, entries))
+        building.add_done_callback(_quietly)
+        board, label, steps = first_step(game, entries, revealed)
+        token = request.match_info["token"]
+        fragment = pages.board_fragment(board, f"{token}/step/0.png" if board.picture else None)
+        return _html(pages.replay_page(_title(game, link), fragment, steps, label))
+
+    async def _replay_steps(self, request: web.Request) -> web.Response:
+        _, game = await self._linked(request, "replay")
+        replay = await self._replay(game)
+        body = {
+            "steps": [{"label": replay.labels[i], "html": self._step_fragment(request, replay, i)}
+                      for i in range(len(replay.steps))],
+            "luck": replay.luck,
+        }
+        return web.json_response(body, headers={"Cache-Control": "no-store"})
+
+    async def _step_picture(self, request: web.Request) -> web.Response:
+        _, game = await self._linked(request, "replay")
+        replay = await self._replay(game)
+        step = int(request.match_info["step"])
+        if step >= len(replay.steps):
+            raise web.HTTPNotFound
+        data = await self._pictures.get_or_make(
+            replay.steps[step].digest or (game.id, game.version, step),
+            lambda: _draw(replay.game, replay.states[step]),
+        )
+        return _png(data)
+
+
+async def _draw(game: GameRow, state: Any) -> bytes | None:
+    presenter = presenter_for(game.game)
+    if state is None or not isinstance(presenter, PicturePresenter):
+        return None
+    picture = await off_loop(presenter.board_picture, game, state)
+    return None if picture is None else picture.data
+
+
+def _quietly(task: asyncio.Future[Replay]) -> None:
+    """A replay built ahead for the page's steps.json: a failure is met there again."""
+    if not task.cancelled():
+        task.exception()
+
+
+def _png(data: bytes | None) -> web.Response:
+    if data is None:
+        raise web.HTTPNotFound
+    return web.Response(body=data, content_type="image/png",
+                        headers={"Cache-Control": "private, max-age=3600"})
+
+
+def _html(text: str) -> web.Response:
+    return web.Response(text=text, content_type="text/html", headers={"Cache-Control": "no-store"})
+
+
+def _title(game: GameRow, link: Link) -> str:
+    kind = {"public": "live", "seat": f"seat {(link.seat or 0) + 1}'s view", "replay": "replay"}
+    return f"{registry.get(game.game).title}, game #{game.id} — {kind[link.view]}"
