@@ -248,26 +248,6 @@ class GameCog(
             ephemeral=True,
         )
 
-    @app_commands.command(name="gmrole", description="Set or clear this server's GM role")
-    @app_commands.describe(role="The role whose members may run any table (omit to clear)")
-    @app_commands.guild_only()
-    @app_commands.default_permissions(manage_channels=True)
-    async def gmrole(
-        self, interaction: discord.Interaction[Any], role: discord.Role | None = None
-    ) -> None:
-        if not interaction.permissions.manage_guild and not interaction.permissions.manage_channels:
-            raise RuleError("Only members with Manage Channels can set the GM role.")
-        assert interaction.guild_id is not None
-        await self.services.table.put_setting(
-            "guild", interaction.guild_id, "gm_role", role.id if role else None
-        )
-        text = (
-            f"Members with {role.mention} can now run any table here."
-            if role
-            else ("The GM role is cleared: hosts and members with Manage Channels run tables.")
-        )
-        await interaction.response.send_message(clip(text, 2000), ephemeral=True)
-
     @app_commands.command(name="pause", description="Pause the game (host or GM)")
     @app_commands.guild_only()
     async def pause(self, interaction: discord.Interaction[Any]) -> None:
@@ -441,7 +421,8 @@ class GameCog(
         parsed = None if value.strip().lower() == "default" else parse_setting(key, value)
         await self.services.table.put_setting(target_scope, target_id, key, parsed)
         where = "this server" if target_scope == "guild" else "this channel"
-        shown = "its default" if parsed is None else f"**{parsed}**"
+        shown = ("its default" if parsed is None
+                 else f"<@&{parsed}>" if key == "gm_role" else f"**{parsed}**")
         await interaction.response.send_message(
             f"`{key}` is now {shown} for {where}.", ephemeral=True
         )

@@ -2,9 +2,9 @@
 `python -m bot replay` (`bot.replay.replay_steps`).
 
 Hidden information stays hidden while a game runs; once it ended, each step also
-shows every seat's hand unless the table's `reveal_after_end` setting is off.
-Per-step odds and the end's luck report are slots (`Board.odds`, `Replay.luck`)
-that `bot/luck.py` fills; this module does not compute them.
+shows every seat's hand unless the table's `reveal_after_end` setting is off. Each
+chance step carries its odds and a finished game its luck report, both from
+`bot/luck.py` under the same reveal rule.
 """
 
 from __future__ import annotations
@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from bot.luck import chance_steps, luck_report
 from bot.models import GameRow
 from bot.presenting import private_embed
 from bot.render.games import presenter_for
@@ -103,7 +104,12 @@ def build(game: GameRow, entries: list[Any], revealed: bool) -> Replay:
     for i, state in enumerate(states):
         shown = game if i == last else _at_start(game).model_copy(update={"version": versions[i]})
         boards.append(_step_board(game, shown, state, lines[i], revealed))
+    names = [seat.name for seat in game.seats]
+    chances = chance_steps(registry.get(game.game), steps, names, reveal=revealed)
+    for chance in chances:
+        boards[chance.step].odds = chance.words.split(" · ", 1)[-1]
+    luck = [] if game.live else [line.words for line in luck_report(chances, names)]
     total = len(boards) - 1
     labels = [_label(i, total, d) for i, d in enumerate(describes)]
-    return Replay(game, boards, states, labels, revealed)
+    return Replay(game, boards, states, labels, revealed, luck)
 

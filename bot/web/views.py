@@ -81,7 +81,8 @@ class Board:
     private: list[Part] = field(default_factory=list)
     """A seat's own hidden information (a `seat` link), or every seat's after the end."""
     odds: str | None = None
-    """A chance step's odds in words ("a 9 % roll"): the place `bot/luck.py` fills."""
+    """A chance step's roll or draw and its odds in words ("Attack (alice): 6 — a
+    1-in-6 roll, top 8 % of luck"), from `bot/luck.py`."""
 
     def texts(self) -> Iterator[str]:
         yield from self.board.texts()

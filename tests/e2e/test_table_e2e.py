@@ -292,8 +292,11 @@ async def test_gm_powers_are_checked(
     assert "Only the host" in await _private(kick)
     by_gm = await fake_discord.slash("erin", "game kick", member=fake_discord.member("bob"))
     assert "Bob left" in (await by_gm.original()).text()
-    gmrole = await fake_discord.slash("erin", "game gmrole", role=fake_discord.gm_role)
-    assert "run any table" in await _private(gmrole)
+    role = f"<@&{fake_discord.gm_role.id}>"
+    refused = await fake_discord.slash("erin", "game settings", key="gm_role", value=role)
+    assert "Manage Server" in await _private(refused), "the GM role is the server's to set"
+    gmrole = await fake_discord.slash("olivia", "game settings", key="gm_role", value=role)
+    assert await _private(gmrole) == f"`gm_role` is now {role} for this server."
     confirm = await fake_discord.slash("frank", "game end")
     assert await confirm.ephemeral()
     prompt = await confirm.original()

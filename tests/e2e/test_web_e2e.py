@@ -199,11 +199,16 @@ async def test_final_board_replay_button_opens_every_step(
     status, page, _ = await _get(http, url)
     assert status == 200 and 'id="step"' in page
     async with http.get(url + "/steps.json") as response:
-        steps = (await response.json())["steps"]
+        body = await response.json()
+    steps = body["steps"]
     game = (await bot.storage.games_in_channel(fake.text_channel.id, limit=1))[0]
     log = [e for e in await bot.storage.log(game.id, include_undone=False)
            if e.kind in ("action", "chance")]
     assert len(steps) == len(log) + 1, "the set-up and one step per move or roll"
+    rolled = [i + 1 for i, e in enumerate(log) if e.kind == "chance"]
+    assert rolled and [i for i, s in enumerate(steps) if 'class="odds"' in s["html"]] == rolled, \
+        "every roll or draw, and only those, says its odds"
+    assert all(line.endswith(("roll)", "rolls)")) for line in body["luck"]), body["luck"]
     assert steps[0]["label"].startswith("Step 0 of")
     assert "Bob&#x27;s hidden cards, shown after the end" in steps[-1]["html"], \
         "after the end the hands are shown"
