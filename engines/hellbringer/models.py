@@ -167,6 +167,12 @@ class Combination(BaseModel):
     acid: list[int] = Field(default_factory=list)
     flat: int = 0
     pierce: int = 0
+    starts: list[tuple[int, int, int]] = Field(
+        default_factory=list, description="per activation: how many damage and acid dice"
+        " had been rolled and the flat bonus before it (J3: each card hits its own enemies)")
+    hits: dict[str, list[int]] = Field(
+        default_factory=dict, description="per target: the activations that hit it; empty"
+        " in a combination stored before J3, where every activation hit every target")
 
 
 # The pending-step queue: deterministic steps run at once, chance steps wait for
