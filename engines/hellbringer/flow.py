@@ -28,6 +28,7 @@ from engines.hellbringer.models import (
     Enemy,
     EnemyDie,
     HellbringerState,
+    Hero,
     HitFace,
     Instants,
     LocationReport,
@@ -363,8 +364,24 @@ def _shown(state: HellbringerState, head: CardReport, values: list[str], out: Ou
     state.custom[cid] = card
     hero.hand[hero.hand.index(held[0])] = f"{cid}#1"
     state.queue.pop(0)
+    if head.equip:
+        _equip_shown(state, hero, f"{cid}#1", card.name, out)
+        return
     out.say(f"{state.names[head.seat]} has shown the bot a card from their hand (see 🂠 My"
             " hand); the table sees it when it is played.")
+
+
+def _equip_shown(state: HellbringerState, hero: Hero, inst: str, name: str, out: Out) -> None:
+    """'Show and equip': the equip's own rules (cost, connection points) decide; a card
+    they refuse stays in the hand, and the reason is said only if it names no card
+    (the card is still hidden)."""
+    try:
+        cardplay.equip(state, hero, inst, out)
+    except RuleError as refused:
+        reason = str(refused) if name.lower() not in str(refused).lower() else \
+            "it can't be equipped now."
+        out.say(f"{state.names[hero.seat]} has shown the bot a card and keeps it in hand"
+                f" (see 🂠 My hand): {reason[0].lower()}{reason[1:]}")
 
 
 def _spawned(state: HellbringerState, head: Spawn, values: list[str], out: Out) -> None:

@@ -243,6 +243,7 @@ class CardReport(BaseModel):
     kind: Literal["card_report"] = "card_report"
     seat: int
     form: CardForm
+    equip: bool = False
 
 
 class AttackRoll(BaseModel):
@@ -408,6 +409,8 @@ class ShowCard(_Action):
 
     type: Literal["show_card"] = "show_card"
     form: CardForm
+    equip: bool = Field(default=False, description="a gear card shown on one's own turn is"
+                        " equipped as soon as its form is in, saving the group a press")
 
 
 class CancelShow(_Action):
