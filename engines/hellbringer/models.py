@@ -198,6 +198,8 @@ class Spawn(BaseModel):
     pile: Pile
     count: int
     seat: int
+    face: Face | None = Field(default=None, description="physical: the first Monster, as"
+                              " told on the form of the draw that revealed its Combat card")
 
 
 class LocationReport(BaseModel):
@@ -330,6 +332,9 @@ class HellbringerState(BaseModel):
     monsters_told: dict[str, int] = Field(
         default_factory=dict, description="physical: Monsters a Combat card brings, told on"
         " the form of the draw that revealed it")
+    monster_told: dict[str, Face] = Field(
+        default_factory=dict, description="physical: the first of those Monsters, if the"
+        " draw's form told it too")
     enemy_face: HitFace | None = None
     pool: list[int] = Field(default_factory=list, description="damage dice, then acid dice")
     pool_split: int = 0

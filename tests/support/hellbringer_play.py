@@ -10,6 +10,7 @@ from bot.games.hellbringer import codes
 from bot.games.hellbringer.menus import COMBINED, parts
 from engines.core.chance import ChanceRequest
 from engines.hellbringer import ENGINE, HellbringerState
+from engines.hellbringer.physical import DRAWN
 from engines.hellbringer.piles import top_segment
 from engines.hellbringer.stats import card_id
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
@@ -62,7 +63,7 @@ def drawn(state: HellbringerState, request: ChanceRequest) -> list[str]:
     pile's Commons first, then its Combat cards, then its Tome (items of one draw
     are reported together, so they are picked to fit the pile, not sampled)."""
     options = request.items[0].options
-    count = len([i for i in request.items if i.key != "card_monsters"])
+    count = len([i for i in request.items if i.key not in DRAWN])
     seg = top_segment(state.dungeon)
     if count == 1 or seg is None:
         return [options[0]] * count
