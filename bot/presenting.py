@@ -57,6 +57,7 @@ from bot.ui.components import (
 from bot.ui.report import ReportModal
 from bot.workers import off_loop
 from engines import registry
+from engines.core.chance import ChanceRequest
 from engines.core.errors import RuleError
 
 log = logging.getLogger(__name__)
@@ -573,7 +574,8 @@ class TablesUI:
             raise RuleError(f"Those buttons are for {game.seats[seat].shown}.")
         presenter = presenter_for(game.game)
         action = presenter.decode(game, current.state, seat, code, values)
-        if not gm:
+        form_next = not gm and getattr(presenter, "form_follows", False)
+        if not gm and not form_next:
             await interaction.response.defer()
         change = self.table.act(
             channel,
@@ -584,6 +586,8 @@ class TablesUI:
             as_seat=seat,
         )
         outcome = await _acknowledged_in_time(interaction, change, update=not gm)
+        if form_next and await self._form_follows(interaction, outcome):
+            return
         if gm:
             await self.publish_reply(interaction, outcome)
         else:
@@ -627,15 +631,22 @@ class TablesUI:
                 **panel_message(game, current.state, seat, PANEL_STALE)
             )
             return
-        action = presenter_for(game.game).decode(game, current.state, seat, code, values)
-        await interaction.response.defer()
-        outcome = await self.table.act(
+        presenter = presenter_for(game.game)
+        action = presenter.decode(game, current.state, seat, code, values)
+        form_next = getattr(presenter, "form_follows", False)
+        if not form_next:
+            await interaction.response.defer()
+        outcome = await _acknowledged_in_time(interaction, self.table.act(
             channel_id_of(interaction), actor_of(interaction), action,
             expected_version=version, guild_id=interaction.guild_id, as_seat=seat,
-        )
-        await interaction.edit_original_response(
-            **panel_message(outcome.game, outcome.state, seat)
-        )
+        ), update=True)
+        if form_next and await self._form_follows(interaction, outcome):
+            return
+        panel = panel_message(outcome.game, outcome.state, seat)
+        if interaction.response.is_done():
+            await interaction.edit_original_response(**panel)
+        else:
+            await interaction.response.edit_message(**panel)
         self.boards.request(outcome)
         await self._announce(interaction, outcome)
         await self._whisper(interaction, outcome)
@@ -734,11 +745,35 @@ class TablesUI:
         await self.table.reporting_seat(
             current.game, request, actor_of(interaction), interaction.guild_id
         )
-        modal = ReportModal(self, current.game.game, request, game_id, version)
+        await self._send_form(interaction, current, request)
+
+    async def _send_form(
+        self, interaction: discord.Interaction[Any], current: Outcome, request: ChanceRequest
+    ) -> None:
+        game = current.game
+        modal = ReportModal(self, game.game, request, game.id, game.version)
         self.table.secrecy.check(
-            current.game, current.state, modal.to_dict(), "the report form of a public button"
+            game, current.state, modal.to_dict(), "the report form of a public button"
         )
         await interaction.response.send_modal(modal)
+
+    async def _form_follows(self, interaction: discord.Interaction[Any], outcome: Outcome) -> bool:
+        """For a game whose presenter sets `form_follows`: a move that leaves the table
+        waiting for a report its own player makes (a card shown, their dice) opens that
+        form at once instead of the board's Report button, one press fewer. A slow change
+        (already acknowledged) or a report for someone else keeps the button."""
+        request = registry.get(outcome.game.game).chance(outcome.state)
+        if request is None or interaction.response.is_done():
+            return False
+        try:
+            await self.table.reporting_seat(
+                outcome.game, request, actor_of(interaction), interaction.guild_id)
+        except RuleError:
+            return False
+        await self._send_form(interaction, outcome, request)
+        self.boards.request(outcome)
+        await self._announce(interaction, outcome)
+        return True
 
     async def submit_report(
         self, interaction: discord.Interaction[Any], version: int, values: list[str]

@@ -42,6 +42,10 @@ OWN_BOX = "Your own box: the bot knows only what you report from it."
 class HellbringerPresenter:
     """The table's view of a Hellbringer game (see bot.render.games.Presenter)."""
 
+    form_follows = True
+    """A physical table reports nearly every move (a card shown, its own dice, a draw):
+    the form opens from the move's own press rather than from the board's Report."""
+
     def board(self, game: GameRow, state: Any) -> discord.Embed:
         if not isinstance(state, HellbringerState):
             return discord.Embed(title="Hellbringer", colour=COLOUR_PLAY)
