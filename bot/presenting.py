@@ -574,7 +574,7 @@ class TablesUI:
             raise RuleError(f"Those buttons are for {game.seats[seat].shown}.")
         presenter = presenter_for(game.game)
         action = presenter.decode(game, current.state, seat, code, values)
-        form_next = not gm and getattr(presenter, "form_follows", False)
+        form_next = not gm and _forms_follow(presenter, game)
         if not gm and not form_next:
             await interaction.response.defer()
         change = self.table.act(
@@ -633,7 +633,7 @@ class TablesUI:
             return
         presenter = presenter_for(game.game)
         action = presenter.decode(game, current.state, seat, code, values)
-        form_next = getattr(presenter, "form_follows", False)
+        form_next = _forms_follow(presenter, game)
         if not form_next:
             await interaction.response.defer()
         outcome = await _acknowledged_in_time(interaction, self.table.act(
@@ -758,7 +758,7 @@ class TablesUI:
         await interaction.response.send_modal(modal)
 
     async def _form_follows(self, interaction: discord.Interaction[Any], outcome: Outcome) -> bool:
-        """For a game whose presenter sets `form_follows`: a move that leaves the table
+        """For a table whose presenter's `form_follows` says so: a move that leaves the table
         waiting for a report its own player makes (a card shown, their dice) opens that
         form at once instead of the board's Report button, one press fewer. A slow change
         (already acknowledged) or a report for someone else keeps the button."""
@@ -1061,6 +1061,14 @@ async def _edit_clicked(interaction: discord.Interaction[Any], **changes: Any) -
         await interaction.edit_original_response(**changes)
     else:
         await interaction.response.edit_message(**changes)
+
+
+def _forms_follow(presenter: object, game: GameRow) -> bool:
+    """Whether the presenter has this table's moves open the form they wait for
+    (`form_follows(game)`): such a move is not deferred up front, so it must be quick
+    to make (no AI play-out behind it), which the presenter judges."""
+    follows = getattr(presenter, "form_follows", None)
+    return callable(follows) and bool(follows(game))
 
 
 async def _acknowledged_in_time(
