@@ -153,3 +153,20 @@ async def test_an_active_physical_turn_and_the_interactions_it_costs(
     assert not [r for r in used if ":rep:" in str(r.payload.get("data") or {})], \
         "no Report button pressed: each form opened from the move that needed it"
     assert len(used) == TURN[dice], [_press(r) for r in used]
+
+
+async def test_a_misread_form_opened_by_its_move_changes_nothing(
+        fake_discord: FakeDiscord, bot: PandemoniumBot) -> None:
+    """Bad input on a form that its move opened is answered like any report's: one
+    private sentence naming the field, nothing changed, and the board's Report button
+    opens the form again (the same one a closed form leaves)."""
+    session = await _open(fake_discord, bot, "bot")
+    shown = await session.move(0, ShowCard(form="gear", equip=True))
+    before = await _state(session)
+    sent = await shown.submit_modal({f"field{i}": v for i, v in
+                                     enumerate(["Great Maul", "x", "single 2D+10", "", "red"])})
+    assert await sent.ephemeral()
+    assert (await sent.original()).text() == "AP cost must be a whole number, not 'x'."
+    assert await _state(session) == before
+    await session.report("alice", MAUL)
+    assert (await _state(session)).heroes[0].equipped, "the Report button's form equips it"
