@@ -26,7 +26,7 @@ import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bot.app import PandemoniumBot, create_bot
-from bot.presenting import TablesUI
+from bot.clicks import TablesUI
 from bot.settings import Settings
 from engines import registry
 from tests.fakediscord.client import skip_rate_limit_waits

@@ -15,16 +15,17 @@ import discord
 import yarl
 from discord.ext import commands
 
-from bot.board_updates import BoardUpdater, lines_of
+from bot.board_sight import lines_of
+from bot.clicks import TablesUI
 from bot.command_checks import options_fit
 from bot.databases import open_storage
 from bot.errors import handle
 from bot.frontend import Services, install
 from bot.games import GAMES
 from bot.leases import EXIT_LEASE_LOST, ShardLeases, Stopped
+from bot.live_board import LiveBoard
 from bot.maintenance import Maintenance, Retention
-from bot.presenting import TablesUI
-from bot.render.pictures import LAYERS, Pictures
+from bot.render.pictures import LAYERS
 from bot.settings import Settings
 from bot.storage import Storage
 from bot.table import TableService
@@ -109,7 +110,7 @@ class PandemoniumBot(commands.Bot):
         return self.services.table
 
     @property
-    def boards(self) -> BoardUpdater:
+    def boards(self) -> LiveBoard:
         return self.services.boards
 
     @property
@@ -147,11 +148,8 @@ class PandemoniumBot(commands.Bot):
             verify=self.settings.verify_storage,
             cache_size=self.settings.table_cache,
         )
-        pictures = Pictures()
-        boards = BoardUpdater(
-            table, self.get_partial_messageable, self._board_interval, pictures=pictures
-        )
-        ui = TablesUI(table, boards, self.get_partial_messageable, pictures)
+        boards = LiveBoard(table, self.get_partial_messageable, self._board_interval)
+        ui = TablesUI(table, boards, self.get_partial_messageable)
         services = self._services = Services(self._storage, table, boards, ui)
         self._timers = TurnTimers(services.storage, table, self.get_partial_messageable)
         self.maintenance = Maintenance(

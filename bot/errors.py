@@ -75,12 +75,12 @@ def player_message(error: BaseException) -> str | None:
 
 
 async def handle(interaction: discord.Interaction[Any], error: BaseException) -> None:
-    if isinstance(error, ChooseFurther):
-        await reply_ephemeral(interaction, error.message, error.view)
+    original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
+    if isinstance(original, ChooseFurther):
+        await reply_ephemeral(interaction, original.message, original.view)
         return
     text = player_message(error)
     if text is None:
-        original = error.original if isinstance(error, app_commands.CommandInvokeError) else error
         log.error("unexpected error in interaction %s", interaction.id, exc_info=original)
         text = UNEXPECTED
     else:

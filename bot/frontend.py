@@ -18,8 +18,8 @@ from typing import Any, TypeVar
 
 from discord.ext import commands
 
-from bot.board_updates import BoardUpdater
-from bot.presenting import TablesUI
+from bot.clicks import TablesUI
+from bot.live_board import LiveBoard
 from bot.render.games import Presenter, register_presenter
 from bot.storage import Storage
 from bot.table import TableService
@@ -67,7 +67,7 @@ class Services:
 
     storage: Storage
     table: TableService
-    boards: BoardUpdater
+    boards: LiveBoard
     ui: TablesUI
 
 

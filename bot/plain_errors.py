@@ -18,6 +18,13 @@ def sentence(exc: ValidationError) -> str:
     return f"'{where}' {what}." if where else f"That {what}."
 
 
+def clause(exc: ValidationError) -> str:
+    """The first problem as the end of a longer sentence ("Those options don't fit
+    Hellraiser: `target` is at most 100"), for refusals that say what was refused first."""
+    where, problem = explain(exc)
+    return f"`{where}` {problem}" if where else f"it {problem}"
+
+
 def explain(exc: ValidationError) -> tuple[str, str]:
     """(where, what) of the first problem: the field's dotted name and a phrase."""
     first = exc.errors()[0]

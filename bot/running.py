@@ -14,7 +14,7 @@ import discord
 from pydantic import BaseModel
 
 from bot.frontend import Services
-from bot.presenting import actor_of, channel_id_of
+from bot.interactions import actor_of, channel_id_of
 from bot.table import Outcome, TableService
 from engines.core.errors import RuleError
 from engines.core.protocol import Engine

@@ -2,9 +2,9 @@
 bot/storage_postgres.py), and the rules they share.
 
 The table service, cogs and tools talk only to `Storage`. A new table means one
-migration in each backend's list (the lists stay the same length, which a test
-checks) and its methods declared here once, so mypy refuses a backend that
-forgets one.
+migration in each backend's list (tests/unit/table/test_schemas.py asks both
+databases what they built and compares) and its methods declared here once, so
+mypy refuses a backend that forgets one.
 
 Leases: a process claims the lease slots of the shards it runs (`claim_shards`,
 slots in bot/lease_slots.py), which bumps each slot's epoch. From then on every
@@ -37,9 +37,14 @@ from bot.static_parts import (
     static_fields,
 )
 
-TIMER_OF_HELD_SHARD = "((COALESCE(g.guild_id, 0) >> 22) % {count}) IN ({shards})"
-"""SQL (both dialects) for "the timer's game lives on a shard we hold"; the two
-placeholders are filled with parameter marks."""
+
+def shard_of_game(count: str) -> str:
+    """SQL (both dialects) for the gateway shard the game `g` lives on, Discord's
+    `(guild_id >> 22) % shard_count` (a game outside a server on shard 0), with `count`
+    the parameter mark of the shard count. Whether that shard is held is each backend's
+    own SQL, as they pass a list of shards differently."""
+    return f"((COALESCE(g.guild_id, 0) >> 22) % {count})"
+
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, game, mode, status, host_id, version, seats, options, state,"

@@ -30,7 +30,6 @@ from bot.storage import (
     LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
-    TIMER_OF_HELD_SHARD,
     ColumnType,
     Lease,
     LeaseBusy,
@@ -55,6 +54,7 @@ from bot.storage import (
     row_to_game,
     row_to_pack,
     row_to_timer,
+    shard_of_game,
     step_values,
 )
 
@@ -228,12 +228,11 @@ NOW = "SELECT extract(epoch FROM clock_timestamp())::float8"
 IDENTITY_TABLES = ("games", "log")
 
 
-
 def _held(first: int) -> str:
-    """TIMER_OF_HELD_SHARD with its parameters at ${first} (count) and after (shards)."""
-    return TIMER_OF_HELD_SHARD.replace("IN ({shards})", "= ANY({shards})").format(
-        count=f"${first}::int", shards=f"${first + 1}::int[]"
-    )
+    """SQL for "the game `g` lives on a shard we hold", its parameters the shard count at
+    ${first} and the held shards, as one array, after it."""
+    return f"{shard_of_game(f'${first}::int')} = ANY(${first + 1}::int[])"
+
 
 if TYPE_CHECKING:
     from asyncpg.pool import PoolConnectionProxy

@@ -36,7 +36,6 @@ from bot.storage import (
     LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
-    TIMER_OF_HELD_SHARD,
     ColumnType,
     DatabaseUnusable,
     Lease,
@@ -61,6 +60,7 @@ from bot.storage import (
     row_to_game,
     row_to_pack,
     row_to_timer,
+    shard_of_game,
     step_values,
     stored_text,
 )
@@ -294,6 +294,13 @@ def _insert_entries(db: sqlite3.Connection, game_id: int, entries: Sequence[LogE
     )
 
 
+def _held(shards: Sequence[int]) -> str:
+    """SQL for "the game `g` lives on a shard we hold", its parameters the shard count
+    and then each held shard (none when the lease is lost: `IN ()` holds for no row)."""
+    marks = ", ".join("?" for _ in shards)
+    return f"{shard_of_game('?')} IN ({marks})"
+
+
 class SqliteStorage(Storage):
     """One SQLite file per process (or per shard partition)."""
 
@@ -425,7 +432,7 @@ class SqliteStorage(Storage):
 
     async def due_timers(self, now: float) -> list[TimerRow]:
         count, shards = self.held_shards()
-        held = TIMER_OF_HELD_SHARD.format(count="?", shards=", ".join("?" for _ in shards))
+        held = _held(shards)
 
         def q(db: sqlite3.Connection) -> list[TimerRow]:
             rows = db.execute(
@@ -440,7 +447,7 @@ class SqliteStorage(Storage):
 
     async def live_board_channels(self) -> list[int]:
         count, shards = self.held_shards()
-        held = TIMER_OF_HELD_SHARD.format(count="?", shards=", ".join("?" for _ in shards))
+        held = _held(shards)
         live = ", ".join("?" for _ in LIVE_STATUSES)
 
         def q(db: sqlite3.Connection) -> list[int]:
@@ -456,7 +463,7 @@ class SqliteStorage(Storage):
 
     async def next_timer_due(self) -> float | None:
         count, shards = self.held_shards()
-        held = TIMER_OF_HELD_SHARD.format(count="?", shards=", ".join("?" for _ in shards))
+        held = _held(shards)
 
         def q(db: sqlite3.Connection) -> float | None:
             (due,) = db.execute(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from bot.table_core import (
     Actor,
+    NoGame,
     Outcome,
     StaleBoard,
     bot_draws,
@@ -19,11 +20,13 @@ from bot.table_core import (
 from bot.table_gm import GmOps
 from bot.table_lobby import JoinAsked, LobbyOps
 from bot.table_packs import PackOps
-from bot.table_play import PlayOps
+from bot.table_play import Chooser, PlayOps
 
 __all__ = [
     "Actor",
+    "Chooser",
     "JoinAsked",
+    "NoGame",
     "Outcome",
     "StaleBoard",
     "TableService",

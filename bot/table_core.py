@@ -17,13 +17,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from pydantic import BaseModel, ValidationError
-
 from bot.checkpoints import History
-from bot.log_lines import ActionLine, ChanceLine, SetupLine, UndoLine
+from bot.log_lines import ActionLine, ChanceLine, UndoLine
 from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry, TimerRow
-from bot.plain_errors import explain
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.secrecy import SecrecyGuard
 from bot.storage import LeaseLost, Storage, StoredCheckpoint, VersionConflict
@@ -34,13 +31,11 @@ from bot.workers import off_loop
 from engines import registry
 from engines.core.chance import ChanceRequest, rng_for, sample
 from engines.core.errors import RuleError
-from engines.core.protocol import Event, GameResult, Seat
+from engines.core.protocol import Event, GameResult
 from engines.registry import AnyEngine
 
 MAX_AUTOMATIC_STEPS = 5000
 """Chance resolutions and AI moves after one player action; a bound, not a rule."""
-
-MAX_NAME = 32
 
 
 @dataclass(frozen=True)
@@ -69,15 +64,41 @@ class Outcome:
 
 
 @dataclass
-class _Cached:
+class LiveTable:
+    """A channel's game as this process holds it between changes (the cache keeps one per
+    live channel): the parsed state is kept beside the row so a click does not parse it
+    again, and the checkpoints so undo need not read the log."""
+
     game: GameRow
     state: Any
     history: History | None = None
     """Checkpoints for cheap undo (`bot/checkpoints.py`); kept by `_change` only."""
 
 
+@dataclass(frozen=True)
+class Step:
+    """What one operation did, handed back to `_change` to commit: the game row and state
+    after it, its log lines, and what to tell the channel. `_change` alone turns it into
+    the table kept and the `Outcome` shown, so the two cannot disagree."""
+
+    game: GameRow
+    state: Any
+    entries: list[LogEntry]
+    events: list[Event] = field(default_factory=list)
+    notice: str | None = None
+
+
+Operation = Callable[[LiveTable], Awaitable[Step]]
+"""An operation of the table service: given the channel's table under its lock, the step
+it takes (or a RuleError, and nothing changes)."""
+
+
 class StaleBoard(RuleError):
     """A click on a board older than the table's current version."""
+
+
+class NoGame(RuleError):
+    """The channel has no game to change (a click may come from a board of one that ended)."""
 
 
 class PersistenceMismatch(AssertionError):
@@ -104,7 +125,7 @@ class TableCore:
         """With `verify`, every public message is checked for seats' secrets before it is
         sent (`bot.secrecy`; tests assert its `leaks` stay empty)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache: TableCache[_Cached] = TableCache(cache_size)
+        self._cache: TableCache[LiveTable] = TableCache(cache_size)
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
         self._generation = storage.lease_generation
 
@@ -184,7 +205,7 @@ class TableCore:
             return None
         return await self.latest(recent[0])
 
-    async def _load(self, channel_id: int) -> _Cached | None:
+    async def _load(self, channel_id: int) -> LiveTable | None:
         self._fresh()
         cached = self._cache.get(channel_id)
         if cached is not None:
@@ -195,16 +216,16 @@ class TableCore:
         state = None
         if game.state is not None:
             state = registry.get(game.game).load_state(game.state)
-        return self._cache.add_if_absent(channel_id, _Cached(game=game, state=state))
+        return self._cache.add_if_absent(channel_id, LiveTable(game=game, state=state))
 
-    async def _load_ended(self, channel_id: int) -> _Cached | None:
+    async def _load_ended(self, channel_id: int) -> LiveTable | None:
         """The channel's latest game if it finished after being played (not a closed
         lobby, not a cancelled one): never cached, as it is not live."""
         recent = await self.storage.games_in_channel(channel_id, limit=1)
         if not recent or recent[0].status != "finished" or recent[0].state is None:
             return None
         game, state = recent[0], recent[0].state
-        return _Cached(game=game, state=registry.get(game.game).load_state(state))
+        return LiveTable(game=game, state=registry.get(game.game).load_state(state))
 
     async def is_gm(self, game: GameRow | None, actor: Actor, guild_id: int | None) -> bool:
         """Host of the game, Manage Channels, or the server's GM role."""
@@ -217,34 +238,27 @@ class TableCore:
 
     # The one path for changes
 
-    async def _change(
-        self,
-        channel_id: int,
-        fn: Callable[[_Cached], Awaitable[tuple[_Cached, list[LogEntry], Outcome]]],
-        *,
-        ended: bool = False,
-    ) -> Outcome:
+    async def _change(self, channel_id: int, fn: Operation, *, ended: bool = False) -> Outcome:
         """`ended`: with no live game, `fn` gets the channel's latest game if it was
         played to its end (undo may bring it back; nothing else changes a past game)."""
         async with self.lock_for(channel_id):
-            cached = await self._load(channel_id)
-            if cached is None and ended:
-                cached = await self._load_ended(channel_id)
-            if cached is None:
-                raise RuleError("There is no game in this channel. Start one with `/game new`.")
-            before = cached.game.version
-            waited = waiting_seats(cached.game, cached.state)
-            new, entries, outcome = await fn(cached)
-            outcome.waited_before = waited
-            new = _with_state_snapshot(new)
-            outcome.game = new.game
+            table = await self._load(channel_id)
+            if table is None and ended:
+                table = await self._load_ended(channel_id)
+            if table is None:
+                raise NoGame("There is no game in this channel. Start one with `/game new`.")
+            before = table.game.version
+            waited = waiting_seats(table.game, table.state)
+            step = await fn(table)
+            new = LiveTable(_with_state_snapshot(step.game, step.state), step.state)
+            entries = step.entries
             for entry in entries:
                 entry.version = new.game.version
                 entry.created_at = new.game.updated_at
             settings, _ = await self.settings_for(new.game.guild_id, channel_id)
             timers = plan_timers(new.game, new.state, settings, self._clock())
             undo_versions = outcome_undo_versions(entries)
-            history = _next_history(cached.history, new, entries, undo_versions)
+            history = _next_history(table.history, new, entries, undo_versions)
             checkpoint = history is not None and history.latest()[0].version == new.game.version
             try:
                 await self.storage.commit_step(
@@ -262,9 +276,9 @@ class TableCore:
             self._cache.put(channel_id, new if new.game.live else None)
             if self._verify:
                 await self._check_persisted(new)
-            return outcome
+            return Outcome(new.game, new.state, step.events, step.notice, waited_before=waited)
 
-    async def _check_persisted(self, shown: _Cached) -> None:
+    async def _check_persisted(self, shown: LiveTable) -> None:
         """The guard against a table that shows one state and stores another: reload the
         game from storage (no cache) and rebuild it from its log, and both must equal
         what the table holds. On in tests (`verify=True`); it costs a log replay."""
@@ -619,19 +633,19 @@ def replayed_after(checkpoint: StoredCheckpoint) -> list[LogEntry]:
     return [e for e in checkpoint.after if e.kind in REPLAYED_KINDS]
 
 
-def _with_state_snapshot(new: _Cached) -> _Cached:
+def _with_state_snapshot(game: GameRow, state: Any) -> GameRow:
     """The stored snapshot is always the dump of the state the table will show: one
     place derives it, so no operation can persist one state and display another."""
-    if new.state is None:
-        return new
-    raw = registry.get(new.game.game).dump_state(new.state)
-    if raw == new.game.state:
-        return new
-    return _Cached(new.game.model_copy(update={"state": raw}), new.state)
+    if state is None:
+        return game
+    raw = registry.get(game.game).dump_state(state)
+    if raw == game.state:
+        return game
+    return game.model_copy(update={"state": raw})
 
 
 def _next_history(
-    history: History | None, new: _Cached, entries: list[LogEntry], undo_versions: list[int]
+    history: History | None, new: LiveTable, entries: list[LogEntry], undo_versions: list[int]
 ) -> History | None:
     """The table's checkpoints after a step, made before its commit (which stores the
     newest checkpoint when this step made one) on a copy, so a failed commit leaves
@@ -652,49 +666,3 @@ def _next_history(
 
 def outcome_undo_versions(entries: list[LogEntry]) -> list[int]:
     return [e.payload.undid_version for e in entries if isinstance(e.payload, UndoLine)]
-
-
-def _setup_line(game: GameRow) -> SetupLine:
-    """What the engine is set up from; a seat with a character plays under its name."""
-    seats = [Seat(index=i, name=s.character or s.name, ai=s.ai) for i, s in enumerate(game.seats)]
-    return SetupLine(seats=seats, options=game.options, rng_counter=game.rng_counter)
-
-
-def _check_game_id(game: GameRow, game_id: int | None) -> None:
-    if game_id is not None and game_id != game.id:
-        raise StaleBoard("That lobby is closed; use the newest message in the channel.")
-
-
-def _check_playing(game: GameRow, expected_version: int | None) -> None:
-    if game.status == "lobby":
-        raise RuleError("The game hasn't started yet.")
-    if game.status == "paused":
-        raise RuleError("The game is paused; a GM can resume it.")
-    if expected_version is not None and expected_version != game.version:
-        raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
-
-
-def _not_your_turn(engine: AnyEngine, game: GameRow, state: BaseModel) -> str:
-    movers = engine.waiting_for(state) or engine.to_move(state)
-    names = ", ".join(game.seats[m].shown for m in movers) or "nobody"
-    return f"It's not your turn; waiting for {names}."
-
-
-def _running_message(game: GameRow) -> str:
-    engine = registry.get(game.game)
-    where = "in its lobby" if game.status == "lobby" else "under way"
-    return (
-        f"This channel already has a game of {engine.title} {where}."
-        " Use `/game status` to see it, or play in another channel or a thread."
-    )
-
-
-def _clean_name(name: str) -> str:
-    cleaned = " ".join(name.split())[:MAX_NAME]
-    return cleaned or "player"
-
-
-def _first_error(exc: ValidationError) -> str:
-    """The first problem as a player reads it: "`target` is at most 100"."""
-    where, problem = explain(exc)
-    return f"`{where}` {problem}" if where else f"it {problem}"

@@ -8,16 +8,9 @@ from pydantic import ValidationError
 
 from bot.log_lines import CorrectionLine, GmLine, SkipLine
 from bot.models import LogEntry, SeatRow
-from bot.table_core import (
-    Actor,
-    Outcome,
-    StaleBoard,
-    TableCore,
-    _Cached,
-    _clean_name,
-    _first_error,
-    stalled_seats,
-)
+from bot.plain_errors import clause
+from bot.table_core import Actor, LiveTable, Outcome, StaleBoard, Step, TableCore, stalled_seats
+from bot.table_seats import seat_name
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
@@ -29,7 +22,7 @@ class GmOps(TableCore):
     async def pause(
         self, channel_id: int, actor: Actor, guild_id: int | None, paused: bool
     ) -> Outcome:
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             await self._require_gm(game, actor, guild_id, "pause or resume the game")
             if paused and game.status != "active":
@@ -41,11 +34,7 @@ class GmOps(TableCore):
                 user_id=actor.user_id, gm=True, payload=GmLine(op="pause" if paused else "resume")
             )
             word = "paused" if paused else "resumed"
-            return (
-                _Cached(new, c.state),
-                [entry],
-                Outcome(new, c.state, notice=f"{actor.name} {word} the game."),
-            )
+            return Step(new, c.state, [entry], notice=f"{actor.name} {word} the game.")
 
         return await self._change(channel_id, fn)
 
@@ -64,7 +53,7 @@ class GmOps(TableCore):
         physical table, the member keeps their seats and takes this one too (a GM
         playing several characters)."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             await self._require_gm(game, actor, guild_id, "move players between seats")
             if game.status not in ("lobby", "active", "paused"):
@@ -80,7 +69,7 @@ class GmOps(TableCore):
                 raise RuleError("Only at a physical table can one member hold several seats.")
             current = None if also or not held else held[0]
             incoming = SeatRow(
-                user_id=member.user_id, name=_clean_name(member.name), character=target.character
+                user_id=member.user_id, name=seat_name(member.name), character=target.character
             )
             if also:
                 notice = f"{member.name} also takes seat {seat + 1} (was {target.shown})."
@@ -99,7 +88,7 @@ class GmOps(TableCore):
                 gm=True,
                 payload=GmLine(op="seat", seat=seat, user_id=member.user_id),
             )
-            return _Cached(new, c.state), [entry], Outcome(new, c.state, notice=notice)
+            return Step(new, c.state, [entry], notice=notice)
 
         return await self._change(channel_id, fn)
 
@@ -109,7 +98,7 @@ class GmOps(TableCore):
         """Name the character a seat plays (None clears it): the seat's member or a GM.
         Set before the start, the engine knows the seat by it; later, the table shows it."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             if not game.live:
                 raise RuleError("The game is over.")
@@ -120,7 +109,7 @@ class GmOps(TableCore):
                 raise RuleError("Give the character a name, or leave `name` out to clear it.")
             if target.user_id != actor.user_id:
                 await self._require_gm(game, actor, guild_id, "name another seat's character")
-            character = _clean_name(name) if name and name.strip() else None
+            character = seat_name(name) if name and name.strip() else None
             seats = list(game.seats)
             seats[seat] = target.model_copy(update={"character": character})
             new = self._bump(game, seats=seats)
@@ -134,7 +123,7 @@ class GmOps(TableCore):
                 if character
                 else f"Seat {seat + 1} plays as {target.name} again."
             )
-            return _Cached(new, c.state), [entry], Outcome(new, c.state, notice=notice)
+            return Step(new, c.state, [entry], notice=notice)
 
         return await self._change(channel_id, fn)
 
@@ -144,7 +133,7 @@ class GmOps(TableCore):
         """A GM's correction of the state, validated by the engine, logged as its own
         kind (replayed by undo and `python -m bot replay`)."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game, state = c.game, c.state
             await self._require_gm(game, actor, guild_id, "correct the game")
             if game.status not in ("active", "paused") or state is None:
@@ -153,7 +142,7 @@ class GmOps(TableCore):
             try:
                 correction = engine.parse_correction(raw)
             except ValidationError as exc:
-                problem = _first_error(exc)
+                problem = clause(exc)
                 raise RuleError(f"That correction doesn't fit {engine.title}: {problem}") from None
             state, events = engine.correct(state, correction)
             line = CorrectionLine(correction=engine.dump_correction(correction))
@@ -162,7 +151,7 @@ class GmOps(TableCore):
             if game.status == "active":
                 new, state = await self._advance(engine, new, state, entries, events)
             notice = f"🛠️ {actor.name} (GM) corrected the game."
-            return _Cached(new, state), entries, Outcome(new, state, events, notice)
+            return Step(new, state, entries, events, notice)
 
         return await self._change(channel_id, fn)
 
@@ -171,7 +160,7 @@ class GmOps(TableCore):
     ) -> Outcome:
         """An away player's turn: skip it, or let the AI play it."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game, state = c.game, c.state
             if game.status != "active" or game.version != version:
                 raise StaleBoard("That turn has moved on; nothing to do.")
@@ -220,6 +209,6 @@ class GmOps(TableCore):
             new = self._bump(game)
             stand_in = (seat, actor) if op != "skip" else None
             new, state = await self._advance(engine, new, state, entries, events, stand_in=stand_in)
-            return _Cached(new, state), entries, Outcome(new, state, events, notice)
+            return Step(new, state, entries, events, notice)
 
         return await self._change(channel_id, fn)

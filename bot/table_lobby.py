@@ -3,27 +3,19 @@
 from __future__ import annotations
 
 import secrets
+from dataclasses import replace
 from typing import Any
 
 from pydantic import ValidationError
 
-from bot.log_lines import CreateLine, EndLine, GmLine, JoinLine, LobbyLine
+from bot.log_lines import CreateLine, EndLine, GmLine, JoinLine, LobbyLine, SetupLine
 from bot.models import GameRow, LogEntry, Mode, SeatRow
+from bot.plain_errors import clause
 from bot.storage import LiveGameExists
-from bot.table_core import (
-    Actor,
-    Outcome,
-    TableCore,
-    _Cached,
-    _check_game_id,
-    _clean_name,
-    _first_error,
-    _running_message,
-    _setup_line,
-)
+from bot.table_core import Actor, LiveTable, Outcome, StaleBoard, Step, TableCore
 from bot.table_options import DEFAULT_DICE, DICE_OPTION, engine_options, late_join_of
 from bot.table_packs import embed_chosen_pack
-from bot.table_seats import chosen_seats, seats_phrase
+from bot.table_seats import chosen_seats, seat_name, seats_phrase
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
@@ -59,7 +51,7 @@ class LobbyOps(TableCore):
         try:
             engine_options(engine, opts)
         except ValidationError as exc:
-            problem = _first_error(exc)
+            problem = clause(exc)
             raise RuleError(f"Those options don't fit {engine.title}: {problem}") from None
         async with self.lock_for(channel_id):
             existing = await self._load(channel_id)
@@ -75,7 +67,7 @@ class LobbyOps(TableCore):
                 status="lobby",
                 host_id=host.user_id,
                 version=1,
-                seats=[SeatRow(user_id=host.user_id, name=_clean_name(host.name))],
+                seats=[SeatRow(user_id=host.user_id, name=seat_name(host.name))],
                 options=opts,
                 rng_seed=seed,
                 created_at=now,
@@ -92,14 +84,13 @@ class LobbyOps(TableCore):
             except LiveGameExists:
                 self._cache.pop(channel_id)
                 raise RuleError("A game was just opened in this channel by someone else.") from None
-            cached = _Cached(game=game, state=None)
-            self._cache.put(channel_id, cached)
+            self._cache.put(channel_id, LiveTable(game=game, state=None))
             return Outcome(
                 game=game, state=None, notice=f"{host.name} opened a table for {engine.title}."
             )
 
     async def join(self, channel_id: int, actor: Actor, game_id: int | None = None) -> Outcome:
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             _check_game_id(game, game_id)
             engine = registry.get(game.game)
@@ -109,11 +100,11 @@ class LobbyOps(TableCore):
                 raise RuleError(f"The table is full ({engine.max_seats} seats).")
             if game.status != "lobby":
                 return self._late_join(c, actor, engine, approved=False)
-            seats = [*game.seats, SeatRow(user_id=actor.user_id, name=_clean_name(actor.name))]
+            seats = [*game.seats, SeatRow(user_id=actor.user_id, name=seat_name(actor.name))]
             new = self._bump(game, seats=seats)
             entry = LogEntry(user_id=actor.user_id, payload=LobbyLine(op="join"))
             notice = f"{actor.name} joined ({len(seats)}/{engine.max_seats})."
-            return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
+            return Step(new, None, [entry], notice=notice)
 
         return await self._change(channel_id, fn)
 
@@ -122,7 +113,7 @@ class LobbyOps(TableCore):
     ) -> Outcome:
         """A GM lets in a member who asked to join a game in play (late_join=ask)."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             _check_game_id(c.game, game_id)
             await self._require_gm(c.game, actor, guild_id, "let players join")
             engine = registry.get(c.game.game)
@@ -130,15 +121,15 @@ class LobbyOps(TableCore):
                 raise RuleError(f"{member.name} already has a seat at this table.")
             if len(c.game.seats) >= engine.max_seats:
                 raise RuleError(f"The table is full ({engine.max_seats} seats).")
-            new, entries, outcome = self._late_join(c, member, engine, approved=True)
-            outcome.notice = f"{actor.name} let {member.name} join in seat {len(new.game.seats)}."
-            return new, entries, outcome
+            step = self._late_join(c, member, engine, approved=True)
+            notice = f"{actor.name} let {member.name} join in seat {len(step.game.seats)}."
+            return replace(step, notice=notice)
 
         return await self._change(channel_id, fn)
 
     def _late_join(
-        self, c: _Cached, actor: Actor, engine: AnyEngine, *, approved: bool
-    ) -> tuple[_Cached, list[LogEntry], Outcome]:
+        self, c: LiveTable, actor: Actor, engine: AnyEngine, *, approved: bool
+    ) -> Step:
         """A seat for a game in play, as the table's `late_join` says: at once (open),
         once the host or a GM lets them in (ask, the default: a passer-by must not
         sit down at a group's evening unasked), or never (closed)."""
@@ -149,13 +140,13 @@ class LobbyOps(TableCore):
             raise RuleError("This table takes no new players once it has started.")
         if mode == "ask" and not approved:
             raise JoinAsked(c.game.id, actor)
-        seat = Seat(index=len(c.game.seats), name=_clean_name(actor.name))
+        seat = Seat(index=len(c.game.seats), name=seat_name(actor.name))
         state, events = engine.late_join(c.state, seat)
         seats = [*c.game.seats, SeatRow(user_id=actor.user_id, name=seat.name)]
         new = self._bump(c.game, seats=seats)
         entry = LogEntry(seat=seat.index, user_id=actor.user_id, payload=JoinLine(seat=seat))
         notice = f"{actor.name} joins the game in seat {seat.index + 1}."
-        return _Cached(new, state), [entry], Outcome(new, state, events, notice)
+        return Step(new, state, [entry], events, notice)
 
     async def leave(
         self, channel_id: int, actor: Actor, game_id: int | None = None, seat: int | None = None
@@ -163,7 +154,7 @@ class LobbyOps(TableCore):
         """Give up every seat the member holds, or only `seat` (0-based). Before the
         start the seats go; during play each becomes an AI's or vacant, as a kick does."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             _check_game_id(game, game_id)
             chosen = chosen_seats(game, actor.user_id, seat, own=True)
@@ -175,7 +166,7 @@ class LobbyOps(TableCore):
 
     def _remove_seats(
         self, game: GameRow, chosen: list[int], actor: Actor, *, by_gm: bool
-    ) -> tuple[_Cached, list[LogEntry], Outcome]:
+    ) -> Step:
         """Before the start: the seats go, and the host passes on if they held none else."""
         leaving = game.seats[chosen[0]]
         seats = [s for i, s in enumerate(game.seats) if i not in chosen]
@@ -197,11 +188,11 @@ class LobbyOps(TableCore):
             kept = new.seats_of(leaving.user_id)
             notice += f" {leaving.name} keeps {seats_phrase(new, kept)}."
         entries = [_leave_line(actor, leaving.user_id, i, by_gm) for i in chosen]
-        return _Cached(new, None), entries, Outcome(game=new, state=None, notice=notice)
+        return Step(new, None, entries, notice=notice)
 
     async def _vacate(
-        self, c: _Cached, chosen: list[int], actor: Actor, *, by_gm: bool
-    ) -> tuple[_Cached, list[LogEntry], Outcome]:
+        self, c: LiveTable, chosen: list[int], actor: Actor, *, by_gm: bool
+    ) -> Step:
         """During play: each seat keeps its place (and character) for a computer player
         (digital games with AI players) or stays vacant for a GM to play."""
         game = c.game
@@ -228,14 +219,10 @@ class LobbyOps(TableCore):
             notice = f"{old.name} left {where}; {how}."
         if kept:
             notice += f" {old.name} keeps {seats_phrase(new_game, kept)}."
-        return (
-            _Cached(new_game, state),
-            entries,
-            Outcome(game=new_game, state=state, events=events, notice=notice),
-        )
+        return Step(new_game, state, entries, events, notice)
 
     async def add_ai(self, channel_id: int, actor: Actor, guild_id: int | None) -> Outcome:
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             engine = registry.get(game.game)
             await self._require_gm(game, actor, guild_id, "add computer players")
@@ -252,7 +239,7 @@ class LobbyOps(TableCore):
             new = self._bump(game, seats=seats)
             entry = LogEntry(user_id=actor.user_id, gm=True, payload=GmLine(op="add_ai"))
             notice = f"A computer player joined ({len(seats)}/{engine.max_seats})."
-            return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
+            return Step(new, None, [entry], notice=notice)
 
         return await self._change(channel_id, fn)
 
@@ -266,7 +253,7 @@ class LobbyOps(TableCore):
     ) -> Outcome:
         """Remove a member from every seat they hold, or only from `seat` (0-based)."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             await self._require_gm(game, actor, guild_id, "kick players")
             chosen = chosen_seats(game, target_user_id, seat, own=False)
@@ -279,7 +266,7 @@ class LobbyOps(TableCore):
     async def start(
         self, channel_id: int, actor: Actor, guild_id: int | None, game_id: int | None = None
     ) -> Outcome:
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             _check_game_id(game, game_id)
             if game.status != "lobby":
@@ -295,16 +282,12 @@ class LobbyOps(TableCore):
             try:
                 state = engine.setup(setup.seats, engine_options(engine, game.options))
             except ValidationError as exc:
-                raise RuleError(f"The game's options are not valid: {_first_error(exc)}") from None
+                raise RuleError(f"The game's options are not valid: {clause(exc)}") from None
             new = self._bump(game, status="active")
             entries = [LogEntry(user_id=actor.user_id, payload=setup)]
             events: list[Event] = []
             new, state = await self._advance(engine, new, state, entries, events)
-            return (
-                _Cached(new, state),
-                entries,
-                Outcome(game=new, state=state, events=events, notice=f"{engine.title} begins!"),
-            )
+            return Step(new, state, entries, events, f"{engine.title} begins!")
 
         return await self._change(channel_id, fn)
 
@@ -314,7 +297,7 @@ class LobbyOps(TableCore):
         """A physical lobby's `dice` option, bot <-> ours, so a group need not know the
         `options` syntax to let the bot roll (cards still come from their box)."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             _check_game_id(game, game_id)
             if game.status != "lobby":
@@ -327,7 +310,7 @@ class LobbyOps(TableCore):
             entry = LogEntry(user_id=actor.user_id, gm=True, payload=GmLine(op="dice", name=now))
             notice = (f"{actor.name}: the bot rolls the dice; cards still come from your box."
                       if now == "bot" else f"{actor.name}: you roll your own dice and report them.")
-            return _Cached(new, None), [entry], Outcome(game=new, state=None, notice=notice)
+            return Step(new, None, [entry], notice=notice)
 
         return await self._change(channel_id, fn)
 
@@ -340,7 +323,7 @@ class LobbyOps(TableCore):
     async def end(
         self, channel_id: int, actor: Actor, guild_id: int | None, game_id: int | None = None
     ) -> Outcome:
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             _check_game_id(game, game_id)
             await self._require_gm(game, actor, guild_id, "end the game")
@@ -353,7 +336,7 @@ class LobbyOps(TableCore):
                 new = self._bump(game, status="finished", finished_at=now, result=result)
                 notice = f"{actor.name} ended the game. It is kept in the channel's history."
             entry = LogEntry(user_id=actor.user_id, gm=True, payload=EndLine(by=actor.user_id))
-            return _Cached(new, c.state), [entry], Outcome(game=new, state=c.state, notice=notice)
+            return Step(new, c.state, [entry], notice=notice)
 
         return await self._change(channel_id, fn)
 
@@ -373,3 +356,23 @@ def _leave_line(actor: Actor, user_id: int | None, seat: int, by_gm: bool) -> Lo
         else LobbyLine(op="leave", user_id=user_id, seat=seat)
     )
     return LogEntry(user_id=actor.user_id, gm=by_gm, payload=payload)
+
+
+def _setup_line(game: GameRow) -> SetupLine:
+    """What the engine is set up from; a seat with a character plays under its name."""
+    seats = [Seat(index=i, name=s.character or s.name, ai=s.ai) for i, s in enumerate(game.seats)]
+    return SetupLine(seats=seats, options=game.options, rng_counter=game.rng_counter)
+
+
+def _check_game_id(game: GameRow, game_id: int | None) -> None:
+    if game_id is not None and game_id != game.id:
+        raise StaleBoard("That lobby is closed; use the newest message in the channel.")
+
+
+def _running_message(game: GameRow) -> str:
+    engine = registry.get(game.game)
+    where = "in its lobby" if game.status == "lobby" else "under way"
+    return (
+        f"This channel already has a game of {engine.title} {where}."
+        " Use `/game status` to see it, or play in another channel or a thread."
+    )

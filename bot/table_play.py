@@ -2,20 +2,28 @@
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
 
 from bot.log_lines import ActionLine, ChanceLine, CorrectionLine, SkipLine, UndoLine
 from bot.models import GameRow, LogEntry
-from bot.replay import REPLAYED_KINDS, UNDOABLE_KINDS, Replayed, replay, replay_from
+from bot.replay import (
+    REPLAYED_KINDS,
+    UNDOABLE_KINDS,
+    Replayed,
+    logged_move,
+    replay,
+    replay_from,
+)
 from bot.table_core import (
     Actor,
+    LiveTable,
     Outcome,
+    StaleBoard,
+    Step,
     TableCore,
-    _Cached,
-    _check_playing,
-    _not_your_turn,
     bot_draws,
     replayed_after,
 )
@@ -25,6 +33,9 @@ from engines.core.chance import ChanceOutcome, validate_outcome
 from engines.core.errors import RuleError
 from engines.registry import AnyEngine
 
+Chooser = Callable[[GameRow, Any], Awaitable[tuple[int | None, Any]]]
+"""From the live table (under its lock), the seat a move is made from and the move."""
+
 
 class PlayOps(TableCore):
     """Moves, physical reports and undo, each checked against turn and version."""
@@ -33,26 +44,33 @@ class PlayOps(TableCore):
         self,
         channel_id: int,
         actor: Actor,
-        action: Any,
+        action: Any = None,
         *,
         expected_version: int | None = None,
         guild_id: int | None = None,
         as_seat: int | None = None,
+        choose: Chooser | None = None,
     ) -> Outcome:
         """A player's move. `action` is the engine action or its JSON form.
-        `as_seat` lets a GM act for a seat; the log marks it."""
+        `as_seat` lets a GM act for a seat; the log marks it. A click passes `choose`
+        instead: the seat and the move are read off the table under its lock, so the
+        click's checks (its board's version, whose button it is) read the table once
+        with the move itself."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game, state = c.game, c.state
             engine = registry.get(game.game)
+            move, wanted = action, as_seat
+            if choose is not None:
+                wanted, move = await choose(game, state)
             _check_playing(game, expected_version)
-            seat, by_gm = await self._acting_seat(engine, game, state, actor, guild_id, as_seat)
+            seat, by_gm = await self._acting_seat(engine, game, state, actor, guild_id, wanted)
             if engine.chance(state) is not None and not engine.acts_during_chance(state, seat):
                 raise RuleError("The table is waiting for a roll or a card to be reported first.")
             if not engine.may_act(state, seat):
                 raise RuleError(_not_your_turn(engine, game, state))
             try:
-                parsed = engine.parse_action(action)
+                parsed = engine.parse_action(move)
             except ValidationError:
                 raise RuleError("That move isn't one this game understands.") from None
             new_state, events = engine.apply(state, seat, parsed)
@@ -66,11 +84,7 @@ class PlayOps(TableCore):
                 )
             ]
             new_game, new_state = await self._advance(engine, new_game, new_state, entries, events)
-            return (
-                _Cached(new_game, new_state),
-                entries,
-                Outcome(game=new_game, state=new_state, events=events),
-            )
+            return Step(new_game, new_state, entries, events)
 
         return await self._change(channel_id, fn)
 
@@ -85,7 +99,7 @@ class PlayOps(TableCore):
     ) -> Outcome:
         """Physical mode: a player reports what their real dice or cards show."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game, state = c.game, c.state
             engine = registry.get(game.game)
             _check_playing(game, expected_version)
@@ -113,11 +127,7 @@ class PlayOps(TableCore):
                 for item, v in zip(request.items, outcome.values, strict=True)
             )
             notice = None if events else f"{actor.name} reported: {shown[:300]}."
-            return (
-                _Cached(new_game, new_state),
-                entries,
-                Outcome(game=new_game, state=new_state, events=events, notice=notice),
-            )
+            return Step(new_game, new_state, entries, events, notice)
 
         return await self._change(channel_id, fn)
 
@@ -127,7 +137,7 @@ class PlayOps(TableCore):
         comes back into play while it is the channel's latest game: one stray end
         must not cost a group its evening."""
 
-        async def fn(c: _Cached) -> tuple[_Cached, list[LogEntry], Outcome]:
+        async def fn(c: LiveTable) -> Step:
             game = c.game
             await self._require_gm(game, actor, guild_id, "undo")
             if game.state is None:
@@ -142,18 +152,14 @@ class PlayOps(TableCore):
                     entry = LogEntry(user_id=actor.user_id, gm=True,
                                      payload=UndoLine(undid_version=ended_at))
                     notice = f"{actor.name} undid the end of the game: it is in play again."
-                    return _Cached(new, c.state), [entry], Outcome(new, c.state, notice=notice)
+                    return Step(new, c.state, [entry], notice=notice)
             last_version, replayed, undone = await self._replay_without_last_step(engine, c)
             new = self._bump(game, rng_counter=replayed.rng_counter, **revive)
             entry = LogEntry(
                 user_id=actor.user_id, gm=True, payload=UndoLine(undid_version=last_version)
             )
             notice = f"Undid: {undone_words(engine, game, replayed.state, undone)}."
-            return (
-                _Cached(new, replayed.state),
-                [entry],
-                Outcome(game=new, state=replayed.state, notice=notice),
-            )
+            return Step(new, replayed.state, [entry], notice=notice)
 
         return await self._change(channel_id, fn, ended=True)
 
@@ -164,7 +170,7 @@ class PlayOps(TableCore):
         return log[-1].version if log and log[-1].kind == "end" else None
 
     async def _replay_without_last_step(
-        self, engine: AnyEngine, c: _Cached
+        self, engine: AnyEngine, c: LiveTable
     ) -> tuple[int, Replayed, list[LogEntry]]:
         """The last undoable step's version, the game replayed without it, and its lines:
         from the table's newest checkpoint before it (a few dozen lines), else from the
@@ -226,7 +232,7 @@ def undone_words(engine: AnyEngine, game: GameRow, before: Any, lines: list[LogE
         seat = line.seat if line.seat is not None and line.seat < len(game.seats) else None
         who = game.seats[seat].shown if seat is not None else "the table"
         if isinstance(payload, ActionLine):
-            what = engine.describe_action(before, engine.parse_action(payload.action))
+            what = engine.describe_action(before, logged_move(engine, payload))
             return f"{who}'s {what}" + (" (AI)" if payload.ai else "")
         if isinstance(payload, CorrectionLine):
             what = engine.describe_action(before, engine.parse_correction(payload.correction))
@@ -236,3 +242,18 @@ def undone_words(engine: AnyEngine, game: GameRow, before: Any, lines: list[LogE
         if isinstance(payload, ChanceLine):
             return "the reported result" if payload.reported else "the roll"
     return "the last move"
+
+
+def _check_playing(game: GameRow, expected_version: int | None) -> None:
+    if game.status == "lobby":
+        raise RuleError("The game hasn't started yet.")
+    if game.status == "paused":
+        raise RuleError("The game is paused; a GM can resume it.")
+    if expected_version is not None and expected_version != game.version:
+        raise StaleBoard("That board is out of date; use the newest one (`/game status`).")
+
+
+def _not_your_turn(engine: AnyEngine, game: GameRow, state: Any) -> str:
+    movers = engine.waiting_for(state) or engine.to_move(state)
+    names = ", ".join(game.seats[m].shown for m in movers) or "nobody"
+    return f"It's not your turn; waiting for {names}."

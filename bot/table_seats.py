@@ -11,6 +11,15 @@ from __future__ import annotations
 from bot.models import GameRow
 from engines.core.errors import RuleError
 
+MAX_NAME = 32
+
+
+def seat_name(name: str) -> str:
+    """The name a seat shows for a member's display name: one line, short enough for a
+    button label and the board's seat list, never empty."""
+    cleaned = " ".join(name.split())[:MAX_NAME]
+    return cleaned or "player"
+
 
 def and_join(words: list[str]) -> str:
     """'a', 'a and b', 'a, b and c'."""

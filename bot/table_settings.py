@@ -38,6 +38,10 @@ class TableSettings(BaseModel):
     table_can_skip: bool = Field(
         default=False, description="seated players, not only GMs, may skip an away player"
     )
+    reveal_after_end: bool = Field(
+        default=True,
+        description="once a game ends, its replay and luck report name the hidden cards drawn",
+    )
     gm_role: int | None = Field(default=None, description="the server's GM role (server only)")
 
 

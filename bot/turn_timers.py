@@ -16,8 +16,8 @@ from typing import Any
 import discord
 
 from bot.background import BackgroundLoop
+from bot.interactions import ChannelOf
 from bot.models import GameRow, TimerRow
-from bot.presenting import ChannelOf
 from bot.storage import Storage
 from bot.table import TableService
 from bot.table_core import stalled_seats

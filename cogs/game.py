@@ -12,21 +12,16 @@ from discord.ext import commands
 
 from bot import corrections, table_options
 from bot.frontend import Services
+from bot.interactions import actor_of, channel_id_of
 from bot.maintenance import FATE_NOTES, fate_sentence
-from bot.presenting import (
-    actor_of,
-    board_embed,
-    board_link,
-    board_view,
-    channel_id_of,
-    panel_view,
-)
+from bot.presenting import board_embed, board_link, board_view, panel_view
 from bot.render.style import clip
 from bot.table import Actor, JoinAsked, holds_hands
 from bot.table_settings import KEYS as SETTING_KEYS
 from bot.table_settings import SERVER_ONLY, Scope
 from bot.table_settings import describe as describe_setting
 from bot.table_settings import parse_value as parse_setting
+from cogs.game_gif import GifCommands
 from cogs.game_packs import PackCommands
 from cogs.game_seats import SeatOptions
 from engines import registry
@@ -40,6 +35,7 @@ MODES = [
 
 class GameCog(
     PackCommands,
+    GifCommands,
     SeatOptions,
     commands.GroupCog,
     group_name="game",

@@ -14,7 +14,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.frontend import Services
-from bot.presenting import actor_of, channel_id_of
+from bot.interactions import actor_of, channel_id_of
 from bot.render.style import clip
 from bot.table_packs import check_upload_size, contents, game_title
 from engines.core.errors import RuleError

@@ -14,8 +14,8 @@ import discord
 from discord import app_commands
 
 from bot.frontend import Services
+from bot.interactions import channel_id_of
 from bot.models import GameRow
-from bot.presenting import channel_id_of
 from engines.core.errors import RuleError
 
 SUGGESTED = 25

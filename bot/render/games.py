@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 import discord
+from PIL import Image
 
 from bot.models import GameRow
 from bot.render.style import COLOUR_DONE, COLOUR_LOBBY, COLOUR_PLAY, FIELD_VALUE, clip
@@ -74,6 +75,9 @@ class BoardPicture:
 
     filename: str
     data: bytes
+    description: str = ""
+    """Alt text (at most 1,024 characters): the state in words, for screen readers and
+    a picture that did not load; public, so it names no secret."""
 
 
 @runtime_checkable
@@ -82,6 +86,14 @@ class PicturePresenter(Protocol):
     so it must not touch the event loop; None when there is nothing to draw."""
 
     def board_picture(self, game: GameRow, state: Any) -> BoardPicture | None: ...
+
+
+@runtime_checkable
+class FramePresenter(Protocol):
+    """A picture presenter that also hands over its drawing before encoding (optional
+    hook), so an animation maps every frame onto one palette; None: nothing drawn."""
+
+    def board_frame(self, game: GameRow, state: Any) -> Image.Image | None: ...
 
 
 @runtime_checkable

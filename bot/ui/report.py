@@ -57,7 +57,7 @@ class ReportForm(Protocol):
 
 
 class ReportTaker(Protocol):
-    """Where a submitted report goes (the table's UI, `bot.presenting.TablesUI`)."""
+    """Where a submitted report goes (the table's UI, `bot.clicks.TablesUI`)."""
 
     async def submit_report(
         self, interaction: discord.Interaction[Any], version: int, values: list[str]

@@ -188,6 +188,20 @@ class Engine(ABC, Generic[StateT, ActionT, OptionsT]):
         """Add a seat between turns, for games whose rules allow joining late."""
         raise RuleError(f"{self.title} can't be joined once it has started.")
 
+    def read_logged_action(self, logged_action: Any) -> ActionT:
+        """A logged move as replay reads it: by default like any move. A game whose
+        moves gained a guard since (a confirmation, say) reads a line logged before
+        it as it was played, so the old game still replays; a new move never comes
+        this way, so it still meets the guard."""
+        return self.parse_action(logged_action)
+
+    def legacy_correction(self, logged_action: Any) -> Any | None:
+        """A move an earlier version logged that the game now takes only as a GM's
+        correction, as that correction; None for any other move. Replay reads it so a
+        game stored before the change still rebuilds to the state it reached, while a
+        player's new move never passes here (it would reopen what the change closed)."""
+        return None
+
     def describe_action(self, state: StateT, action: Any) -> str:
         """A move or a GM's correction in a few words, as undo names what it took back
         ("Undid: Bob's Fight against Frog Soldier 2"); `state` is the one the move was

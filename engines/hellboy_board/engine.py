@@ -27,7 +27,6 @@ from engines.hellboy_board.actions import (
     DiscardThreat,
     DrawBehaviour,
     DrawDoom,
-    EndCase,
     EnemyAttack,
     GatherInfo,
     HealAgent,
@@ -144,7 +143,9 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         if pending is not None:
             raise RuleError(f"Waiting first for this: {pending.prompt}.")
         awaiting = next((t for t in state.threats.values() if t.awaiting), None)
-        if awaiting is not None and not isinstance(action, ResolveThreat):
+        if awaiting is not None and not isinstance(action, ResolveThreat) and not (
+                isinstance(action, Revive | AddAgent)
+                and threats.nobody_to_choose(state, awaiting)):
             raise RuleError(threats.ask(state, awaiting))
         if isinstance(action, ResolveThreat) and awaiting is None:
             raise RuleError("No Unexpected Threat is waiting for your choices.")
@@ -187,6 +188,23 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         corrections.correct(s, areas.settle(s, correction), events)
         return s, list(events)
 
+    def read_logged_action(self, logged_action: Any) -> Action:
+        """A move logged before a new area had to be confirmed (issue 23) has no
+        `new_area`: its areas were taken as typed then, and are again, or an old
+        case would stop replaying at its first new tile."""
+        if (isinstance(logged_action, dict) and logged_action.get("type") in AREA_MOVES
+                and "new_area" not in logged_action):
+            logged_action = {**logged_action, "new_area": True}
+        return self.parse_action(logged_action)
+
+    def legacy_correction(self, logged_action: Any) -> Any | None:
+        """`end_case` was a seat's move until issue 23 made it the GM's correction:
+        a case logged before then replays its close as that correction, and is
+        undone like one."""
+        if isinstance(logged_action, dict) and logged_action.get("type") == "end_case":
+            return CORRECTION_ADAPTER.validate_python(logged_action)
+        return None
+
     def late_join(self, state: HBBoardState, seat: Seat) -> tuple[HBBoardState, list[Event]]:
         if len(state.names) >= self.max_seats:
             raise RuleError(f"{self.title} seats at most {self.max_seats} players.")
@@ -197,19 +215,20 @@ class HBBoardEngine(Engine[HBBoardState, Action, HBBoardOptions]):
         return s, list(events)
 
     def describe_action(self, state: HBBoardState, action: Any) -> str:
-        """A test by its skill and target ("Fight against Frog Soldier 2"), so an undo
-        names the roll it took back; other moves by their kind."""
-        if isinstance(action, EndCase):
-            return "closing of the case"
-        if not isinstance(action, Test):
+        """What an undo took back, in the table's words and names ("Fight against Frog
+        Soldier 2", "move of Abe Sapien"), not the action's type ("move agent")."""
+        if isinstance(action, Test):
+            shown = _enemy_shown(state, action.target or "")
+            skill = action.skill.capitalize()
+            return f"{skill} against {shown}" if shown else f"{skill} test"
+        words = UNDONE_WORDS.get(str(getattr(action, "type", "")))
+        if words is None:
             return super().describe_action(state, action)
-        e = state.enemies.get(action.target or "") or state.enemies.get(
-            query.slug(action.target or ""))
-        if e is None:
-            return f"{action.skill.capitalize()} test"
-        number = e.id.rsplit("-", 1)[-1]
-        shown = state.cards[e.card].name + (f" {number}" if number.isdigit() else "")
-        return f"{action.skill.capitalize()} against {shown}"
+        agent = getattr(action, "agent", None) or getattr(action, "name", None) or ""
+        found = state.agents.get(agent) or state.agents.get(query.slug(agent))
+        enemy = str(getattr(action, "enemy", ""))
+        return words.format(agent=found.name if found else agent,
+                            enemy=_enemy_shown(state, enemy) or enemy)
 
     def view(self, state: HBBoardState, seat: int | None) -> dict[str, Any]:
         return board(state)
@@ -260,6 +279,39 @@ def _play(s: HBBoardState, seat: int, action: Action, events: Events) -> None:
                          action.weapon_tags, events)
     else:
         _play_more(s, action, events)
+
+
+AREA_MOVES = frozenset({"add_agent", "define_enemy", "add_enemy", "move_agent", "move_enemy"})
+"""The moves that name an area and carry `new_area` (areas.py)."""
+
+UNDONE_WORDS: dict[str, str] = {
+    "set_up_case": "setup of the Case File", "add_agent": "new agent {agent}",
+    "arm_agent": "new weapon for {agent}", "define_enemy": "Enemy card",
+    "add_enemy": "enemy put in play", "next_phase": "move to the next phase",
+    "spend_cubes": "cubes spent by {agent}", "move_agent": "move of {agent}",
+    "move_enemy": "move of {enemy}", "cancel_test": "calling off of the test",
+    "enemy_attack": "attack by {enemy}", "damage_enemy": "damage to {enemy}",
+    "damage_agent": "damage to {agent}", "heal_agent": "healing of {agent}",
+    "knock_out": "knock-out of {agent}", "set_stunned": "stun marker of {agent}",
+    "revive": "revival of {agent}", "draw_doom": "Doom card draw",
+    "draw_behaviour": "Behaviour card draw for {enemy}",
+    "resolve_threat": "choices for the threat", "discard_threat": "discard of the threat",
+    "advance_doom": "move of Impending Doom", "gather_info": "move of Information Gathered",
+    "set_track": "setting of a track", "set_agent": "correction of {agent}",
+    "place_enemy": "placing of {enemy}", "set_enemy_damage": "damage set on {enemy}",
+    "remove_enemy": "removal of {enemy}", "set_priority": "order of Target Priority",
+    "set_doom_deck": "correction of the Deck of Doom", "end_case": "closing of the case",
+}
+"""Each move and correction as an undo names it ("Undid: Bob's move of Abe Sapien.")."""
+
+
+def _enemy_shown(state: HBBoardState, ref: str) -> str | None:
+    """An enemy as the table calls it: its card's name and its figure's number."""
+    e = state.enemies.get(ref) or state.enemies.get(query.slug(ref))
+    if e is None:
+        return None
+    number = e.id.rsplit("-", 1)[-1]
+    return state.cards[e.card].name + (f" {number}" if number.isdigit() else "")
 
 
 def _play_more(s: HBBoardState, action: Action, events: Events) -> None:

@@ -43,7 +43,7 @@ def candidates(s: HBBoardState, seat: int) -> list[Action]:
         for a in s.agents.values():
             out += [ResolveThreat(lead_agent=a.id, boss=b) for b in (None, False, True)]
         out += [ResolveThreat(boss=b) for b in (False, True)]
-        return out
+        return out + [Revive(agent=a) for a in s.agents] + list(SAMPLE_AGENTS[:1])
     out += [NextPhase(), DrawDoom(), AdvanceDoom(steps=1), GatherInfo(steps=1)]
     if s.phase == "setup":
         out += [*SAMPLE_AGENTS, AddEnemy(card="krampus", area="Crypt"),

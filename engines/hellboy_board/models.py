@@ -7,9 +7,9 @@ copy costs nothing a player could notice.
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, model_validator
 
 from engines.core.packs import ChosenPack
 from engines.core.protocol import Event
@@ -190,6 +190,23 @@ class HBBoardState(BaseModel):
     last_test: TestReport | None = None
     discard: tuple[str, ...] = Field(default=(), description="enemies and threats discarded")
     result: Literal["won", "lost"] | None = None
+
+    @model_validator(mode="before")
+    @classmethod
+    def _areas_of_an_older_snapshot(cls, data: Any) -> Any:
+        """A state stored before areas were recorded (issue 23) names its areas only
+        where the case starts and its pieces stand: they become the recorded ones, in
+        the order a replay of its log records them, so the stored state and its
+        replay agree and a known area is not asked about as new."""
+        if not isinstance(data, dict) or "areas" in data or "names" not in data:
+            return data
+        start = data.get("starting_area", UNNAMED_START)
+        pieces = [*dict(data.get("agents") or {}).values(),
+                  *dict(data.get("enemies") or {}).values()]
+        named = [] if start == UNNAMED_START else [start]
+        named += [p["area"] for p in pieces
+                  if isinstance(p, dict) and p.get("area") not in (None, "", UNNAMED_START)]
+        return {**data, "areas": tuple(dict.fromkeys(named))}
 
     def fork(self) -> HBBoardState:
         """A copy `apply` may change: the pieces rules mutate are copied, the rest

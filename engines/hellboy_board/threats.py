@@ -55,6 +55,15 @@ def needs_choices(s: HBBoardState, t: Threat) -> bool:
     return (card.marks_lead_agent is not None and t.marked is None) or t.boss is None
 
 
+def nobody_to_choose(s: HBBoardState, t: Threat) -> bool:
+    """The card wants a lead agent and every agent is knocked out (or none is in the
+    case yet): the table would wait for a choice nobody can make, so reviving or
+    adding an agent is let through the wait (found by random play, issue 23)."""
+    card = query.threat_card(s, t)
+    return (card.marks_lead_agent is not None and t.marked is None
+            and all(a.knocked_out for a in s.agents.values()))
+
+
 def ask(s: HBBoardState, t: Threat) -> str:
     card = query.threat_card(s, t)
     asks = []
@@ -63,7 +72,9 @@ def ask(s: HBBoardState, t: Threat) -> str:
     if t.boss is None:
         name = s.cards[card.enemy].name
         asks.append(f"say whether {name} is a Boss (does the card show Behaviour icons?)")
-    return f"To resolve {card.name}: " + " and ".join(asks) + "."
+    first = ("revive an agent or add one, as every agent is knocked out, then "
+             if nobody_to_choose(s, t) else "")
+    return f"To resolve {card.name}: {first}" + " and ".join(asks) + "."
 
 
 def resolve_choices(

@@ -104,7 +104,8 @@ def board(s: HBBoardState) -> dict[str, Any]:
             "marked": s.agents[t.marked].name if t.marked in s.agents else None,
             "title": tcard.marks_lead_agent, "runs_wild": t.runs_wild, "boss": t.boss,
             "behaviour": t.behaviour.model_dump() if t.behaviour is not None else None,
-            "awaiting": t.awaiting, "text": tcard.text, "caveats": list(tcard.caveats),
+            "awaiting": t.awaiting, "nobody_to_choose": threats.nobody_to_choose(s, t),
+            "text": tcard.text, "caveats": list(tcard.caveats),
         })
     chance = next_doom_is_threat(s)
     dice = [s.dice[k] for k in ("yellow", "orange", "red", "black", "effect")]

@@ -243,3 +243,22 @@ async def test_a_physical_table_with_bot_dice_still_reports_its_cards(
     await (await _report(fake, board, "bob", ["another"])).response()
     state = await _state(fake, bot)
     assert state.doom_deck.drawn == 1 and not state.threats
+
+
+async def test_a_click_right_after_a_command_meets_a_current_board(
+    fake_discord: FakeDiscord, hb_bot: PandemoniumBot
+) -> None:
+    """Live board (issue 23, point 5): a command that changes the game answers only
+    once the board shows the change, so a click on the board straight after the
+    answer is current, never "That board was a step behind"."""
+    fake, bot = fake_discord, hb_bot
+    await _krampus_in_play(fake, bot)
+    current = await bot.table.current(fake.text_channel.id)
+    assert current is not None and current.game.board_message_id is not None
+    await (await fake.slash("alice", "hbboard move", options={
+        "enemy": "krampus", "path": "Hall"})).original()
+    live = fake.message(current.game.board_message_id)
+    moved = f":{current.game.id}:{current.game.version + 1}:"
+    assert any(moved in cid for cid in live.custom_ids()), "the board shows the move"
+    clicked = await fake.click("bob", live, label="Next phase: End")
+    assert not await clicked.ephemeral(), (await clicked.original()).text()

@@ -139,7 +139,7 @@ async def _gm_closes_undoes_and_closes(fake: FakeDiscord, bot: PandemoniumBot,
                                        board: FakeMessage) -> FakeMessage:
     prompt = await (await fake.slash("erin", "hbboard end", options={"won": True})).original()
     done = await (await fake.click("erin", prompt, label="Close the case: won")).original()
-    assert "The case is closed." in done.text()
+    assert done.text() == "🛠️ Erin (GM) closes the case.\nThe case is closed.", done.text()
     assert await bot.table.current(fake.text_channel.id) is None
     undo = await (await fake.slash("erin", "game undo")).original()
     assert undo.text() == "Undid: the GM's closing of the case.", undo.text()
@@ -172,3 +172,73 @@ async def test_a_gm_run_evening_with_a_passer_by_typos_and_a_closed_case(
     board = await _gm_closes_undoes_and_closes(fake, bot, board)
     seen.append(_lines(board))
     assert max(seen) <= BOARD_LINES, (seen, board.text())
+
+
+async def test_the_issue_s_own_typos_an_arm_and_a_reported_total(
+    fake_discord: FakeDiscord, hb_bot: PandemoniumBot
+) -> None:
+    """The values issue 23 found crashing ("Something went wrong" and a traceback):
+    a path of only commas, a path of 11 areas, 10 upgrades, a key with spaces, each
+    one sentence through the real client, the table unchanged. Then what had no
+    command or no form before: Abe takes a second weapon (`/hbboard arm`), Bob
+    confirms a new area with its button, and Hellboy's test is settled from the
+    form's total alone."""
+    fake, bot = fake_discord, hb_bot
+    board = await _open(fake, bot)
+    said = {
+        "commas": await _refused(fake, bot, "bob", "move", enemy="frog-soldier", path=" , , "),
+        "11 areas": await _refused(fake, bot, "erin", "move", enemy="frog-soldier",
+                                   path=", ".join(["Hall", "Crypt"] * 5 + ["Hall"])),
+        "10 upgrades": await _refused(fake, bot, "alice", "test", agent="Hellboy",
+                                      skill="fight", upgrades=", ".join(["Hellboy"] * 10)),
+        "key": await _refused(fake, bot, "bob", "enemy", key="Frog Monster", name="Frog",
+                              move=2, resilience=1, health=3, range=0, ranged=0, melee=3),
+    }
+    assert said == {
+        "commas": "Name the areas it moves through, in order: 'hall, crypt'.",
+        "11 areas": "'path' takes at most 10.",
+        "10 upgrades": "'upgrades' takes at most 9.",
+        "key": "'key' is a short id of lowercase letters, digits and dashes: 'frog-monster'?",
+    }, said
+    armed = await _cmd(fake, bot, "bob", "arm", agent="abe sapien", weapon="Trident",
+                       ranged=False)
+    assert "Abe Sapien carries Trident." in armed, armed
+    abe = (await _state(fake, bot)).agents["abe-sapien"]
+    assert [(w.name, w.ranged) for w in abe.weapons] == [("Trident", False)]
+    board = await _press(fake, bot, board, "alice", "Next phase: Agent")
+    asked = await fake.slash("bob", "hbboard go", options={"agent": "Abe Sapien",
+                                                            "area": "attic"})
+    assert await _private(asked) == "New area 'attic'? Known: Hall, Crypt."
+    confirmed = await fake.click("bob", await asked.original(), label="Yes, a new area: attic")
+    assert "Abe Sapien moves to attic." in (await confirmed.original()).text()
+    assert (await _state(fake, bot)).agents["abe-sapien"].area == "attic"
+    board = await board_now(fake, bot, board)
+    board = await _press(fake, bot, board, "alice", "Explore: Hellboy")
+    await (await _report(fake, board, "alice", ["", "", "11"])).response()
+    await bot.boards.flush()
+    report = (await _state(fake, bot)).last_test
+    assert report is not None and report.total == 11 and report.reported, report
+    board = await board_now(fake, bot, board)
+    assert "11" in board.text() and _lines(board) <= BOARD_LINES, board.text()
+    await _ended_by_the_gm_and_back(fake, bot, board)
+
+
+async def _ended_by_the_gm_and_back(fake: FakeDiscord, bot: PandemoniumBot,
+                                    board: FakeMessage) -> None:
+    """`/game end` (not /hbboard end) ends the evening too; a player may not undo it,
+    the GM does, and the table is as it was, the test's report next to undo."""
+    before = await _state(fake, bot)
+    refused = await _private(await fake.slash("bob", "game undo"))
+    assert refused.startswith("Only the host"), refused
+    prompt = await (await fake.slash("erin", "game end")).original()
+    await (await fake.click("erin", prompt, label="Yes, end the game")).response()
+    await bot.boards.flush()
+    assert await bot.table.current(fake.text_channel.id) is None
+    back = await (await fake.slash("erin", "game undo")).original()
+    assert back.text() == "Erin undid the end of the game: it is in play again.", back.text()
+    assert await _state(fake, bot) == before
+    board = await board_now(fake, bot, board)
+    assert "Explore: Hellboy" in _labels_of(board), "the board plays on"
+    again = await (await fake.slash("erin", "game undo")).original()
+    assert again.text().startswith("Undid: the reported result.\n🔔 "), again.text()
+    assert (await _state(fake, bot)).test is not None, "the test waits for its dice again"

@@ -4,7 +4,7 @@ makes the next move post it again at the bottom, and the old copy keeps no butto
 from __future__ import annotations
 
 from bot.app import PandemoniumBot
-from bot.board_updates import CHAT_LINES, SCROLLED_AWAY
+from bot.board_sight import CHAT_LINES, SCROLLED_AWAY
 from tests.fakediscord import FakeDiscord
 from tests.support.boards import board_now, last_board, retired
 

@@ -5,7 +5,7 @@ when a screenful sits below it, and no stub of an old copy left behind."""
 from __future__ import annotations
 
 from bot.app import PandemoniumBot
-from bot.board_updates import CHAT_LINES, SCROLLED_AWAY
+from bot.board_sight import CHAT_LINES, SCROLLED_AWAY
 from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.support.boards import board_now, started_pig
 from tests.support.settled import settled

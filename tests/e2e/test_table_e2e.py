@@ -464,7 +464,7 @@ async def test_an_unchanged_picture_is_neither_drawn_nor_uploaded_again(
     the picture shows) alone, so the board keeps its attachment and nothing is drawn;
     holding banks points, and the new picture replaces the old one."""
     register_presenter("pig", _BankedPig())
-    pictures = pandemonium.tables_ui.pictures
+    pictures = pandemonium.boards.pictures
     try:
         board = await _new_pig(fake_discord, pandemonium)
         await (await fake_discord.click("alice", board, label="Start")).original()

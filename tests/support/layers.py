@@ -137,6 +137,24 @@ def local_imports(root: Path, justified: frozenset[str] = frozenset()) -> list[s
     return [str(i) for i in imports(root) if i.local and i.importer not in justified]
 
 
+def private_imports(root: Path, folders: tuple[str, ...] = ("bot", "cogs")) -> list[str]:
+    """A leading underscore says "this module's own": a name imported from elsewhere
+    under one is an interface nobody owns (issue 26 point 4), so give it a public name
+    or keep it where it is used."""
+    bad = []
+    for folder in folders:
+        for path in sorted((root / folder).rglob("*.py")):
+            module = module_name(root, path)
+            for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+                if not isinstance(node, ast.ImportFrom):
+                    continue
+                for alias in node.names:
+                    if alias.name.startswith("_") and not alias.name.startswith("__"):
+                        bad.append(f"{module}:{node.lineno} imports {alias.name}"
+                                   f" from {node.module or '.'}")
+    return bad
+
+
 INJECTED_MODULES = ("cogs", "bot/turn_timers.py")
 """Where every service is handed in when the app builds the object (never read off the
 bot): the shared cogs and the turn-timer loop."""

@@ -1,10 +1,10 @@
 """The layers hold. engines/ is pure: no discord, no I/O beyond pack loading, no clock, no
 global random. The bot: each game's Discord side is a package of its own that no other
 game and no core module imports; only the composition roots read the list of games;
-nothing imports inside a function to hide a cycle; and the shared cogs and the turn
-timers are handed their services, never reading them off the bot object. Each bot
-rule is also shown catching a bad line planted in a small tree, so none passes
-vacuously."""
+nothing imports inside a function to hide a cycle, nor a name another module keeps
+private; and the shared cogs and the turn timers are handed their services, never
+reading them off the bot object. Each bot rule is also shown catching a bad line
+planted in a small tree, so none passes vacuously."""
 
 from __future__ import annotations
 
@@ -23,6 +23,7 @@ from tests.support.layers import (
     cross_game_imports,
     imports_of_cogs,
     local_imports,
+    private_imports,
     service_reads,
 )
 
@@ -138,6 +139,12 @@ def test_no_function_local_imports_in_the_bot() -> None:
     assert local_imports(ROOT, JUSTIFIED_LAZY) == []
 
 
+def test_no_private_names_are_imported_across_modules() -> None:
+    """Issue 26 point 4: the table's mixins imported `_Cached` and seven private helpers
+    from `bot.table_core`."""
+    assert private_imports(ROOT) == []
+
+
 def test_cogs_and_turn_timers_are_handed_their_services() -> None:
     """Point 8 of issue 10: what a cog or the timer loop uses is handed to it when the
     app builds it (`Services`, or a narrower set), never reached through the bot."""
@@ -194,6 +201,7 @@ def planted(tmp_path: Path) -> Path:
             "    return getattr(client, 'dice')\n"
         ),
         "bot/turn_timers.py": "def run(bot):\n    return bot.storage.due_timers()\n",
+        "bot/table_play.py": "from bot.table import Outcome, _Cached\nfrom os import __name__\n",
     })
 
 
@@ -235,3 +243,7 @@ def test_the_service_rule_catches_planted_reads_off_the_bot(planted: Path) -> No
     assert service_reads(planted, SERVICE_ATTRIBUTES, accessor) == [
         line for line in everything if ":8 " not in line
     ]
+
+
+def test_the_private_import_rule_catches_a_planted_one(planted: Path) -> None:
+    assert private_imports(planted) == ["bot.table_play:1 imports _Cached from bot.table"]

@@ -159,7 +159,10 @@ def _threat(t: dict[str, Any]) -> str:
         parts.append(f"Boss, Behaviour cards drawn {deck.get('drawn', 0)}{last}")
     parts.append("🔥 running wild" if t["runs_wild"] else "hunting" if t["marked"] else "")
     lines = [" · ".join(p for p in parts if p)]
-    if t["awaiting"]:
+    if t["awaiting"] and t["nobody_to_choose"]:
+        lines.append("Every agent is knocked out: revive one (`/hbboard agentstate"
+                     " change:revive`), then choose the lead agent.")
+    elif t["awaiting"]:
         lines.append("Waiting for your choices: the buttons below or `/hbboard threat`.")
     return clip("\n".join(lines), FIELD_VALUE)
 
@@ -169,7 +172,7 @@ def _doom(view: dict[str, Any]) -> str:
     size = f"{d['left']} left of {d['size']}" if d["size"] is not None else "size not given"
     lines = [f"{d['drawn']} drawn · {size}"]
     if d["threat_drawn"]:
-        lines.append("The Unexpected Threat has been drawn.")
+        lines[0] += " · the Unexpected Threat has been drawn"
     elif d["threat_inside"]:
         p = d["next_is_threat"]
         odds = (f"next card is the threat: {p} ({percent(Fraction(p))})" if p is not None

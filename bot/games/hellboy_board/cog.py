@@ -6,6 +6,7 @@ refusal applies; `odds` and `rules` answer only the member who asked."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any, Literal
 
 import discord
@@ -17,7 +18,7 @@ from bot.frontend import Services
 from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presets import choices, presets_embed
 from bot.games.hellboy_board.reference import rules_embed
-from bot.presenting import actor_of, channel_id_of
+from bot.interactions import actor_of, channel_id_of
 from bot.running import play, running_game
 from bot.table import Outcome
 from engines.core.errors import RuleError
@@ -220,6 +221,8 @@ class HBBoardCog(
     async def move(self, interaction: discord.Interaction[Any],
                    enemy: app_commands.Range[str, 1, 40], path: app_commands.Range[str, 1, 400],
                    declined: str | None = None) -> None:
+        if not _refs(path):
+            raise RuleError("Name the areas it moves through, in order: 'hall, crypt'.")
         await self._do(interaction, act.MoveEnemy(enemy=enemy, path=_refs(path),
                                                   declined=_refs(declined)))
 
@@ -401,7 +404,8 @@ class CloseCase(discord.ui.View):
         outcome = await self.services.table.correct(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id,
             ENGINE.dump_correction(act.EndCase(won=self.won)))
-        await self.services.ui.publish_reply(interaction, outcome)
+        closed = f"🛠️ {actor_of(interaction).name} (GM) closes the case."
+        await self.services.ui.publish_reply(interaction, replace(outcome, notice=closed))
 
 
 class NewAreaView(discord.ui.View):

@@ -679,17 +679,22 @@ PALETTE_COMPRESSION = 3
 for a fifth more bytes; encoding is most of what a picture costs."""
 
 
+def draw_board(board: Board, pieces: Pieces) -> Image.Image:
+    """The picture before it is encoded (RGB): one frame of the game's GIF."""
+    image = Image.new("RGB", (WIDTH, picture_height(pieces)), BACKGROUND)
+    image.paste(_base(board, frozenset(pieces.used_furniture)), (0, 0))
+    draw = ImageDraw.Draw(image)
+    _draw_pieces(draw, board, pieces)
+    _draw_roster(draw, pieces)
+    return image
+
+
 def render_board(board: Board, pieces: Pieces, *, palette: bool = False) -> bytes:
     """The map with its pieces and roster, as PNG bytes (WIDTH × `picture_height`
     pixels): full colour, or
     (`palette`, what the bot uploads) mapped onto `PALETTE_COLOURS` colours (found
     once per map and seat colours: `_palette`), which halves the bytes and the time."""
-    used = frozenset(pieces.used_furniture)
-    image = Image.new("RGB", (WIDTH, picture_height(pieces)), BACKGROUND)
-    image.paste(_base(board, used), (0, 0))
-    draw = ImageDraw.Draw(image)
-    _draw_pieces(draw, board, pieces)
-    _draw_roster(draw, pieces)
+    image = draw_board(board, pieces)
     out = io.BytesIO()
     if palette:
         quantized = image.quantize(palette=_palette(board, pieces), dither=Image.Dither.NONE)

@@ -18,6 +18,7 @@ import hashlib
 from typing import Any
 
 import discord
+from PIL import Image
 
 from bot.errors import ChooseFurther
 from bot.games.hellraiser import codes
@@ -34,7 +35,8 @@ from bot.games.hellraiser.menu import (
     menu,
     stepped_select,
 )
-from bot.games.hellraiser.picture import render_board
+from bot.games.hellraiser.picture import draw_board, render_board
+from bot.games.hellraiser.picture_words import describe_board
 from bot.games.hellraiser.pieces import pieces
 from bot.games.hellraiser.reference import lobby_fields
 from bot.games.hellraiser.steps import NARROW
@@ -149,7 +151,15 @@ class HellraiserPresenter:
         """The drawn map (in a worker thread); none until the map is laid."""
         if not isinstance(state, HellraiserState) or state.board is None:
             return None
-        return BoardPicture(PICTURE, render_board(state.board, pieces(state), palette=True))
+        shown = pieces(state)
+        return BoardPicture(PICTURE, render_board(state.board, shown, palette=True),
+                            describe_board(state.board, shown))
+
+    def board_frame(self, game: GameRow, state: Any) -> Image.Image | None:
+        """The drawn map before encoding: one frame of `/game gif`."""
+        if not isinstance(state, HellraiserState) or state.board is None:
+            return None
+        return draw_board(state.board, pieces(state))
 
     def private(self, game: GameRow, state: Any, seat: int) -> discord.Embed:
         if not isinstance(state, HellraiserState):

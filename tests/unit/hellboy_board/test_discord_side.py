@@ -172,3 +172,19 @@ def test_small_wording_and_buttons_of_issue_23() -> None:
     t.to_phase("agent")
     t.do("test", agent="abe", skill="explore", total=1)
     assert t.events[-1].text.startswith("Abe's Explore test: 1 pip"), t.events[-1].text
+
+
+def test_a_threat_nobody_can_lead_says_so_instead_of_offering_no_button() -> None:
+    """With every agent knocked out the K2 choice has no button: the board says what
+    unblocks the table rather than pointing at buttons that are not there."""
+    t = started()
+    for agent in ("hellboy", "liz", "abe"):
+        t.do("knock_out", agent=agent)
+    t.do("draw_doom")
+    t.roll("threat:wicked-child")
+    game = worst_case_game("hellboy-board", ["Ann", "Bo"])
+    (threat,) = [f.value or "" for f in board(game, t.state).fields
+                 if (f.name or "").startswith("Unexpected Threat")]
+    assert "revive one (`/hbboard agentstate change:revive`)" in threat, threat
+    assert "the buttons below" not in threat
+    assert not [label for label, _, _ in buttons(t.state) if "Wicked Child" in label]

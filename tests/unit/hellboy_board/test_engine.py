@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 from pathlib import Path
+from typing import get_args
 
 import pytest
 from pydantic import ValidationError
@@ -13,10 +14,14 @@ from engines.core.chance import ChanceOutcome
 from engines.core.errors import RuleError
 from engines.core.protocol import Seat
 from engines.hellboy_board import ENGINE
-from engines.hellboy_board.actions import Test
+from engines.hellboy_board.actions import Action, Correction, Test
+from engines.hellboy_board.engine import UNDONE_WORDS
 from engines.hellboy_board.odds import test_odds as odds_of
 from engines.hellboy_board.unknowns import UNKNOWNS
 from tests.unit.hellboy_board.support import Table, chosen, krampus_drawn, started
+
+ACTIONS = get_args(get_args(Action)[0])
+CORRECTIONS = {str(m.model_fields["type"].default): m for m in get_args(get_args(Correction)[0])}
 
 
 def test_a_round_runs_enemy_agent_rest_doom_end() -> None:
@@ -358,3 +363,27 @@ def test_an_agent_is_armed_with_more_weapons_ranged_or_not() -> None:
               weapon="Trident")
     t.do("test", agent="abe", skill="shoot", target="krampus", total=3)
     assert t.state.last_test is not None and t.state.last_test.skill == "shoot"
+
+
+def test_undo_names_each_move_in_the_table_s_words() -> None:
+    """Issue 23: undo says what it took back; "Undid: Bob's move agent." named the
+    action's type, so every move and correction has its words, with the names the
+    board shows (Krampus, not krampus)."""
+    t = started()
+    t.do("add_enemy", card="krampus", area="Hall")
+
+    def said(raw: dict[str, object]) -> str:
+        kind = str(raw["type"])
+        move = (ENGINE.parse_correction(raw) if kind in CORRECTIONS
+                else ENGINE.parse_action(raw))
+        return ENGINE.describe_action(t.state, move)
+
+    assert said({"type": "move_agent", "agent": "abe", "area": "Crypt"}) == "move of Abe"
+    assert said({"type": "enemy_attack", "enemy": "krampus", "damage": 1}) == (
+        "attack by Krampus")
+    assert said({"type": "test", "agent": "liz", "skill": "fight", "target": "krampus"}) == (
+        "Fight against Krampus")
+    assert said({"type": "next_phase"}) == "move to the next phase"
+    assert said({"type": "end_case", "won": True}) == "closing of the case"
+    kinds = {str(m.model_fields["type"].default) for m in (*ACTIONS, *CORRECTIONS.values())}
+    assert kinds - {"test"} == set(UNDONE_WORDS), "a move without its words"

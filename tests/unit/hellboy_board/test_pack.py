@@ -11,8 +11,10 @@ from typing import Any
 import pytest
 import yaml
 
+from bot.games.hellboy_board.forms import TestDiceForm
 from engines.core import pack_text
-from engines.core.errors import PackError
+from engines.core.chance import ChanceOutcome, validate_outcome
+from engines.core.errors import PackError, RuleError
 from engines.hellboy_board import ENGINE, HBBoardPack
 from engines.hellboy_board.view import presets
 from tests.unit.hellboy_board.support import Table, chosen
@@ -132,3 +134,33 @@ tests in test_krampus_rules.py)."""
     t.roll("threat:hags-curse")
     assert [e.rule for e in t.events] == ["U3", None, "U6"], "put in play in Hall: not K1"
     assert "put in play in Hall" in t.events[1].text
+
+
+def test_a_pack_over_its_card_limit_is_told_in_plain_words() -> None:
+    """Issue 23: 61 enemies read "Tuple should have at most 60 items after validation"."""
+    enemy = {"name": "E", "move": 1, "resilience": 1, "health": 1, "range": 0, "ranged": 0,
+             "melee": 1, "source": "our box", "verified": True}
+    text = yaml.safe_dump({"game": "hellboy-board",
+                           "enemies": [{"key": f"e{i}", **enemy} for i in range(61)]})
+    assert _problem(text) == "line 1, field 'enemies': takes at most 60"
+
+
+def test_a_pack_s_die_takes_exactly_its_faces_on_the_form() -> None:
+    """Issue 23, point 3: house dice take any 0-9 pips (the real die may show what the
+    house faces lack); a group's own verified faces are what their die shows, so a
+    pip count they lack is refused, in one sentence, and the table waits still."""
+    t = Table(mode="physical", pack=chosen({"game": "hellboy-board", "dice": [RED]}))
+    t.do("add_agent", name="Abe", skills={"explore": "red"})
+    t.do("next_phase")
+    t.do("test", agent="abe", skill="explore", dice=2)
+    request = ENGINE.chance(t.state)
+    assert request is not None
+    form = TestDiceForm()
+    assert "(any 0-9 each)" not in form.fields(request)[1].placeholder
+    values = form.values(request, ["One dot", "3 2", ""])
+    validate_outcome(request, ChanceOutcome(values=values))
+    with pytest.raises(RuleError, match="not a possible result") as refused:
+        validate_outcome(request, ChanceOutcome(values=form.values(
+            request, ["One dot", "7 2", ""])))
+    assert refused.value.message.count(". ") == 0, refused.value.message
+    assert ENGINE.chance(t.state) == request

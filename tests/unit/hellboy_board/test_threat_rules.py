@@ -173,3 +173,25 @@ def test_u7_a_boss_drawn_during_the_enemy_phase_draws_its_behaviour_card_at_once
     assert t.state.behaviour_due == ("krampus",)
     assert "U7" in t.rules()
     t.refused("move_enemy", "Behaviour card first", enemy="krampus", path=["Crypt"])
+
+
+def test_k2_a_threat_drawn_with_every_agent_knocked_out_lets_one_be_revived() -> None:
+    """K2 wants a lead agent still in the game, and the table waits for that choice:
+    with every agent knocked out nobody could make it and every action was refused,
+    so the table was stuck (found by the random-play persistence property). Reviving
+    or adding an agent now passes the wait, and only that."""
+    t = started()
+    for agent in ("hellboy", "liz", "abe"):
+        t.do("knock_out", agent=agent)
+    t.do("draw_doom")
+    t.roll("threat:wicked-child")
+    t.refused("resolve_threat", "knocked out", lead_agent="liz", boss=False)
+    sentence = t.refused("next_phase", "revive an agent or add one")
+    assert sentence.startswith("To resolve What a Wicked Child!: revive an agent"), sentence
+    (row,) = ENGINE.view(t.state, None)["threats"]
+    assert row["awaiting"] and row["nobody_to_choose"]
+    t.do("revive", agent="liz")
+    assert not ENGINE.view(t.state, None)["threats"][0]["nobody_to_choose"]
+    t.refused("revive", "choose the lead agent", agent="hellboy")
+    t.do("resolve_threat", lead_agent="liz", boss=False)
+    assert t.state.threats["wicked-child"].marked == "liz"

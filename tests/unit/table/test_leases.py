@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from bot.databases import open_storage, parse_database
 from bot.lease_slots import LEASE_SLOTS, Claimant, slot_of, slots_for
 from bot.leases import conflict, this_process
-from bot.models import GameRow
+from bot.models import GameRow, TimerRow
 from bot.storage import LeaseLost, Storage
 from bot.storage_sqlite import MIGRATIONS, SqliteStorage
 from bot.table import TableService
@@ -246,3 +246,40 @@ async def test_timers_of_other_shards_are_not_ours(
     assert await storage.claim_shards(claimant("a", 2, [0]), LONG) == []
     assert await storage.due_timers(clock.now + 10**6) == [], "shard 1's timers are not ours"
     assert await storage.next_timer_due() is None
+
+
+async def test_the_held_shard_sql_follows_the_shard_rule_on_each_backend(
+    storage: Storage, clock: FakeClock
+) -> None:
+    """The timers and boards a process looks after are its shards' games: Discord's
+    `(guild_id >> 22) % shard_count`, a game outside a server on shard 0, and none once
+    the lease is lost. Each backend writes its own SQL for the list of held shards
+    (SQLite lists them, PostgreSQL passes an array), so both are held to the rule."""
+    guilds = [None, 0, 1 << 22, 2 << 22, (5 << 22) | 12345, 7 << 22, 2**63 - 1]
+    channel_of: dict[int, int | None] = {}
+    for i, guild in enumerate(guilds):
+        row = GameRow(
+            guild_id=guild, channel_id=CH + i, game="pig", mode="digital", status="lobby",
+            host_id=ALICE.user_id, rng_seed=1, created_at=clock.now, updated_at=clock.now,
+        )
+        game = await storage.create_game(row, [])
+        await storage.set_board_message(game.id, 900 + i)
+        moved = game.model_copy(update={"version": game.version + 1})
+        timer = TimerRow(game_id=game.id, kind="remind", channel_id=game.channel_id, seat=0,
+                         due_at=clock.now, version=moved.version)
+        await storage.commit_step(moved, game.version, [], timers=[timer])
+        channel_of[game.channel_id] = guild
+
+    async def looked_after() -> tuple[set[int], set[int], bool]:
+        timers = {t.channel_id for t in await storage.due_timers(clock.now)}
+        boards = set(await storage.live_board_channels())
+        return timers, boards, await storage.next_timer_due() is not None
+
+    everything = set(channel_of)
+    assert await looked_after() == (everything, everything, True), "unleased: one shard"
+    assert await storage.claim_shards(claimant("a", 4, [1, 3]), LONG) == []
+    ours = {c for c, g in channel_of.items() if (0 if g is None else (g >> 22) % 4) in (1, 3)}
+    assert len(ours) == 4
+    assert await looked_after() == (ours, ours, True)
+    storage.lose_lease()
+    assert await looked_after() == (set(), set(), False)

@@ -113,22 +113,6 @@ async def test_sql_values_are_parameters_not_text(storage: Storage) -> None:
     assert loaded is not None and loaded.seats[0].name.startswith("x');")
 
 
-def test_both_backends_have_the_same_migrations() -> None:
-    """A table added to one backend must be added to the other (same schema version)."""
-    from bot.storage_postgres import MIGRATIONS as POSTGRES
-
-    def tables(migrations: list[str]) -> list[str]:
-        return [
-            line.split()[2]
-            for m in migrations
-            for line in m.splitlines()
-            if line.strip().startswith("CREATE TABLE")
-        ]
-
-    assert len(POSTGRES) == len(MIGRATIONS)
-    assert tables(POSTGRES) == tables(MIGRATIONS)
-
-
 async def test_schema_version_is_recorded_and_newer_is_refused(
     database_url: str, storage: Storage
 ) -> None:
