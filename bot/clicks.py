@@ -39,6 +39,7 @@ from bot.table_seats import seats_phrase
 from bot.ui.components import LateJoinButton, TableButton
 from bot.ui.report import ReportModal
 from engines import registry
+from engines.core.chance import ChanceRequest
 from engines.core.errors import RuleError
 
 OUT_OF_DATE = "That board is out of date; use the newest one (`/game status`)."
@@ -152,6 +153,8 @@ class TablesUI(Publisher):
             return
         except NoGame:
             raise StaleBoard(await self._gone(channel, game_id)) from None
+        if not gm and await self._form_follows(interaction, outcome):
+            return
         if panel and seat is not None:
             await self._panel_played(interaction, outcome, seat)
         elif gm:
@@ -193,8 +196,10 @@ class TablesUI(Publisher):
                     raise RuleError("Those buttons belong to no seat at this table; use the"
                                     " buttons on the live board (`/game status`).")
                 raise RuleError(f"Those buttons are for {game.seats[acting].shown}.")
-            move = presenter_for(game.game).decode(game, state, acting, code, values)
-            accepted.set()
+            presenter = presenter_for(game.game)
+            move = presenter.decode(game, state, acting, code, values)
+            if not forms_follow(presenter, game):
+                accepted.set()  # else answered in 0.25 s: by the move's form, if it has one
             return acting, move
 
         return choose
@@ -322,11 +327,37 @@ class TablesUI(Publisher):
         await self.table.reporting_seat(
             current.game, request, actor_of(interaction), interaction.guild_id
         )
-        modal = ReportModal(self, current.game.game, request, game_id, version)
+        await self._send_form(interaction, current, request)
+
+    async def _send_form(
+        self, interaction: discord.Interaction[Any], current: Outcome, request: ChanceRequest
+    ) -> None:
+        game = current.game
+        modal = ReportModal(self, game.game, request, game.id, game.version)
         self.table.secrecy.check(
-            current.game, current.state, modal.to_dict(), "the report form of a public button"
+            game, current.state, modal.to_dict(), "the report form of a public button"
         )
         await interaction.response.send_modal(modal)
+
+    async def _form_follows(self, interaction: discord.Interaction[Any], outcome: Outcome) -> bool:
+        """For a table whose presenter's `form_follows` says so: a move that leaves the
+        table waiting for a report its own player makes (a card shown, their dice) opens
+        that form at once instead of the board's Report button, one press fewer. A slow
+        change (already acknowledged) or a report for someone else keeps the button."""
+        game = outcome.game
+        request = registry.get(game.game).chance(outcome.state)
+        if request is None or interaction.response.is_done() or \
+                not forms_follow(presenter_for(game.game), game):
+            return False
+        try:
+            await self.table.reporting_seat(game, request, actor_of(interaction),
+                                            interaction.guild_id)
+        except RuleError:
+            return False
+        await self._send_form(interaction, outcome, request)
+        await self.board.show(outcome)
+        await self.announce(interaction, outcome)
+        return True
 
     async def submit_report(
         self, interaction: discord.Interaction[Any], version: int, values: list[str]
@@ -411,3 +442,11 @@ def _on_panel(interaction: discord.Interaction[Any], gm: bool) -> bool:
     that is not a GM's `/game as` panel)."""
     message = interaction.message
     return not gm and message is not None and message.flags.ephemeral
+
+
+def forms_follow(presenter: object, game: GameRow) -> bool:
+    """Whether the presenter has this table's moves open the form they wait for
+    (`form_follows(game)`): such a move is not acknowledged up front, so it must be
+    quick to make (no AI play-out behind it), which the presenter judges."""
+    follows = getattr(presenter, "form_follows", None)
+    return callable(follows) and bool(follows(game))

@@ -5,7 +5,10 @@ carries over. "Combine Attacks": only attacks of the same type combine; combined
 single-target attacks affect only the first target. House rule H3: a
 combination stays open for the turn until its targets are all eliminated, the
 player closes it, or an attack of another type (or another single target)
-opens a new one.
+opens a new one. Rule J3 (R:383, "the effects of a card apply only to enemies in
+play at the time the card is activated"): each all-target card of a combination
+hits the enemies IN SIGHT when it is activated, so an enemy that entered play
+since the first card takes only the damage of the cards played after it came.
 """
 
 from __future__ import annotations
@@ -55,26 +58,42 @@ def joins(state: HellbringerState, hero: Hero, strike: Strike, target: str | Non
 
 def strike(state: HellbringerState, hero: Hero, blow: Strike, target: str | None) -> None:
     """Open or extend the combination and queue the roll of this strike's dice."""
-    if joins(state, hero, blow, target):
-        combo = state.attack
-        assert combo is not None
-        combo.flat += blow.flat
-        combo.pierce = max(combo.pierce, blow.pierce)
-    else:
-        state.attack = Combination(seat=hero.seat, kind=blow.kind,
-                                   targets=targets_for(state, hero, blow, target),
-                                   flat=blow.flat, pierce=blow.pierce)
+    hit = targets_for(state, hero, blow, target)
+    combo = state.attack
+    if combo is None or not joins(state, hero, blow, target):
+        combo = state.attack = Combination(seat=hero.seat, kind=blow.kind, targets=hit)
+    elif not combo.starts:  # stored before J3: every activation so far hit every target
+        combo.starts = [(0, 0, 0)]
+        combo.hits = {uid: [0] for uid in combo.targets}
+    activation = len(combo.starts)
+    combo.starts.append((len(combo.damage), len(combo.acid), combo.flat))
+    combo.flat += blow.flat
+    combo.pierce = max(combo.pierce, blow.pierce)
+    for uid in hit:
+        combo.hits.setdefault(uid, []).append(activation)
+        if uid not in combo.targets:
+            combo.targets.append(uid)
     state.queue.insert(0, AttackRoll(seat=hero.seat, damage=blow.damage, acid=blow.acid))
 
 
 def damage_to(enemy: Enemy, combo: Combination) -> int:
+    """What the combination dealt `enemy`: the dice and bonuses of the activations
+    that hit it (J3), each die type only if it is not immune to it."""
     immune = enemy.face.ability.immune
-    total = combo.flat
-    if "damage" not in immune:
-        total += sum(combo.damage)
-    if "acid" not in immune:
-        total += sum(combo.acid)
-    return total
+    damage, acid, flat = _dealt(combo, enemy.uid)
+    return flat + (0 if "damage" in immune else damage) + (0 if "acid" in immune else acid)
+
+
+def _dealt(combo: Combination, uid: str) -> tuple[int, int, int]:
+    if not combo.starts:
+        return sum(combo.damage), sum(combo.acid), combo.flat
+    ends = [*combo.starts[1:], (len(combo.damage), len(combo.acid), combo.flat)]
+    damage = acid = flat = 0
+    for i in combo.hits.get(uid, []):
+        (d0, a0, f0), (d1, a1, f1) = combo.starts[i], ends[i]
+        damage, acid, flat = damage + sum(combo.damage[d0:d1]), acid + sum(combo.acid[a0:a1]), \
+            flat + f1 - f0
+    return damage, acid, flat
 
 
 def rolled(state: HellbringerState, damage: list[int], acid: list[int], out: Out) -> None:
@@ -83,7 +102,10 @@ def rolled(state: HellbringerState, damage: list[int], acid: list[int], out: Out
         return
     combo.damage.extend(damage)
     combo.acid.extend(acid)
+    latest = len(combo.starts) - 1
     for uid in list(combo.targets):
+        if combo.starts and latest not in combo.hits.get(uid, []):
+            continue  # this card did not reach it (J3): its total is unchanged
         enemy = enemy_by_uid(state, uid)
         if enemy is None:
             combo.targets.remove(uid)

@@ -28,6 +28,7 @@ from engines.hellbringer.models import (
     Enemy,
     EnemyDie,
     HellbringerState,
+    Hero,
     HitFace,
     Instants,
     LocationReport,
@@ -43,15 +44,17 @@ from engines.hellbringer.models import (
 from engines.hellbringer.out import Out
 from engines.hellbringer.physical import (
     CARD,
+    DRAWN,
     ENEMY,
     FORM_NAMES,
     LOCATION,
     SHEET,
     SUGGESTED_MONSTERS,
     combat_item,
-    drawn_monsters_item,
+    drawn_monsters_items,
     open_items,
     parse_combat,
+    parse_drawn_monster,
     parse_face,
     parse_form,
     parse_location,
@@ -116,7 +119,7 @@ def request(state: HellbringerState) -> ChanceRequest | None:
             assert seg is not None
             items = batch_items(draw_item(d, seg), _batch(state, head, seg.cards))
             if len(items) > 1 and seg.combat:
-                told = [drawn_monsters_item()]
+                told = drawn_monsters_items()
         where = "from under the pile" if head.where == "under" else "from the Common pile"
         cards = "a card" if len(items) == 1 else f"{len(items)} cards"
         items += told
@@ -209,9 +212,8 @@ def resolve(state: HellbringerState, outcome: ChanceOutcome, out: Out) -> None:
     head = state.queue[0]
     values = outcome.values
     if isinstance(head, Deal) and len(values) > 1:
-        told = req.items[-1].key == "card_monsters"
-        _batch_dealt(state, head, values[:-1] if told else values, values[-1] if told else "",
-                     out)
+        told = {i.key: v for i, v in zip(req.items, values, strict=True) if i.key in DRAWN}
+        _batch_dealt(state, head, values[:len(values) - len(told)], told, out)
     elif isinstance(head, Deal):
         _dealt(state, head, values[0], out)
     elif isinstance(head, Spawn):
@@ -279,11 +281,12 @@ def _dealt(state: HellbringerState, head: Deal, cid: str, out: Out) -> str:
     return inst
 
 
-def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], told: str,
+def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], told: dict[str, str],
                  out: Out) -> None:
     """The cards of one draw reported together, in the order drawn; a set the bot's pile
     cannot hold is refused whole (the GM puts the pile right with `set_pile`). `told`
-    is how many Monsters each Combat card among them brings (blank: as printed)."""
+    is how many Monsters each Combat card among them brings (blank: as printed) and
+    the first of them, by item key; a told value that can't be read refuses it all."""
     d = state.dungeon
     seg = top_segment(d)
     assert seg is not None
@@ -300,14 +303,20 @@ def _batch_dealt(state: HellbringerState, head: Deal, values: list[str], told: s
         raise RuleError(f"The bot's pile holds {seg.commons} Common, {seg.combat} Combat or"
                         f" Showdown and {tome}; if it holds something else, the GM puts it"
                         " right with `/game correct set_pile`.")
-    monsters = parse_combat(told) if told.strip() else None
+    many = told.get(DRAWN[0], "")
+    monsters = parse_combat(many) if many.strip() else None
     if monsters is not None and not fights:
         raise RuleError("Monsters per Combat card: you drew none; leave it blank.")
+    face = parse_drawn_monster(told.get(DRAWN[1], ""))
+    if face is not None and (not fights or monsters == 0):
+        raise RuleError("The Monster it brings: your draw brings none; leave it blank.")
     for cid in values:
         inst = _dealt(state, head, cid, out)
         if cid in combat and head.instants:
             state.monsters_told[inst] = SUGGESTED_MONSTERS.get(cid, 1) if monsters is None \
                 else monsters
+            if face is not None:
+                state.monster_told[inst], face = face, None
 
 
 def _place(state: HellbringerState, head: Deal, inst: str) -> None:
@@ -363,8 +372,24 @@ def _shown(state: HellbringerState, head: CardReport, values: list[str], out: Ou
     state.custom[cid] = card
     hero.hand[hero.hand.index(held[0])] = f"{cid}#1"
     state.queue.pop(0)
+    if head.equip:
+        _equip_shown(state, hero, f"{cid}#1", card.name, out)
+        return
     out.say(f"{state.names[head.seat]} has shown the bot a card from their hand (see 🂠 My"
             " hand); the table sees it when it is played.")
+
+
+def _equip_shown(state: HellbringerState, hero: Hero, inst: str, name: str, out: Out) -> None:
+    """'Show and equip': the equip's own rules (cost, connection points) decide; a card
+    they refuse stays in the hand, and the reason is said only if it names no card
+    (the card is still hidden)."""
+    try:
+        cardplay.equip(state, hero, inst, out)
+    except RuleError as refused:
+        reason = str(refused) if name.lower() not in str(refused).lower() else \
+            "it can't be equipped now."
+        out.say(f"{state.names[hero.seat]} has shown the bot a card and keeps it in hand"
+                f" (see 🂠 My hand): {reason[0].lower()}{reason[1:]}")
 
 
 def _spawned(state: HellbringerState, head: Spawn, values: list[str], out: Out) -> None:
@@ -430,6 +455,9 @@ def run(state: HellbringerState, out: Out) -> None:
             if not _pile(state, head.pile):
                 state.queue.pop(0)
                 out.say(f"The {head.pile} pile is empty: no enemy enters.")
+            elif head.face is not None:
+                face, head.face = head.face, None
+                _enter(state, Enemy(uid=_pile(state, head.pile).pop(0), face=face), head, out)
             elif head.pile == "demon" and state.options.mode == "digital":
                 _demon(state, head, out)
             elif not _single(state, out):
@@ -571,7 +599,9 @@ def _instant(state: HellbringerState, inst: str, seat: int, out: Out) -> list[St
     assert card is not None
     d.removed.append(inst)
     if physical and inst in state.monsters_told:
-        return _combat_steps(inst, state.monsters_told.pop(inst), seat, out)
+        steps = _combat_steps(inst, state.monsters_told.pop(inst), seat, out)
+        face = state.monster_told.pop(inst, None)
+        return [s.model_copy(update={"face": face}) for s in steps]
     if physical:
         return [CombatReport(card=inst, seat=seat)]
     state.omen += card.omen

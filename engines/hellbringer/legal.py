@@ -46,7 +46,7 @@ from engines.hellbringer.models import (
     UsePerk,
     Window,
 )
-from engines.hellbringer.moves import may_cancel_show, may_show
+from engines.hellbringer.moves import may_cancel_show, may_show, own_turn
 from engines.hellbringer.piles import combat_card, is_instant
 from engines.hellbringer.stats import (
     ap_left,
@@ -154,7 +154,8 @@ def shows(state: HellbringerState, hero: Hero) -> list[Action]:
     """Physical: show the bot a card you hold, on the form for its kind."""
     if not may_show(state, hero):
         return []
-    return [ShowCard(form="gear"), ShowCard(form="companion"), ShowCard(form="other")]
+    equip = [ShowCard(form="gear", equip=True)] if own_turn(state, hero) else []
+    return [*equip, ShowCard(form="gear"), ShowCard(form="companion"), ShowCard(form="other")]
 
 
 def turn_actions(state: HellbringerState, hero: Hero) -> list[Action]:

@@ -167,6 +167,12 @@ class Combination(BaseModel):
     acid: list[int] = Field(default_factory=list)
     flat: int = 0
     pierce: int = 0
+    starts: list[tuple[int, int, int]] = Field(
+        default_factory=list, description="per activation: how many damage and acid dice"
+        " had been rolled and the flat bonus before it (J3: each card hits its own enemies)")
+    hits: dict[str, list[int]] = Field(
+        default_factory=dict, description="per target: the activations that hit it; empty"
+        " in a combination stored before J3, where every activation hit every target")
 
 
 # The pending-step queue: deterministic steps run at once, chance steps wait for
@@ -192,6 +198,8 @@ class Spawn(BaseModel):
     pile: Pile
     count: int
     seat: int
+    face: Face | None = Field(default=None, description="physical: the first Monster, as"
+                              " told on the form of the draw that revealed its Combat card")
 
 
 class LocationReport(BaseModel):
@@ -237,6 +245,7 @@ class CardReport(BaseModel):
     kind: Literal["card_report"] = "card_report"
     seat: int
     form: CardForm
+    equip: bool = False
 
 
 class AttackRoll(BaseModel):
@@ -323,6 +332,9 @@ class HellbringerState(BaseModel):
     monsters_told: dict[str, int] = Field(
         default_factory=dict, description="physical: Monsters a Combat card brings, told on"
         " the form of the draw that revealed it")
+    monster_told: dict[str, Face] = Field(
+        default_factory=dict, description="physical: the first of those Monsters, if the"
+        " draw's form told it too")
     enemy_face: HitFace | None = None
     pool: list[int] = Field(default_factory=list, description="damage dice, then acid dice")
     pool_split: int = 0
@@ -402,6 +414,8 @@ class ShowCard(_Action):
 
     type: Literal["show_card"] = "show_card"
     form: CardForm
+    equip: bool = Field(default=False, description="a gear card shown on one's own turn is"
+                        " equipped as soon as its form is in, saving the group a press")
 
 
 class CancelShow(_Action):

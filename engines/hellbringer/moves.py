@@ -296,10 +296,12 @@ def may_show(state: HellbringerState, hero: Hero) -> bool:
     if state.options.mode != "physical" or hero.eliminated or not any(
             card_id(c) == "common" for c in hero.hand):
         return False
-    head = state.queue[0] if state.queue else None
-    if head is None and state.phase == "player" and hero.seat == state.active:
-        return True
-    return any_time_now(state)
+    return own_turn(state, hero) or any_time_now(state)
+
+
+def own_turn(state: HellbringerState, hero: Hero) -> bool:
+    """The hero's own turn with nothing pending: when an item may be equipped."""
+    return not state.queue and state.phase == "player" and hero.seat == state.active
 
 
 def _show_card(state: HellbringerState, hero: Hero, action: ShowCard) -> None:
@@ -310,7 +312,9 @@ def _show_card(state: HellbringerState, hero: Hero, action: ShowCard) -> None:
             raise RuleError("The bot knows every card in your hand already.")
         raise RuleError("Show a card when you can play it: on your turn, a defence in the"
                         " defence window, or a Resurrection while a player is eliminated.")
-    state.queue.insert(0, CardReport(seat=hero.seat, form=action.form))
+    if action.equip and (action.form != "gear" or not own_turn(state, hero)):
+        raise RuleError("Only a gear card shown on your own turn is equipped as it is shown.")
+    state.queue.insert(0, CardReport(seat=hero.seat, form=action.form, equip=action.equip))
 
 
 def _cancel_show(state: HellbringerState, seat: int, out: Out) -> None:

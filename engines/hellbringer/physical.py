@@ -233,11 +233,30 @@ DRAWN_MONSTERS = ("card_monsters", "Monsters per Combat card (blank: as printed)
                   "only if you drew one: 0 to 4; blank: 1 (a Showdown: 2)")
 
 
-def drawn_monsters_item() -> ChanceItem:
-    """The draw form's own input for what its Combat cards bring, so a batch that
-    reveals one needs no second form."""
-    key, label, hint = DRAWN_MONSTERS
-    return ChanceItem(key=key, label=label, source="card", open_hint=hint)
+DRAWN_MONSTER = ("card_monster", "The Monster it brings (blank if none)",
+                 "name, Sight, Health, Armor, dice: Ghoul, 1, 10, 5, 2D sap1")
+DRAWN = (DRAWN_MONSTERS[0], DRAWN_MONSTER[0])
+"""The keys of the draw form's own inputs for its Combat cards, after the cards."""
+
+
+def drawn_monsters_items() -> list[ChanceItem]:
+    """The draw form's own inputs for what its Combat cards bring: how many Monsters
+    each, and the first of them (its enemy card on one line), so a batch that reveals
+    one needs neither a Combat form nor, for one Monster, an enemy form."""
+    return [ChanceItem(key=key, label=label, source="card", open_hint=hint)
+            for key, label, hint in (DRAWN_MONSTERS, DRAWN_MONSTER)]
+
+
+def parse_drawn_monster(text: str) -> Face | None:
+    """The first Monster a drawn Combat card brings, as the enemy form reads it but
+    on one line, its five values split by commas (blank: none told)."""
+    if not text.strip():
+        return None
+    parts = [p.strip() for p in text.rsplit(",", len(ENEMY) - 1)]
+    if len(parts) != len(ENEMY):
+        raise RuleError("The Monster it brings: write its name, Sight, Health, Armor and"
+                        " dice with commas, e.g. Ghoul, 1, 10, 5, 2D sap1.")
+    return parse_face(parts, "monster")
 
 
 def combat_item(cid: str) -> ChanceItem:

@@ -204,9 +204,10 @@ async def test_a_physical_table_with_a_gm_makes_hand_moves_on_private_panels(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:
     """Alice, Bob and Carol at a physical table with Erin as GM: a 📝 Show, equip, a
-    trade offer and its answer, and an end-of-turn discard are made on the players'
-    own panels, and Erin makes one of Carol's private moves through `/game as`;
-    after every move no public message names a card still in a hand."""
+    trade offer and its answer are made on the players' own panels, an end-of-turn
+    discard of unshown cards on the board (it names nothing the bot knows), and Erin
+    makes one of Carol's private moves through `/game as`; after every move no public
+    message names a card still in a hand."""
     fake = fake_discord
     session = await open_table(fake, bot)
     board = session.board
@@ -214,12 +215,12 @@ async def test_a_physical_table_with_a_gm_makes_hand_moves_on_private_panels(
         await (await fake.click(member, board, label="Join")).original()
     await (await fake.click("alice", board, label="Start")).original()
     by_gm = False
-    wanted = {"ShowCard", "Equip", "Trade", "TradeReply", "EndTurn+discard"}
+    wanted = {"ShowCard", "Equip", "Trade", "TradeReply"}
     for _ in range(MAX_MOVES):
         state = await session.state()
         assert state is not None and state.winners is None, "the goals came first"
         if wanted <= {k for k, how in session.made.items() if how.startswith("panel")} \
-                and by_gm:
+                and by_gm and "EndTurn+discard" in session.made:
             break
         request = ENGINE.chance(state)
         if request is not None:

@@ -295,8 +295,9 @@ async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     assert "The cracked seal takes 5 Armor off The Ember Maw, Side A." in public
     assert "menu" in session.ways or "combined" in session.ways
     on_panels = {k: h for k, h in session.made.items() if h.startswith("panel")}
-    assert {"Equip", "Trade", "TradeReply", "EndTurn+discard", "ShowCard"} <= set(on_panels), \
+    assert {"Equip", "Trade", "TradeReply", "ShowCard"} <= set(on_panels), \
         f"hand moves are made on the player's own panel: {session.made}"
+    assert "EndTurn+discard" in session.made, "unshown discards: on the board or the panel"
     assert "Enemy Die: Player Hit" in public, "the table's own Enemy Die"
     assert session.batches, "the cards of one draw are reported on one form"
     assert re.search(r"(Alice|Bob) suffers \d+ against \d+ and stands", public), \

@@ -28,6 +28,7 @@ from engines.core.chance import ChanceOutcome, sample
 from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
 from engines.hellbringer.models import ShowCard
+from engines.hellbringer.physical import DRAWN
 from tests.support.hands import component_texts, leaks
 from tests.support.hellbringer_play import drawn
 
@@ -67,10 +68,10 @@ def _reachable(game: GameRow, state: HellbringerState, seat: int, rng: random.Ra
         found = parts(state, action)
         assert found is not None, f"not on the board: {action}"
         family, picked = found
-        combined = next((m for m in menus if m.code.startswith(f"{COMBINED}{family}")), None)
-        assert combined is not None, f"no combined menu for {action}"
         values = [p[0] for p in picked]
-        assert set(values) <= {str(o.value) for o in combined.options}
+        combined = next((m for m in menus if m.code.startswith(f"{COMBINED}{family}") and
+                         set(values) <= {str(o.value) for o in m.options}), None)
+        assert combined is not None, f"no combined menu for {action}"
         assert combined.min_values <= len(values) <= combined.max_values
         key = (family, frozenset(values))
         assert named.setdefault(key, action) == action, "two moves share the same picks"
@@ -122,7 +123,7 @@ def physical_report(state: HellbringerState, request: Any, rng: random.Random) -
     """What a physical table reports: a draw of several cards on one form (with its
     blank "Monsters per Combat card"), else whatever the form asks."""
     if len(request.items) > 1 and request.items[1].key == "card2":
-        told = [""] if request.items[-1].key == "card_monsters" else []
+        told = [""] * len([i for i in request.items if i.key in DRAWN])
         return ChanceOutcome(values=drawn(state, request) + told)
     return _report(request, rng)
 

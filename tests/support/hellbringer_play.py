@@ -10,11 +10,14 @@ from bot.games.hellbringer import codes
 from bot.games.hellbringer.menus import COMBINED, parts
 from engines.core.chance import ChanceRequest
 from engines.hellbringer import ENGINE, HellbringerState
+from engines.hellbringer.physical import DRAWN
 from engines.hellbringer.piles import top_segment
 from engines.hellbringer.stats import card_id
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import panel_of
 
+MODAL = 9
+"""The callback type of a form opened in answer to a press."""
 BUTTONS = ("pd:mv:", "pd:gmv:")
 MENUS = ("pd:sel:", "pd:gms:")
 """A player's move components, and a GM's on a `/game as` panel."""
@@ -43,7 +46,8 @@ async def offered(fake: FakeDiscord, who: str, message: FakeMessage, state: Hell
 async def make(fake: FakeDiscord, who: str, board: FakeMessage, state: HellbringerState,
                seat: int, action: Any) -> tuple[InteractionHandle, str]:
     """Make `action` from the live `board`, else from the seat's panel ("panel …");
-    AssertionError if neither offers it or the bot refuses it."""
+    AssertionError if neither offers it or the bot refuses it. A move that opened
+    the form it waits for returns with that form open (`handle.submit_modal`)."""
     made = await offered(fake, who, board, state, seat, action)
     if made is None:
         panel = await panel_of(fake, who, board, seat)
@@ -51,6 +55,8 @@ async def make(fake: FakeDiscord, who: str, board: FakeMessage, state: Hellbring
         made = made and (made[0], f"panel {made[1]}")
     assert made is not None, f"{action} is on neither the board nor the panel"
     handle, how = made
+    if await handle.response_type() == MODAL:
+        return handle, how  # the form the move waits for, opened by the same press
     if await handle.ephemeral():
         raise AssertionError(f"refused: {(await handle.original()).text()}")
     await handle.original()
@@ -62,7 +68,7 @@ def drawn(state: HellbringerState, request: ChanceRequest) -> list[str]:
     pile's Commons first, then its Combat cards, then its Tome (items of one draw
     are reported together, so they are picked to fit the pile, not sampled)."""
     options = request.items[0].options
-    count = len([i for i in request.items if i.key != "card_monsters"])
+    count = len([i for i in request.items if i.key not in DRAWN])
     seg = top_segment(state.dungeon)
     if count == 1 or seg is None:
         return [options[0]] * count

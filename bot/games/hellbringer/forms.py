@@ -18,6 +18,7 @@ from bot.render.style import clip
 from bot.ui.report import INPUT_PLACEHOLDER, FormField
 from engines.core.chance import ChanceItem, ChanceRequest
 from engines.core.errors import RuleError
+from engines.hellbringer.physical import DRAWN
 
 OPTIONAL = "(blank if none)"
 ENEMY_DIE = {"miss": "Miss", "player": "Player Hit", "companion": "Companion Hit",
@@ -67,8 +68,8 @@ class DrawnForm:
 
     @staticmethod
     def _cards(request: ChanceRequest) -> list[ChanceItem]:
-        """The drawn cards' items, without the input for what a Combat card brings."""
-        return [i for i in request.items if i.key != "card_monsters"]
+        """The drawn cards' items, without the inputs for what a Combat card brings."""
+        return [i for i in request.items if i.key not in DRAWN]
 
     def fields(self, request: ChanceRequest) -> list[FormField]:
         count = len(self._cards(request))
@@ -78,14 +79,15 @@ class DrawnForm:
         fields = [FormField(f"The {count} cards, in the order drawn",
                             clip(f"e.g. common, combat · 1st card: {_odds(request.items[0])}",
                                  INPUT_PLACEHOLDER), max_length=120)]
-        fields += [FormField(i.label, i.open_hint or "", required=False, max_length=10)
-                   for i in request.items if i.key == "card_monsters"]
+        fields += [FormField(i.label, i.open_hint or "", required=False,
+                             max_length=10 if i.key == DRAWN[0] else 120)
+                   for i in request.items if i.key in DRAWN]
         return fields
 
     def values(self, request: ChanceRequest, answers: list[str]) -> list[str]:
         count = len(self._cards(request))
-        told = [answers[1].strip() if len(answers) > 1 else ""] \
-            if len(request.items) > count else []
+        told = [a.strip() for a in answers[1:]]
+        told = [*told, *[""] * (len(request.items) - count - len(told))]
         text = answers[0] if answers else ""
         parts = [p for p in re.split(r"[,;\n]+| and ", text) if p.strip()]
         if count > 1 and len(parts) == 1:

@@ -40,6 +40,7 @@ from engines.hellbringer.view import UNSHOWN, card_label
 LABEL = 80
 SHOW = {"gear": "📝 Show a gear card (item) you hold", "companion": "📝 Show a companion you hold",
         "other": "📝 Show a skill, enchantment, defence or potion"}
+SHOW_AND_EQUIP = "📝 Show a gear card (item) and equip it"
 NEVER_MIND = "↩️ Never mind: show no card"
 
 
@@ -133,7 +134,7 @@ def _label(state: HellbringerState, a: Any) -> str:
     if isinstance(a, EnterPortal):
         return "🌀 Enter the Secret Portal" if a.enter else "🚪 Leave the portal be"
     if isinstance(a, ShowCard):
-        return SHOW[a.form]
+        return SHOW_AND_EQUIP if a.equip else SHOW[a.form]
     if isinstance(a, CancelShow):
         return NEVER_MIND
     return type(a).__name__

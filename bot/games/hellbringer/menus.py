@@ -222,9 +222,14 @@ def private(state: HellbringerState, seat: int, action: Any) -> bool:
     """Whether a move would tell the channel something about the seat's hand: it is one
     of `ALWAYS_PRIVATE` or names a card in that hand (equip, offer, discard, …). Moves
     of cards already on the table (equipped, learned, the Mule's, the middle's) stay
-    public, as the rules have them face up."""
+    public, as the rules have them face up, and so does ending a physical turn
+    discarding only unshown cards: the channel is told how many anyway ("Alice
+    discards 2 and draws 2"), so the End turn menu sits on the board, one press
+    fewer than opening the panel."""
     if isinstance(action, ALWAYS_PRIVATE):
         return True
+    if isinstance(action, EndTurn) and all(card_id(c) == "common" for c in action.discard):
+        return False  # unshown cards of a physical hand: the bot itself knows no more
     hand = set(state.heroes[seat].hand)
     data = ENGINE.dump_action(action)
     named = [v for value in data.values()

@@ -42,6 +42,13 @@ OWN_BOX = "Your own box: the bot knows only what you report from it."
 class HellbringerPresenter:
     """The table's view of a Hellbringer game (see bot.render.games.Presenter)."""
 
+    def form_follows(self, game: GameRow) -> bool:
+        """A physical table reports nearly every move (a card shown, its own dice, a
+        draw), so the form opens from the move's own press rather than from the board's
+        Report. Such a move is not deferred up front, so not where an AI seat's
+        play-out may follow it (a digital table reports nothing anyway)."""
+        return game.mode == "physical" and not any(seat.ai for seat in game.seats)
+
     def board(self, game: GameRow, state: Any) -> discord.Embed:
         if not isinstance(state, HellbringerState):
             return discord.Embed(title="Hellbringer", colour=COLOUR_PLAY)

@@ -10,7 +10,7 @@ from engines.core.chance import ChanceOutcome, sample
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.ai import choose
 from engines.hellbringer.models import Action, Choose, EndTurn, Enemy, Pass, Window
-from engines.hellbringer.physical import DRAWN_MONSTERS
+from engines.hellbringer.physical import DRAWN
 from engines.hellbringer.stats import card_id, stats
 from tests.unit.hellbringer.support import clear_board, enemy, fresh, give
 
@@ -47,8 +47,8 @@ def draw(state: HellbringerState, *cards: str) -> tuple[HellbringerState, list[s
     while left:
         request = ENGINE.chance(state)
         assert request is not None, f"nothing asks for {left}"
-        values = ["" if item.key == DRAWN_MONSTERS[0] else left.pop(0)
-                  for item in request.items if item.key == DRAWN_MONSTERS[0] or left]
+        values = ["" if item.key in DRAWN else left.pop(0)
+                  for item in request.items if item.key in DRAWN or left]
         state, events = ENGINE.resolve(state, ChanceOutcome(values=values))
         said += [e.text for e in events]
     return past_abilities_window(state, said)

@@ -225,29 +225,56 @@ def test_drawing_the_end_of_turn_draw_is_one_form_for_all_its_cards() -> None:
     state = act(state, 0, EndTurn(discard=tuple(state.heroes[0].hand[:3])))
     request = ENGINE.chance(state)
     assert request is not None
-    assert [i.key for i in request.items] == ["card", "card2", "card_monsters"]
+    assert [i.key for i in request.items] == ["card", "card2", "card_monsters", "card_monster"]
     assert request.prompt == "Draw 2 cards from the Common pile for P1"
     form = form_for("hellbringer", request)
     assert isinstance(form, DrawnForm)
-    cards, monsters = form.fields(request)
+    cards, monsters, _ = form.fields(request)
     assert cards.label == "The 2 cards, in the order drawn"
     assert monsters.label == "Monsters per Combat card (blank: as printed)"
     assert not monsters.required
-    assert form.values(request, ["common, combat"]) == ["common", "combat", ""]
-    assert form.values(request, ["Common Tome II", "0"]) == ["common", "tome_ii", "0"]
+    assert form.values(request, ["common, combat"]) == ["common", "combat", "", ""]
+    assert form.values(request, ["Common Tome II", "0"]) == ["common", "tome_ii", "0", ""]
     with pytest.raises(RuleError, match=r"^Name the 2 cards drawn, in order"):
         form.values(request, ["common"])
-    after, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat", ""]))
+    after, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat", "", ""]))
     said = _said(list(events))
     assert "P1 draws a Common card." in said and "P1 draws a Combat card." in said
     assert "Combat: 1 Monster enters play." in said, "blank: the rulebook's one Monster"
     nxt = ENGINE.chance(after)
     assert nxt is not None and nxt.items[0].key == "enemy_name", \
         "no second form for the Combat card: its Monster is drawn next"
-    _, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat", "2"]))
+    _, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat", "2", ""]))
     assert "Combat: 2 Monsters enter play." in _said(list(events))
     with pytest.raises(RuleError, match=r"^Monsters per Combat card: you drew none"):
-        ENGINE.resolve(state, ChanceOutcome(values=["common", "common", "1"]))
+        ENGINE.resolve(state, ChanceOutcome(values=["common", "common", "1", ""]))
+
+
+def test_the_draw_form_tells_the_first_monster_a_combat_card_brings() -> None:
+    """Combat card (R:166, 'draw a Monster into play') at a physical table: the draw's
+    own form may tell its Monster on one line, which enters play with its abilities,
+    no enemy form after; a second Monster still gets its form. A line that can't be
+    read, or a Monster with no Combat card, is one sentence and changes nothing."""
+    state = physical_turn(1)
+    state = act(state, 0, EndTurn(discard=tuple(state.heroes[0].hand[:3])))
+    ghoul = "Ghoul, 1, 10, 5, 2D sap1 immune-acid"
+    after, events = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat", "", ghoul]))
+    said = _said(list(events))
+    assert "Ghoul enters play (Sap 1, immune to acid)." in said
+    assert after.enemies[-1].face.name == "Ghoul" and after.enemies[-1].face.damage == 2
+    nxt = ENGINE.chance(after)
+    assert nxt is None or nxt.items[0].key != "enemy_name", "no enemy form for it"
+    after, _ = ENGINE.resolve(state, ChanceOutcome(values=["common", "combat", "2", ghoul]))
+    nxt = ENGINE.chance(after)
+    assert nxt is not None and nxt.items[0].key == "enemy_name", "the 2nd Monster's form"
+    before = state.model_copy(deep=True)
+    for values, match in ((["common", "common", "", ghoul], "your draw brings none"),
+                          (["common", "combat", "0", ghoul], "your draw brings none"),
+                          (["common", "combat", "", "Ghoul 1 10 5 2D"], "with commas"),
+                          (["common", "combat", "", "Ghoul, 1, 12, 5, 2D"], "in fives")):
+        with pytest.raises(RuleError, match=match):
+            ENGINE.resolve(state, ChanceOutcome(values=values))
+        assert state == before
 
 
 def test_a_drawn_set_the_pile_cannot_hold_is_refused_whole() -> None:
@@ -257,7 +284,7 @@ def test_a_drawn_set_the_pile_cannot_hold_is_refused_whole() -> None:
     state = act(state, 0, EndTurn(discard=tuple(state.heroes[0].hand[:3])))
     with pytest.raises(RuleError, match=r"^The bot's pile holds 5 Common, 1 Combat or Showdown"
                                         r" and its Tome; .*set_pile"):
-        ENGINE.resolve(state, ChanceOutcome(values=["tome_ii", "tome_ii", ""]))
+        ENGINE.resolve(state, ChanceOutcome(values=["tome_ii", "tome_ii", "", ""]))
 
 
 def test_the_hero_sheet_records_the_perk_and_says_the_class_cards_other_stats() -> None:

@@ -147,6 +147,23 @@ def test_j3_effects_hit_only_enemies_in_play_when_the_card_was_activated() -> No
     assert state.attack is not None and newcomer.uid not in state.attack.targets
 
 
+def test_j3_a_later_all_target_card_hits_who_is_in_play_when_it_is_activated() -> None:
+    """Card use limitation (J3, R:383): 'the effects of a card apply only to enemies in
+    play at the time the card is activated', card by card: the second all-target card
+    of a combination also hits a Monster that entered after the first, which takes
+    only that card's dice, while the first card's target takes both cards' dice."""
+    state = board_with(1, enemy("ogre#1", armor=30), cards=("frost_ring", "cleave_arc"),
+                       ap=4)
+    state, _ = play(state, 0, Activate(card=held(state, 0, "frost_ring")))
+    state, _ = rolls(state, "10", "5")
+    state.enemies.append(enemy("imp#1", health=5, armor=10))
+    state, _ = play(state, 0, Activate(card=held(state, 0, "cleave_arc")))
+    assert state.attack is not None and state.attack.targets == ["ogre#1", "imp#1"]
+    state, said = rolls(state, "5", "5")
+    assert "25 damage against 40: Ogre survives." in said
+    assert "10 damage against 15: Imp survives." in said, "the Frost Ring's 15 never hit it"
+
+
 def test_j13_immune_enemy_ignores_that_damage_type() -> None:
     """Keywords, Immune (J13): acid dice do nothing to an acid-immune enemy, whose
     neighbour the same roll eliminates."""

@@ -17,6 +17,7 @@ from bot.games.hellbringer.labels import NEVER_MIND
 from bot.games.hellbringer.presenter import PRESENTER
 from bot.models import GameRow, SeatRow
 from bot.presenting import board_view
+from engines.core.chance import ChanceOutcome
 from engines.core.errors import RuleError
 from engines.core.protocol import Seat
 from engines.hellbringer import ENGINE, HellbringerOptions, HellbringerState
@@ -197,3 +198,42 @@ def test_the_board_offers_never_mind_beside_report_result_to_its_player_only() -
     assert codes.decode(shown, 0, codes.encode(0, CancelShow())) == CancelShow()
     with pytest.raises(RuleError, match="no longer matches"):
         codes.decode(shown, 1, codes.encode(0, CancelShow()))
+
+
+MAUL = ["Great Maul", "1", "single 2D+10", "", "red"]
+
+
+def test_show_and_equip_equips_the_gear_card_once_its_form_is_in() -> None:
+    """Issue 22, point 5 (fewer presses): '📝 Show a gear card and equip it' is offered
+    only on one's own turn; once the form is in, the item is equipped by the equip
+    rule itself (its AP cost is paid) and the line names no card."""
+    state = _table(2)
+    assert ShowCard(form="gear", equip=True) in ENGINE.legal_actions(state, 0)
+    assert ShowCard(form="gear", equip=True) not in ENGINE.legal_actions(state, 1)
+    state = act(state, 0, ShowCard(form="gear", equip=True))
+    state, events = ENGINE.resolve(state, ChanceOutcome(values=MAUL))
+    hero = state.heroes[0]
+    assert list(hero.equipped) == ["red"] and card_id(hero.equipped["red"]).startswith("x")
+    assert hero.ap_spent == 1
+    assert [e.text for e in events] == ["P1 equips Great Maul."]
+
+
+def test_show_and_equip_keeps_a_card_the_equip_rule_refuses_in_hand() -> None:
+    """Card use (J1, the AP cost): a shown item whose cost is more than the AP left
+    stays in the hand; the one line says why without naming it (it is still hidden)."""
+    state = _table(1)
+    state = act(state, 0, ShowCard(form="gear", equip=True))
+    dear = ["Great Maul", "5", "single 2D+10", "", "red"]
+    state, events = ENGINE.resolve(state, ChanceOutcome(values=dear))
+    hero = state.heroes[0]
+    assert not hero.equipped and hero.ap_spent == 0
+    assert any(card_id(c).startswith("x") for c in hero.hand)
+    (line,) = [e.text for e in events]
+    assert "keeps it in hand" in line and "that costs 5 Action Point(s); you have 2." in line
+    assert "Maul" not in line
+
+
+def test_show_and_equip_is_refused_out_of_turn_and_for_other_forms() -> None:
+    """A wrong form or a wrong time gets one sentence and changes nothing."""
+    state = _table(2)
+    _refused(state, 0, ShowCard(form="companion", equip=True), "own turn")
