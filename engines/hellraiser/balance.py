@@ -5,7 +5,7 @@ As written, the Leviathan side wins three AI games in four or more at every tabl
 doubled, so a Human rolling three or four dice faces ten or more. The balanced preset
 (house, the default for new tables) changes a few numbers, each tuned with
 `python -m bot simulate hellraiser` towards Humans winning 45–55 % of AI games at 2 to
-6 players, and keeps every win for the living (`casualties_win`). Every knob is here,
+6 players, and keeps every win for the living (`casualties_share`). Every knob is here,
 so the docs' list of the preset's house rules and this table are one place apart.
 """
 
@@ -31,17 +31,17 @@ class Balance:
     """Added to Leviathan's puzzle total (negative: taken off it). A die moves the
     Humans' win rate by about 25 points; a pip by a few, so a table size is tuned
     with pips once the dice are right."""
-    casualties_win: bool
-    """May a player whose character is a casualty when the game ends share a win? As
-    written yes (a Spiritual casualty's player is a Leviathan player and wins with them;
-    a Skinned Human, a casualty too, may win alone). Balanced no: nobody gains by dying,
-    and every game that has a winner has a loser."""
+    casualties_share: bool
+    """May a player whose character is a casualty when the game ends share their side's
+    win? As written yes (a Spiritual casualty's player is a Leviathan player and wins
+    with them). Balanced no: nobody gains by dying, and every game that has a winner
+    has a loser. (A Skinned Human's own wins are not shared: both presets keep them.)"""
 
 
 AS_WRITTEN = Balance(difficulty_factor=2, difficulty_bonus=0, difficulty_floor=0,
-                     max_cenobites=5, difficulty_pips=0, casualties_win=True)
+                     max_cenobites=5, difficulty_pips=0, casualties_share=True)
 BALANCED = Balance(difficulty_factor=1, difficulty_bonus=0, difficulty_floor=3,
-                   max_cenobites=3, difficulty_pips=0, casualties_win=False)
+                   max_cenobites=3, difficulty_pips=0, casualties_share=False)
 BALANCED_BY_SEATS: dict[int, Balance] = {
     2: replace(BALANCED, difficulty_bonus=-1, difficulty_pips=-1),
     3: replace(BALANCED, difficulty_pips=2),

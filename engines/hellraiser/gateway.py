@@ -201,15 +201,12 @@ def banish(s: HellraiserState, cid: str, by: str, out: Out) -> None:
 def close(s: HellraiserState, by: str, out: Out) -> None:
     fig = find(s, by)
     s.board = close_gateway(board(s))
-    if fig.condition == "skinned" and fig.seat is not None and balance(s).casualties_win:
+    if fig.condition == "skinned" and fig.seat is not None:
         finish(s, (fig.seat,), f"{fig.name}, a Skinned Human in a stolen skin, closes the"
-                               " gateway to Hell and wins alone.", out)
+                               " gateway to Hell and wins alone.", out, shared=False)
         return
     winners = tuple(i for i, r in enumerate(s.roles) if r == "human")
-    who = f"{fig.name}, a Skinned Human in a stolen skin, closes the gateway to Hell: the" \
-        " Human players standing win." if fig.condition == "skinned" \
-        else "The Human players close the gateway to Hell and win."
-    finish(s, winners, who, out)
+    finish(s, winners, "The Human players close the gateway to Hell and win.", out)
 
 
 def pull(s: HellraiserState, fid: str, out: Out) -> None:

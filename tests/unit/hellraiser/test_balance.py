@@ -94,11 +94,12 @@ def test_balanced_lost_souls_on_the_leviathan_side_still_do_not_win() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_balanced_ai_games_have_a_loser_and_no_casualty_among_the_winners(seed: int) -> None:
     """The preset's two promises over whole AI games (3 players, seeded): every game has
-    a loser, and nobody whose character is a casualty at the end won."""
+    a loser, and nobody whose character is a casualty at the end shared a win (a
+    Skinned Human's own win is theirs alone)."""
     state, _ = play_game(ENGINE, 3, random.Random(seed))
     winners = state.winners or ()
     assert len(winners) < state.seats
-    assert not any(casualty(state, w) for w in winners)
+    assert not any(casualty(state, w) for w in winners if state.roles[w] != "skinned")
 
 
 def test_as_written_the_round_limit_decides_nothing() -> None:
