@@ -164,8 +164,10 @@ def start_puzzle(s: HellraiserState, fig: Figure, seat: int, bonus: int) -> None
 def on_puzzle(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -> None:
     assert roll.actor is not None
     fig = find(s, roll.actor)
-    mine, theirs = sum(dice[0]), max(0, sum(dice[1]) + balance(s).difficulty_pips)
-    result = "success" if mine > theirs else "failure" if theirs > mine else "tie"
+    rules = balance(s)
+    mine, theirs = sum(dice[0]), max(0, sum(dice[1]) + rules.difficulty_pips)
+    even = {"nothing": "tie", "leviathan": "failure", "humans": "success"}[rules.ties]
+    result = "success" if mine > theirs else "failure" if theirs > mine else even
     if not out.quiet:
         out.add(PuzzleAttempted(figure=fig.id, difficulty=roll.number, result=result,
                                 mine=mine, theirs=theirs, left=len(cenobites_on_map(s)),
