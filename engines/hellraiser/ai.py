@@ -288,8 +288,10 @@ def win_chance(mine: int, theirs: int, pips: int = 0) -> float:
 def _puzzle_odds(s: HellraiserState, fig: Figure) -> float:
     assert s.puzzle is not None
     cap = s.options.max_dice
+    rules = balance(s)
+    pips = rules.difficulty_pips - (rules.ties == "humans")  # an even roll wins too
     return win_chance(min(cap, effective(s, fig, s.puzzle.stat)),
-                      min(cap, current_difficulty(s)), balance(s).difficulty_pips)
+                      min(cap, current_difficulty(s)), pips)
 
 
 def _gate_distance(s: HellraiserState, sq: Square) -> int:

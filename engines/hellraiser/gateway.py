@@ -164,8 +164,10 @@ def start_puzzle(s: HellraiserState, fig: Figure, seat: int, bonus: int) -> None
 def on_puzzle(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -> None:
     assert roll.actor is not None
     fig = find(s, roll.actor)
-    mine, theirs = sum(dice[0]), max(0, sum(dice[1]) + balance(s).difficulty_pips)
-    result = "success" if mine > theirs else "failure" if theirs > mine else "tie"
+    rules = balance(s)
+    mine, theirs = sum(dice[0]), max(0, sum(dice[1]) + rules.difficulty_pips)
+    even = {"nothing": "tie", "leviathan": "failure", "humans": "success"}[rules.ties]
+    result = "success" if mine > theirs else "failure" if theirs > mine else even
     if not out.quiet:
         out.add(PuzzleAttempted(figure=fig.id, difficulty=roll.number, result=result,
                                 mine=mine, theirs=theirs, left=len(cenobites_on_map(s)),
@@ -201,15 +203,12 @@ def banish(s: HellraiserState, cid: str, by: str, out: Out) -> None:
 def close(s: HellraiserState, by: str, out: Out) -> None:
     fig = find(s, by)
     s.board = close_gateway(board(s))
-    if fig.condition == "skinned" and fig.seat is not None and balance(s).casualties_win:
+    if fig.condition == "skinned" and fig.seat is not None:
         finish(s, (fig.seat,), f"{fig.name}, a Skinned Human in a stolen skin, closes the"
-                               " gateway to Hell and wins alone.", out)
+                               " gateway to Hell and wins alone.", out, shared=False)
         return
     winners = tuple(i for i, r in enumerate(s.roles) if r == "human")
-    who = f"{fig.name}, a Skinned Human in a stolen skin, closes the gateway to Hell: the" \
-        " Human players standing win." if fig.condition == "skinned" \
-        else "The Human players close the gateway to Hell and win."
-    finish(s, winners, who, out)
+    finish(s, winners, "The Human players close the gateway to Hell and win.", out)
 
 
 def pull(s: HellraiserState, fid: str, out: Out) -> None:

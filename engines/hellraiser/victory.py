@@ -16,13 +16,16 @@
   written's default: no house rule decides a game the table did not ask it to);
   with it still shut, nobody raised Hell: a draw (unfinished, as written).
 - Balanced preset (house): a player whose character is a casualty when the game
-  ends never shares a win. The text makes only a Spiritual casualty a Leviathan
-  player, and Leviathan players win by *causing* the Humans' casualties, not by
-  being one; sharing Leviathan's win with every casualty made dying pay and left
-  half the games with no loser. The first victim is not a casualty: opening the
-  gate made them Leviathan's first player. So a Leviathan win is the first
-  victim's (and a Skinned Human's kill count is scored, not a win), a closed gate
-  is the standing Humans', and every decided game has a loser.
+  ends never *shares* a side's win. The text makes only a Spiritual casualty a
+  Leviathan player, and Leviathan players win by *causing* the Humans' casualties,
+  not by being one; sharing Leviathan's win with every casualty made dying pay and
+  left half the games with no loser. The first victim is not a casualty: opening
+  the gate made them Leviathan's first player. So a Leviathan win is the first
+  victim's, a closed gate is the standing Humans', and every decided game has a
+  loser. A Skinned Human's own two wins stay, under both presets: the text names
+  them ("they win"), a player who reads it expects them, and each is earned by
+  what the Skinned Human does (a stolen skin and a closed gate, or more kills than
+  Leviathan), never by having died; each leaves the other seats losers.
 """
 
 from __future__ import annotations
@@ -39,9 +42,12 @@ def casualty(s: HellraiserState, seat: int) -> bool:
                and not f.first_victim for f in s.figures)
 
 
-def finish(s: HellraiserState, winners: tuple[int, ...], summary: str, out: Out) -> None:
+def finish(s: HellraiserState, winners: tuple[int, ...], summary: str, out: Out,
+           shared: bool = True) -> None:
+    """`shared`: a side's win, which the balanced preset keeps from its casualties; a
+    Skinned Human's own win is not shared, it is theirs."""
     seats = [w for w in winners if 0 <= w < s.seats]
-    if not balance(s).casualties_win:
+    if shared and not balance(s).casualties_share:
         dead = [w for w in seats if casualty(s, w)]
         seats = [w for w in seats if w not in dead]
         if dead:
@@ -56,8 +62,6 @@ def finish(s: HellraiserState, winners: tuple[int, ...], summary: str, out: Out)
 
 
 def _skinned_victors(s: HellraiserState) -> tuple[int, ...]:
-    if not balance(s).casualties_win:
-        return ()
     best = max(s.skinned_kills.values(), default=0)
     if best <= s.leviathan_kills or best == 0:
         return ()
@@ -69,7 +73,7 @@ def _leviathan_win(s: HellraiserState, why: str, out: Out) -> None:
     if skinned:
         names = " and ".join(s.names[i] for i in skinned)
         finish(s, skinned, f"{why} {names} killed more Humans than Leviathan and"
-                           f" wins as a Skinned Human.", out)
+                           f" wins as a Skinned Human.", out, shared=False)
         return
     winners = tuple(i for i, r in enumerate(s.roles) if r == "leviathan")
     if not winners or s.phantom:  # house solo: only closing the gate beats the house

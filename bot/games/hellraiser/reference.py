@@ -17,7 +17,7 @@ from pydantic import ValidationError
 from bot.render.style import COLOUR_INFO, EMBED_DESCRIPTION, FIELD_NAME, FIELD_VALUE, clip
 from bot.table_options import engine_options
 from engines.hellraiser import ENGINE
-from engines.hellraiser.balance import AS_WRITTEN, BALANCED, BALANCED_BY_SEATS, Balance
+from engines.hellraiser.balance import AS_WRITTEN, Balance, balanced, balanced_pack
 from engines.hellraiser.models import HellraiserOptions
 
 HOW_TO_PLAY = (
@@ -78,16 +78,19 @@ def preset_line(options: HellraiserOptions) -> str:
 def by_size() -> str:
     """The balanced preset's numbers that differ by table size, in a few words."""
     parts = []
-    for players, knobs in sorted(BALANCED_BY_SEATS.items()):
+    for players in sorted(balanced_pack().by_seats):
+        knobs = balanced(players)
         change = [f"{knobs.difficulty_bonus:+d} die" * bool(knobs.difficulty_bonus),
-                  f"{knobs.difficulty_pips:+d} on Leviathan's total" * bool(knobs.difficulty_pips)]
+                  f"{knobs.difficulty_pips:+d} on Leviathan's total" * bool(knobs.difficulty_pips),
+                  {"nothing": "", "leviathan": "a tie pulls the Human",
+                   "humans": "a tie counts as the Human's win"}[knobs.ties]]
         parts.append(f"{players} players " + " and ".join(c for c in change if c))
     return f" By table size: {'; '.join(parts)}." if parts else ""
 
 
 def puzzle_text(options: HellraiserOptions) -> str:
     """The puzzle difficulty as this preset computes it (engines.hellraiser.balance)."""
-    knobs: Balance = BALANCED if options.preset == "balanced" else AS_WRITTEN
+    knobs: Balance = balanced_pack().default if options.preset == "balanced" else AS_WRITTEN
     sum_ = "first victim's value + living Humans − Cenobites on the map"
     times = f" × {knobs.difficulty_factor}" if knobs.difficulty_factor != 1 else ""
     bonus = f" + {knobs.difficulty_bonus}" if knobs.difficulty_bonus else ""

@@ -6,10 +6,22 @@ from __future__ import annotations
 import random
 
 import pytest
+import yaml
 
-from engines.hellraiser import ENGINE
-from engines.hellraiser.balance import AS_WRITTEN, balance
+from engines.core.errors import PackError
+from engines.core.packs import validate_pack
+from engines.hellraiser import ENGINE, gateway
+from engines.hellraiser.balance import (
+    AS_WRITTEN,
+    Balance,
+    BalancePack,
+    SizeBalance,
+    balance,
+    balanced,
+    balanced_pack,
+)
 from engines.hellraiser.board import tile_index, tile_squares
+from engines.hellraiser.cards import DATA
 from engines.hellraiser.damage import allocate
 from engines.hellraiser.gateway import current_difficulty, puzzle_difficulty
 from engines.hellraiser.models import (
@@ -94,11 +106,12 @@ def test_balanced_lost_souls_on_the_leviathan_side_still_do_not_win() -> None:
 @pytest.mark.parametrize("seed", range(4))
 def test_balanced_ai_games_have_a_loser_and_no_casualty_among_the_winners(seed: int) -> None:
     """The preset's two promises over whole AI games (3 players, seeded): every game has
-    a loser, and nobody whose character is a casualty at the end won."""
+    a loser, and nobody whose character is a casualty at the end shared a win (a
+    Skinned Human's own win is theirs alone)."""
     state, _ = play_game(ENGINE, 3, random.Random(seed))
     winners = state.winners or ()
     assert len(winners) < state.seats
-    assert not any(casualty(state, w) for w in winners)
+    assert not any(casualty(state, w) for w in winners if state.roles[w] != "skinned")
 
 
 def test_as_written_the_round_limit_decides_nothing() -> None:
@@ -112,17 +125,64 @@ def test_as_written_the_round_limit_decides_nothing() -> None:
 
 
 def test_balanced_pips_move_leviathans_puzzle_total_by_table_size() -> None:
-    """At 3 players the balanced preset adds 2 to Leviathan's total: Kirsty's 12 beats
-    Leviathan's dice (11) but not the 13 they make; as written no pip is added."""
+    """At 3 players the balanced preset adds 1 to Leviathan's total: Kirsty's 11 beats
+    Leviathan's dice (10) but only ties the 11 they make, and a tie changes nothing;
+    as written no pip is added."""
     game = new_game(3, preset="balanced")
     state = gate_opened(edit(game, "h1", square=center(game, "library")), seat=1)
     assert state.board is not None and state.board.gateway is not None
     gate = state.board.gateway
     beside = next(sq for sq in tile_squares(tile_index(gate)) if sq != gate)
     state = edit(state, "h0", square=beside)
-    assert balance(state).difficulty_pips == 2 and AS_WRITTEN.difficulty_pips == 0
+    assert balance(state).difficulty_pips == 1 and AS_WRITTEN.difficulty_pips == 0
+    assert balance(state).ties == "nothing"
     state = act(state, SolvePuzzle())
     assert pending_roll(state).groups == (3, 4)  # (3 + 2 standing - 1 Cenobite) dice
-    failed = roll(state, 4, 4, 4, 3, 3, 3, 2)
-    assert figure(failed, "h0").square != beside or figure(failed, "h0").condition == "hell"
-    assert figure(failed, "c-pinhead").condition == "board", "nobody was banished"
+    tied = roll(state, 4, 4, 3, 3, 3, 2, 2)
+    assert figure(tied, "h0").square == beside, "nobody was dragged"
+    assert figure(tied, "c-pinhead").condition == "board", "nobody was banished"
+
+
+def test_every_balanced_number_is_house_data_with_a_reason() -> None:
+    """House data says so: the balanced preset's default and each table size's changes
+    carry a house source, `verified: false` and why, and a pack that calls one of them
+    verified (the rules text) is refused."""
+    pack = balanced_pack()
+    entries: list[Balance | SizeBalance] = [pack.default, *pack.by_seats.values()]
+    for entry in entries:
+        assert "house" in entry.source and entry.verified is False and entry.why
+    raw = yaml.safe_load((DATA / "balance.yaml").read_text(encoding="utf-8"))
+    raw["default"]["verified"] = True
+    with pytest.raises(PackError, match="verified must be false"):
+        validate_pack(DATA / "balance.yaml", raw, BalancePack)
+
+
+def test_a_table_size_changes_only_the_numbers_it_names() -> None:
+    pack = balanced_pack()
+    for seats in range(1, 7):
+        size = pack.by_seats.get(seats)
+        named = size.model_dump(exclude_none=True) if size is not None else {}
+        for key, value in pack.default.model_dump().items():
+            assert getattr(balanced(seats), key) == named.get(key, value), (seats, key)
+
+
+@pytest.mark.parametrize(("ties", "moved"), [("nothing", False), ("leviathan", True)])
+def test_balanced_ties_an_even_puzzle_roll_counts_as_the_table_size_says(
+        ties: str, moved: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """'The Human must roll higher' and a loss is Leviathan rolling higher, so as written
+    an even roll changes nothing; the balanced `ties` knob (half a pip) may make it
+    Leviathan's: the Human is dragged towards the gateway."""
+    game = new_game(4, preset="balanced")
+    state = gate_opened(edit(game, "h1", square=center(game, "library")), seat=1)
+    assert state.board is not None and state.board.gateway is not None
+    gate = state.board.gateway
+    beside = next(sq for sq in tile_squares(tile_index(gate)) if sq != gate)
+    state = edit(state, "h0", square=beside)
+    knobs = balance(state).model_copy(update={"ties": ties, "difficulty_pips": 0})
+    monkeypatch.setattr(gateway, "balance", lambda s: knobs)
+    state = act(state, SolvePuzzle())
+    mine, theirs = pending_roll(state).groups
+    assert (mine, theirs) == (3, 5)
+    even = roll(state, 4, 4, 4, 4, 2, 2, 2, 2)  # 12 against 12
+    assert (figure(even, "h0").square != beside) is moved
+    assert figure(even, "c-pinhead").condition == "board", "nobody was banished"

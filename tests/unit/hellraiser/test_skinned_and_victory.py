@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+from typing import Any
+
+import pytest
 
 from engines.core.chance import sample
 from engines.hellraiser import ENGINE
@@ -38,10 +41,10 @@ from tests.unit.hellraiser.support import (
 )
 
 
-def escaped(players: int = 3) -> HellraiserState:
+def escaped(players: int = 3, **options: Any) -> HellraiserState:
     """Seat 1 opened the gateway; seat 2's character was sucked into Hell (stats with a 0);
     seat 0 draws Escape from Hell from the Action deck in the Library."""
-    state = gate_opened(new_game(players), seat=1)
+    state = gate_opened(new_game(players, **options), seat=1)
     state = edit(state, "h2", condition="hell", square=None, soul_in_hell=True,
                  stats=(2, 0, 3, 1, 0, 4))
     state.roles[2] = "out"
@@ -76,9 +79,9 @@ def test_a_character_sucked_in_whole_comes_back_skinless_with_physical_one() -> 
     assert figure(state, "h2").stats == (1, 1, 3, 1, 2, 3)
 
 
-def skinned_on_corpse() -> HellraiserState:
+def skinned_on_corpse(**options: Any) -> HellraiserState:
     """Seat 2 is a Skinned Human on h0's corpse; h3 watches from the same tile."""
-    state = escaped(4)
+    state = escaped(4, **options)
     square = figure(state, "h2").square
     state = edit(state, "h0", condition="corpse", square=square, stats=(0, 0, 5, 3, 2, 3),
                  start=(3, 3, 5, 3, 2, 3))
@@ -160,6 +163,32 @@ def test_a_skinned_human_with_more_kills_than_leviathan_wins_instead() -> None:
     state = roll(act(state, Attack(target="h3")), 6, 6, 1, 1, 1, 1, 1, 1, 1)
     assert state.phase == "over" and state.winners == (2,) and "Skinned" in state.summary
     assert state.skinned_kills == {2: 1} and state.leviathan_kills == 0
+
+
+@pytest.mark.parametrize("preset", ["as_written", "balanced"])
+def test_a_skinned_human_in_a_skin_who_closes_the_gate_wins_alone(preset: str) -> None:
+    """'If a Skinned Human player gets a skin and closes the gate to Hell, they win.' The
+    balanced preset keeps this win too: the Skinned Human earns it by a stolen skin and
+    the puzzle, not by having died, and the Humans still standing lose."""
+    state = skinned_on_corpse(preset=preset)
+    gate = state.board.gateway  # type: ignore[union-attr]
+    state = edit(state, "h2", skin=True, square=gate, stats=(3, 3, 6, 6, 3, 3))
+    state = act(state, SolvePuzzle())
+    mine, theirs = pending_roll(state).groups
+    won = roll(state, *[6] * mine, *[1] * theirs)
+    assert won.phase == "over" and won.winners == (2,)
+    assert "wins alone" in won.summary
+
+
+def test_balanced_a_skinned_human_with_more_kills_than_leviathan_still_wins() -> None:
+    """'If the Skinned Human player kills more Humans than the Leviathan players, they
+    win': the balanced preset keeps it (a kill is a deed, not a death); the first
+    victim, Leviathan's only player, loses."""
+    state = skinned_on_corpse(preset="balanced")
+    state = with_stats(state, "h3", (1, 1, 3, 3, 5, 5))
+    state = with_stats(state, "h2", (8, 3, 3, 3, 3, 3))
+    state = roll(act(state, Attack(target="h3")), 6, 6, 1, 1, 1, 1, 1, 1, 1)
+    assert state.phase == "over" and state.winners == (2,) and "Skinned" in state.summary
 
 
 def test_the_house_limit_ends_the_game() -> None:
