@@ -74,6 +74,18 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     fake.assert_no_violations()
 
 
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`make test` runs the suite on every core (xdist, `--dist loadgroup`), and the
+    workers take tests in collection order: the longest (marked `slow`) go first,
+    longest first, so no worker is left running a long test alone at the end."""
+    items.sort(key=_cost, reverse=True)
+
+
+def _cost(item: pytest.Item) -> float:
+    marker = item.get_closest_marker("slow")
+    return float(marker.args[0]) if marker is not None else 0.0
+
+
 _EXIT_STATUS: list[int] = []
 _POOL_WORKER = concurrent.futures.thread._worker
 
