@@ -1,10 +1,12 @@
-# Two commands: `make run` and `make test`. Both set up .venv from the pinned lock file.
+# Two commands: `make run` and `make test` (and `make check`, the quick inner loop).
+# All set up .venv from the pinned lock file.
 PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
+WORKERS ?= auto
 
-.PHONY: run test lint typecheck unit bench clean docs golden
+.PHONY: run test check lint typecheck suite quick bench clean docs golden
 
 $(STAMP): requirements.lock requirements-dev.lock pyproject.toml
 	test -x $(PY) || $(PYTHON) -m venv $(VENV)
@@ -14,7 +16,9 @@ $(STAMP): requirements.lock requirements-dev.lock pyproject.toml
 run: $(STAMP)
 	$(PY) -m bot
 
-test: lint typecheck unit
+test: lint typecheck suite
+
+check: lint typecheck quick
 
 lint: $(STAMP)
 	$(PY) -m ruff check .
@@ -22,8 +26,13 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-unit: $(STAMP)
-	$(PY) -m pytest
+# The whole suite, one xdist worker per core (pyproject.toml sets --dist loadgroup).
+suite: $(STAMP)
+	$(PY) -m pytest -n $(WORKERS)
+
+# Unit, golden and property tests, without the end-to-end and the slow ones.
+quick: $(STAMP)
+	$(PY) -m pytest -n $(WORKERS) -m "not slow" tests/unit tests/golden tests/property
 
 bench: $(STAMP)
 	$(PY) -m bench

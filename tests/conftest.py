@@ -74,6 +74,27 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     fake.assert_no_violations()
 
 
+SLOW_TIMEOUT = 300
+"""pytest-timeout's limit for a test marked `slow` (120 s for the rest): the limit is
+there to end a hang, and a slow test given a third of a core by a busy machine ran
+past 120 s in a parallel run."""
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """`make test` runs the suite on every core (xdist, `--dist loadgroup`), and the
+    workers take tests in collection order: the longest (marked `slow`) go first,
+    longest first, so no worker is left running a long test alone at the end."""
+    items.sort(key=_cost, reverse=True)
+    for item in items:
+        if _cost(item) and item.get_closest_marker("timeout") is None:
+            item.add_marker(pytest.mark.timeout(SLOW_TIMEOUT))
+
+
+def _cost(item: pytest.Item) -> float:
+    marker = item.get_closest_marker("slow")
+    return float(marker.args[0]) if marker is not None else 0.0
+
+
 _EXIT_STATUS: list[int] = []
 _POOL_WORKER = concurrent.futures.thread._worker
 

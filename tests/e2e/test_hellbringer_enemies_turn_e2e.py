@@ -30,6 +30,7 @@ async def bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
         yield started
 
 
+@pytest.mark.slow(72)
 async def test_rule_2_2_abilities_name_their_enemy_and_land_before_the_pool(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:

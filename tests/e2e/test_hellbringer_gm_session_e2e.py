@@ -129,6 +129,7 @@ async def _play(session: Session, *, lose: bool) -> HellbringerState:
     return ENGINE.load_state(games[0].state or "")
 
 
+@pytest.mark.slow(22)
 async def test_a_gm_run_physical_session_with_abilities_and_corrections_is_won(
         fake_discord: FakeDiscord, bot: PandemoniumBot) -> None:
     session = await open_table(fake_discord, bot)

@@ -247,6 +247,7 @@ async def _setup(session: Session) -> None:
     await session.report("bob", SHEETS[1])
 
 
+@pytest.mark.slow(25)
 async def test_a_gm_assisted_physical_session_from_setup_to_the_demons_side_b(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:

@@ -102,6 +102,7 @@ async def long_game_bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
         yield started
 
 
+@pytest.mark.slow(18)
 async def test_a_card_is_played_through_the_menu_steps(
     fake_discord: FakeDiscord, long_game_bot: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -152,6 +153,7 @@ async def test_a_card_is_played_through_the_menu_steps(
     assert steps >= 1 and len(after.hands.get(seat, ())) < hand + 1
 
 
+@pytest.mark.slow(17)
 async def test_a_drawn_card_is_shown_to_its_drawer_alone(
     fake_discord: FakeDiscord, long_game_bot: PandemoniumBot
 ) -> None:

@@ -37,6 +37,7 @@ async def bots(
         running.stop_all()
 
 
+@pytest.mark.slow(86)
 @pytest.mark.e2e
 async def test_sigkill_under_load_loses_no_acknowledged_move(
     fake_discord: FakeDiscord, bots: Bots, pig_game: None
@@ -45,6 +46,7 @@ async def test_sigkill_under_load_loses_no_acknowledged_move(
     await kill_under_load_and_recover(fake_discord, bots, bots.start)
 
 
+@pytest.mark.slow(29)
 @pytest.mark.e2e
 async def test_a_killed_processes_shards_are_taken_over(
     fake_discord: FakeDiscord, bots: Bots, pig_game: None

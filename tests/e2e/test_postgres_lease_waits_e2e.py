@@ -90,6 +90,7 @@ async def cutoff_url(url: str) -> str:
     return url.replace("postgres@", "cutoff@")
 
 
+@pytest.mark.slow(22)
 @pytest.mark.e2e
 async def test_a_holder_cut_off_from_the_database_stops_serving_and_exits(
     fake_discord: FakeDiscord, cutoff_url: str, tmp_path: Path, pig_game: None
@@ -122,6 +123,7 @@ async def test_a_holder_cut_off_from_the_database_stops_serving_and_exits(
         bots.stop_all()
 
 
+@pytest.mark.slow(39)
 @pytest.mark.e2e
 async def test_processes_of_other_shard_counts_refuse_to_start(
     fake_discord: FakeDiscord, url: str, tmp_path: Path

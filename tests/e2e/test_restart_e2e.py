@@ -119,6 +119,7 @@ def _log_of(bots: Bots, index: int) -> str:
     return (bots.logs / f"bot-{index}.log").read_text()
 
 
+@pytest.mark.slow(25)
 @pytest.mark.e2e
 async def test_a_stopped_bot_releases_its_lease_and_the_next_serves_at_once(
     fake_discord: FakeDiscord, bots: Bots
@@ -155,6 +156,7 @@ async def test_the_bot_as_a_containers_pid_1_stops_cleanly_on_sigterm(
     assert {r["expires_at"] for r in await _leases(bots.url)} == {0}, "released"
 
 
+@pytest.mark.slow(15)
 @pytest.mark.e2e
 async def test_a_killed_bots_lease_on_this_machine_is_taken_over_at_once(
     fake_discord: FakeDiscord, bots: Bots
@@ -172,6 +174,7 @@ async def test_a_killed_bots_lease_on_this_machine_is_taken_over_at_once(
     print(f"\n{_backend(bots)} after SIGKILL: {figures}")
 
 
+@pytest.mark.slow(17)
 @pytest.mark.e2e
 async def test_a_killed_bots_lease_on_another_machine_is_waited_for(
     fake_discord: FakeDiscord, postgres_bots: Bots

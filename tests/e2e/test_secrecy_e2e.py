@@ -85,6 +85,7 @@ async def hellraiser_bot(start_bot: StartBot,
         yield started
 
 
+@pytest.mark.slow(45)
 async def test_no_hellraiser_message_names_a_hand_card(
     fake_discord: FakeDiscord, hellraiser_bot: PandemoniumBot
 ) -> None:
@@ -114,6 +115,7 @@ async def test_no_hellraiser_message_names_a_hand_card(
     assert reader.secret_steps >= 3, "hands held cards at several moves (seed 7: 65 of 150)"
 
 
+@pytest.mark.slow(18)
 async def test_no_hellbringer_message_names_a_hand_card(
     fake_discord: FakeDiscord, start_bot: StartBot
 ) -> None:
@@ -135,6 +137,7 @@ async def test_no_hellbringer_message_names_a_hand_card(
         assert reader.secret_steps > 10
 
 
+@pytest.mark.slow(32)
 async def test_no_physical_hellbringer_message_names_a_shown_card(
     fake_discord: FakeDiscord, start_bot: StartBot
 ) -> None:

@@ -40,6 +40,7 @@ async def bots(fake_discord: FakeDiscord, tmp_path: Path) -> AsyncIterator[Bots]
         running.stop_all()
 
 
+@pytest.mark.slow(78)
 @pytest.mark.e2e
 async def test_sigkill_under_load_with_group_commit_loses_no_acknowledged_move(
     fake_discord: FakeDiscord, bots: Bots, pig_game: None

@@ -17,6 +17,7 @@ import random
 from collections.abc import Sequence
 from typing import Literal, TypeVar
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -152,6 +153,7 @@ def play_random(state: HellboyState, rng: random.Random, *, exact: bool = False)
     raise AssertionError(f"a random game did not finish in {MAX_STEPS} steps")
 
 
+@pytest.mark.slow(76)
 def test_random_games_finish_with_everything_accounted_for() -> None:
     """Issue: random legal games all finish, with a winner holding the most Clues."""
     rng = random.Random(2024)
@@ -190,6 +192,7 @@ def pick(data: st.DataObject, options: Sequence[T]) -> T:
     return options[data.draw(strategy)]
 
 
+@pytest.mark.slow(19)
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data(), players=st.integers(min_value=1, max_value=6))
 def test_hypothesis_driven_games_keep_the_invariants(data: st.DataObject, players: int) -> None:

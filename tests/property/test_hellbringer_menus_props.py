@@ -16,6 +16,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -146,6 +147,7 @@ def _report(request: Any, rng: random.Random) -> ChanceOutcome:
     return ChanceOutcome(values=[typed.get(k) or card.get(k.split("_", 1)[1], "") for k in keys])
 
 
+@pytest.mark.slow(16)
 @settings(max_examples=25, deadline=None)
 @given(seed=st.integers(0, 2**31), players=st.integers(1, 4),
        mode=st.sampled_from(["digital", "digital", "physical"]))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -75,6 +76,7 @@ def reachable(s: HellraiserState, seat: int, code: str = SELECT_CARD) -> set[str
     return found
 
 
+@pytest.mark.slow(17)
 @settings(max_examples=8, deadline=None)
 @given(seed=st.integers(0, 2**20), players=st.integers(2, 6))
 @example(seed=0, players=6)  # two Cenobites on one square once offered each Key play twice

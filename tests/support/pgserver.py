@@ -26,6 +26,11 @@ import asyncpg
 SERVER_USER = "pandemonium-pg"
 """The unprivileged account that owns test clusters when the tests run as root."""
 
+PORT_TAKEN = "Address already in use"
+PORT_TRIES = 5
+"""The port is free when picked but not held until the server binds it, and tests run
+in parallel (xdist workers) start servers of their own: another may take it meanwhile."""
+
 FAST = ("fsync=off", "synchronous_commit=off", "full_page_writes=off")
 """Test clusters skip the disk flush: a test kills bot processes, never the server."""
 
@@ -54,13 +59,25 @@ def _server_user() -> str | None:
     try:
         pwd.getpwnam(SERVER_USER)
     except KeyError:
-        subprocess.run(
+        done = subprocess.run(
             ["useradd", "--system", "--no-create-home", "--shell", "/usr/sbin/nologin",
              SERVER_USER],
-            check=True,
             capture_output=True,
+            text=True,
+            check=False,
         )
+        if done.returncode != 0 and not _user_exists():
+            raise RuntimeError(f"useradd failed: {done.stderr}") from None
     return SERVER_USER
+
+
+def _user_exists() -> bool:
+    """Another test process (an xdist worker) may have created the user meanwhile."""
+    try:
+        pwd.getpwnam(SERVER_USER)
+    except KeyError:
+        return False
+    return True
 
 
 class PostgresServer:
@@ -89,13 +106,27 @@ class PostgresServer:
             shutil.chown(self.root, self._user)
         self.root.chmod(0o700)
         self._run("initdb", "-D", str(self.data), "-U", "postgres", "--auth=trust", "-E", "UTF8")
+        log = self.root / "server.log"
+        for _ in range(PORT_TRIES - 1):
+            try:
+                self._pg_start(log)
+                return self
+            except RuntimeError:
+                if PORT_TAKEN not in log.read_text(errors="replace"):
+                    raise
+                self.port = _free_port()
+        self._pg_start(log)
+        return self
+
+    def _pg_start(self, log: Path) -> None:
+        self._run("pg_ctl", "-D", str(self.data), "-l", str(log), "-w", "-o",
+                  " ".join(self._options()), "start")
+
+    def _options(self) -> list[str]:
         options = [f"-p {self.port}", "-c listen_addresses=127.0.0.1", f"-k {self.root}"]
         if not self.durable:
             options += [f"-c {o}" for o in FAST]
-        log = self.root / "server.log"
-        self._run("pg_ctl", "-D", str(self.data), "-l", str(log), "-w", "-o", " ".join(options),
-                  "start")
-        return self
+        return options
 
     def stop(self) -> None:
         with contextlib.suppress(RuntimeError):

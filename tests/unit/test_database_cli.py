@@ -83,6 +83,7 @@ def test_an_unreachable_server_is_one_line_and_status_2(
     assert list(tmp_path.iterdir()) == []
 
 
+@pytest.mark.slow(54)
 def test_migrate_export_and_import_through_the_command_line(
     tmp_path: Path, postgres_server: PostgresServer
 ) -> None:
@@ -138,6 +139,7 @@ def test_export_to_an_unusable_path_is_one_line_and_status_2(tmp_path: Path, tar
     assert line.startswith(f"pandemonium: cannot write {path}: "), line
 
 
+@pytest.mark.slow(26)
 def test_import_of_a_bad_row_is_one_line_naming_it_and_imports_nothing(tmp_path: Path) -> None:
     """A string where SQLite's INTEGER column expects a number: SQLite would take it."""
     source, target = str(tmp_path / "a.sqlite"), str(tmp_path / "b.sqlite")

@@ -17,6 +17,7 @@ from engines.hellraiser.tiles import tile_defs
 SEEDS = 2000
 
 
+@pytest.mark.slow(17)
 def test_thousands_of_seeds_give_36_tiles_in_one_network_with_walls_on_both_sides() -> None:
     """'Randomly place the map tiles ... to form a 6 x 6 grid. ... re-arrange the tiles
     until they are all interconnected'; 'Treat it as a wall for both tiles'."""

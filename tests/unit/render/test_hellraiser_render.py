@@ -111,6 +111,7 @@ def _states() -> list[tuple[HellraiserState, list[Event], str]]:
             for state, events in _play(seed, players, mode)]
 
 
+@pytest.mark.slow(17)
 def test_boards_components_and_messages_fit_discord_limits_in_random_games() -> None:
     """Discord rejects a whole message for one over-long field, so every state must fit —
     and every board must still have room for its "My hand" button (five rows)."""
@@ -156,6 +157,7 @@ def _legal_or_narrower(game: GameRow, state: HellraiserState, seat: int, code: s
     return 1
 
 
+@pytest.mark.slow(40)
 def test_every_button_and_menu_option_is_a_legal_action() -> None:
     seen = 0
     for state, _, mode in _states():
