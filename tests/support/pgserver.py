@@ -80,12 +80,24 @@ def _user_exists() -> bool:
     return True
 
 
+MEMORY_DISK = Path("/dev/shm")
+
+
+def _scratch() -> str | None:
+    """Where a test cluster lives: in memory where the machine has it. A session's
+    cluster holds one database per test (tens of thousands of files); deleting them
+    from a loaded disk took over the 120 s hang timeout at the session's end, and
+    nothing here needs to survive the machine (a crash test kills the bot, not the
+    server)."""
+    return str(MEMORY_DISK) if MEMORY_DISK.is_dir() and os.access(MEMORY_DISK, os.W_OK) else None
+
+
 class PostgresServer:
     """One cluster: `start()`, `url(db)`, `create_database()`, `stop()`."""
 
     def __init__(self, *, durable: bool = False) -> None:
         self.durable = durable
-        self.root = Path(tempfile.mkdtemp(prefix="pandemonium-pg-"))
+        self.root = Path(tempfile.mkdtemp(prefix="pandemonium-pg-", dir=_scratch()))
         self.data = self.root / "data"
         self.port = _free_port()
         self.bin = binaries()
