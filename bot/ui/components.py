@@ -29,14 +29,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, Protocol, cast
 
 import discord
 
 from bot.errors import guarded, reply_ephemeral
-
-if TYPE_CHECKING:
-    from bot.app import PandemoniumBot
 
 LOBBY_LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -81,8 +78,47 @@ async def refuse_unreadable(
         await reply_ephemeral(interaction, UNREADABLE)
 
 
-def _bot(interaction: discord.Interaction[Any]) -> PandemoniumBot:
-    return cast("PandemoniumBot", interaction.client)
+Press = discord.Interaction[Any]
+
+
+class Clicks(Protocol):
+    """What a component asks of the bot: one handler per kind of press (the table's
+    `TablesUI`, in `bot/clicks.py`). Components know this much and no more."""
+
+    async def lobby_click(self, interaction: Press, op: str, game_id: int) -> None: ...
+
+    async def answer_join(
+        self, interaction: Press, game_id: int, user_id: int, *, yes: bool
+    ) -> None: ...
+
+    async def move_click(
+        self, interaction: Press, game_id: int, version: int, seat: int | None, code: str,
+        values: list[str], *, gm: bool = False,
+    ) -> None: ...
+
+    async def open_panel(self, interaction: Press, game_id: int, seat: int) -> None: ...
+
+    async def show_private(self, interaction: Press, game_id: int) -> None: ...
+
+    async def afk_click(self, interaction: Press, op: str, game_id: int, version: int) -> None: ...
+
+    async def open_report(self, interaction: Press, game_id: int, version: int) -> None: ...
+
+    async def rematch(self, interaction: Press, game_id: int) -> None: ...
+
+    async def confirm_end(self, interaction: Press, game_id: int) -> None: ...
+
+
+class _HoldsClicks(Protocol):
+    @property
+    def tables_ui(self) -> Clicks: ...
+
+
+def _ui(interaction: Press) -> Clicks:
+    """discord.py builds a component from its custom id with nothing but the
+    interaction at hand, so the client is the only way in; it is read as `Clicks`,
+    never as the concrete bot (components sit below the composition root)."""
+    return cast(_HoldsClicks, interaction.client).tables_ui
 
 
 class LobbyButton(
@@ -108,7 +144,7 @@ class LobbyButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.lobby_click(interaction, self.op, self.game_id)
+        await _ui(interaction).lobby_click(interaction, self.op, self.game_id)
 
 
 MOVE_CODE = (
@@ -146,7 +182,7 @@ class MoveTarget:
         return f"pd:{kind}:{self.game_id}:{self.version}:{seat}:{self.code}"
 
     async def send(self, interaction: discord.Interaction[Any], values: list[str]) -> None:
-        await _bot(interaction).tables_ui.move_click(
+        await _ui(interaction).move_click(
             interaction, self.game_id, self.version, self.seat, self.code, values, gm=self.gm
         )
 
@@ -278,7 +314,7 @@ class TableButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        ui = _bot(interaction).tables_ui
+        ui = _ui(interaction)
         if self.op == "rep":
             await ui.open_report(interaction, self.game_id, self.version)
         elif self.op == "end":
@@ -315,7 +351,7 @@ class PrivateViewButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.show_private(interaction, self.game_id)
+        await _ui(interaction).show_private(interaction, self.game_id)
 
 
 class PanelButton(
@@ -349,7 +385,7 @@ class PanelButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.open_panel(interaction, self.game_id, self.seat)
+        await _ui(interaction).open_panel(interaction, self.game_id, self.seat)
 
 
 class RematchButton(
@@ -380,7 +416,7 @@ class RematchButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.rematch(interaction, self.game_id)
+        await _ui(interaction).rematch(interaction, self.game_id)
 
 
 class LateJoinButton(
@@ -409,7 +445,7 @@ class LateJoinButton(
 
     @guarded
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _bot(interaction).tables_ui.answer_join(
+        await _ui(interaction).answer_join(
             interaction, self.game_id, self.user_id, yes=self.op == "yes"
         )
 

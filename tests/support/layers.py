@@ -118,6 +118,20 @@ def imports_of_cogs(root: Path) -> list[str]:
     ]
 
 
+ENTRY_POINT = "bot.__main__"
+"""`python -m bot`: it calls the CLI, the outermost root."""
+
+
+def imports_of_roots(root: Path) -> list[str]:
+    """A module importing a composition root, even for types only: everything else sits
+    below them (a component reaches the UI through `bot.ui.components.Clicks`)."""
+    return [
+        str(imp) for imp in imports(root)
+        if imp.imported in COMPOSITION_ROOTS
+        and imp.importer not in COMPOSITION_ROOTS | {ENTRY_POINT}
+    ]
+
+
 def core_imports_of_games(root: Path) -> list[str]:
     """A core module (bot/ outside bot/games/, or cogs/) importing a game package; only
     the composition roots may import the list itself."""

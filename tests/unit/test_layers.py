@@ -16,12 +16,15 @@ from pathlib import Path
 import pytest
 
 from bot.app import PandemoniumBot
+from bot.clicks import TablesUI
 from bot.frontend import Services
 from bot.games import GAMES
+from bot.ui.components import Clicks
 from tests.support.layers import (
     core_imports_of_games,
     cross_game_imports,
     imports_of_cogs,
+    imports_of_roots,
     local_imports,
     private_imports,
     service_reads,
@@ -135,6 +138,16 @@ def test_only_the_composition_roots_import_the_shared_cogs() -> None:
     assert imports_of_cogs(ROOT) == []
 
 
+def test_nothing_below_the_composition_roots_imports_them() -> None:
+    """Issue 26 point 3: components reach the UI through a small protocol, not the bot."""
+    assert imports_of_roots(ROOT) == []
+
+
+def clicks_of(ui: TablesUI) -> Clicks:
+    """Checked by mypy, not run: the UI answers every press a component can make."""
+    return ui
+
+
 def test_no_function_local_imports_in_the_bot() -> None:
     assert local_imports(ROOT, JUSTIFIED_LAZY) == []
 
@@ -201,6 +214,8 @@ def planted(tmp_path: Path) -> Path:
             "    return getattr(client, 'dice')\n"
         ),
         "bot/turn_timers.py": "def run(bot):\n    return bot.storage.due_timers()\n",
+        "bot/ui/__init__.py": "",
+        "bot/ui/buttons.py": "from bot.app import PandemoniumBot\n",
         "bot/table_play.py": "from bot.table import Outcome, _Cached\nfrom os import __name__\n",
     })
 
@@ -223,6 +238,10 @@ def test_the_cogs_rule_catches_a_planted_game_import_of_a_cog(planted: Path) -> 
     assert imports_of_cogs(planted) == [
         "bot.games.alpha.presenter:2 imports cogs.help (only bot.app, bot.cli import cogs)",
     ]
+
+
+def test_the_roots_rule_catches_a_planted_import_of_the_app(planted: Path) -> None:
+    assert imports_of_roots(planted) == ["bot.ui.buttons:1 imports bot.app"]
 
 
 def test_the_local_import_rule_catches_a_planted_one(planted: Path) -> None:
