@@ -45,7 +45,7 @@ async def test_both_backends_build_the_same_schema(
 ) -> None:
     lite, pg = await _schemas(tmp_path, postgres_server)
     assert differences(lite, pg, BACKENDS) == []
-    assert len(lite) == 9, "every table is compared"
+    assert len(lite) == 10, "every table is compared"
     assert sum(len(t.indexes) for t in lite.values()) == 4, "named and UNIQUE indexes"
 
 
