@@ -20,7 +20,7 @@ from bot.luck import ChanceStep, PlayerLuck, chance_steps, luck_report
 from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry
 from bot.presenting import board_embed
-from bot.render.embed_card import embed_card, plain
+from bot.render.embed_card import embed_card, unmarked
 from bot.render.games import FramePresenter, PicturePresenter, presenter_for
 from bot.replay import ReplayDivergence, ReplayStep, replay_steps, set_up
 from bot.storage import Storage
@@ -52,11 +52,11 @@ class BoardCards:
         return hashlib.sha256(shown.encode()).hexdigest()
 
     def words(self, game: GameRow, state: Any) -> str:
-        """The card's words, plain, for its alt text."""
+        """The card's words, for its alt text (emoji kept: a screen reader names them)."""
         embed = board_embed(game, state)
         parts = [embed.title or "", embed.description or "",
                  *(f"{f.name}: {f.value}" for f in embed.fields)]
-        return " ".join(plain(p).replace("\n", "; ") for p in parts if p)
+        return ". ".join(unmarked(p).strip().replace("\n", "; ") for p in parts if p)
 
 
 CARDS = BoardCards()

@@ -86,16 +86,21 @@ def _plain_char(char: str) -> str:
     return "\0"
 
 
-def plain(text: str) -> str:
-    """`text` as the card draws it: markdown markers, mentions' ids and links' targets
-    gone, and every character the font lacks made plain (see the module's note)."""
+def unmarked(text: str) -> str:
+    """`text` as Discord shows it, in words: markdown markers, mentions' ids, custom
+    emoji and links' targets gone (emoji stay: a screen reader reads their names)."""
     text = _CUSTOM_EMOJI.sub("", text)
     text = _MENTION.sub("@someone", text)
     text = _LINK.sub(r"\1", text)
     text = _HEADING.sub("", text)
-    text = _MARKERS.sub("", text)
+    return _MARKERS.sub("", text)
+
+
+def plain(text: str) -> str:
+    """`text` as the card draws it: `unmarked`, and every character the font lacks
+    made plain (see the module's note)."""
     lines = []
-    for line in text.split("\n"):
+    for line in unmarked(text).split("\n"):
         drawn = "".join(_plain_char(c) for c in line)
         drawn = re.sub(r"^[\s\0]+", "", drawn).replace("\0", MARK)
         lines.append(re.sub(r" {2,}", " ", drawn).rstrip())
@@ -202,12 +207,12 @@ def embed_card(embed: discord.Embed, width: int = CARD_WIDTH) -> Image.Image:
 def _draw(image: Image.Image, block: Block, x: int, y: int) -> None:
     for n, line in enumerate(block.lines):
         if line:
-            image.paste(_line(line, block.size, block.colour, block.bold),
+            image.paste(line_tile(line, block.size, block.colour, block.bold),
                         (x, y + n * (block.size + LINE_GAP)))
 
 
 @lru_cache(maxsize=2048)
-def _line(text: str, size: int, colour: tuple[int, int, int], bold: bool) -> Image.Image:
+def line_tile(text: str, size: int, colour: tuple[int, int, int], bold: bool) -> Image.Image:
     """One line drawn on the card's background. Kept: drawing text is most of a card's
     cost, and a game's cards repeat most of their lines from one step to the next."""
     face = font(size)
