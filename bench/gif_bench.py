@@ -84,10 +84,11 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def cold(fn: Callable[[], object]) -> Callable[[], object]:
-    """`fn` after emptying the card drawer's caches of lines and wraps."""
+    """`fn` after emptying the card drawer's caches of lines, wraps and widths."""
     def run() -> object:
         embed_card.wrapped.cache_clear()
         embed_card.line_tile.cache_clear()
+        embed_card.text_width.cache_clear()
         return fn()
     return run
 

@@ -25,16 +25,16 @@ from PIL import Image, ImageDraw, ImageFont
 
 Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
 
-CARD_WIDTH = 480
+CARD_WIDTH = 400
 """Drawn at about Discord's shown width (400 px on a phone), so text is not shrunk."""
-PAD = 14
+PAD = 12
 STRIPE = 5
-COLUMN_GAP = 14
-TITLE_SIZE = 21
-TEXT_SIZE = 17
-NAME_SIZE = 16
-FOOTER_SIZE = 13
-LINE_GAP = 4
+COLUMN_GAP = 12
+TITLE_SIZE = 18
+TEXT_SIZE = 15
+NAME_SIZE = 14
+FOOTER_SIZE = 12
+LINE_GAP = 3
 BACKGROUND = (43, 45, 49)
 TEXT = (219, 222, 225)
 NAME = (242, 243, 245)
@@ -110,27 +110,33 @@ def plain(text: str) -> str:
 @lru_cache(maxsize=4096)
 def wrapped(text: str, size: int, width: int) -> tuple[str, ...]:
     """`text` broken into lines no wider than `width` pixels, at spaces when it can.
-    Kept: a game's cards repeat most of their words from one step to the next."""
-    face = font(size)
+    Kept, as are the words' widths: a game's cards repeat most of their words from one
+    step to the next, and measuring text is most of wrapping's cost."""
+    space = text_width(" ", size)
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        line = ""
+        line, used = "", 0.0
         for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
-            if face.getlength(candidate) <= width:
-                line = candidate
+            needed = text_width(word, size)
+            if line and used + space + needed <= width:
+                line, used = f"{line} {word}", used + space + needed
                 continue
             if line:
                 lines.append(line)
             rest = word
-            while face.getlength(rest) > width and len(rest) > 1:
+            while text_width(rest, size) > width and len(rest) > 1:
                 cut = next((n for n in range(len(rest) - 1, 0, -1)
-                            if face.getlength(rest[:n]) <= width), 1)
+                            if text_width(rest[:n], size) <= width), 1)
                 lines.append(rest[:cut])
                 rest = rest[cut:]
-            line = rest
+            line, used = rest, text_width(rest, size)
         lines.append(line)
     return tuple(lines)
+
+
+@lru_cache(maxsize=8192)
+def text_width(text: str, size: int) -> float:
+    return font(size).getlength(text)
 
 
 @dataclass(frozen=True)
@@ -216,10 +222,9 @@ def line_tile(text: str, size: int, colour: tuple[int, int, int], bold: bool) ->
     """One line drawn on the card's background. Kept: drawing text is most of a card's
     cost, and a game's cards repeat most of their lines from one step to the next."""
     face = font(size)
-    stroke = 1 if bold else 0
-    tile = Image.new("RGB", (int(face.getlength(text)) + 2 * stroke + 2, size + LINE_GAP + 2),
-                     BACKGROUND)
-    # the bundled font has no bold face: a hairline stroke in the text's colour
-    ImageDraw.Draw(tile).text((stroke, 0), text, font=face, fill=colour, stroke_width=stroke,
-                              stroke_fill=colour)
+    tile = Image.new("RGB", (int(text_width(text, size)) + 3, size + LINE_GAP + 2), BACKGROUND)
+    draw = ImageDraw.Draw(tile)
+    # the bundled font has no bold face: bold is the text drawn twice, a pixel apart
+    for x in (0, 1) if bold else (0,):
+        draw.text((x, 0), text, font=face, fill=colour)
     return tile

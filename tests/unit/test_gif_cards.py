@@ -15,7 +15,7 @@ from bot.gif import Frame, animate, game_frames, shown_game
 from bot.log_lines import SkipLine
 from bot.models import GameRow, LogEntry
 from bot.presenting import board_embed
-from bot.render.embed_card import MARK, embed_card, has_glyph, plain
+from bot.render.embed_card import CARD_WIDTH, MARK, embed_card, has_glyph, plain
 from bot.replay import ReplayStep
 from bot.secrecy import find_leaks, payload_texts
 from engines import registry
@@ -62,7 +62,7 @@ def test_a_game_without_a_picture_gets_a_card_of_its_board_per_step(key: str) ->
     assert [f.version for f in frames] == [1, *range(2, len(told) + 2)]
     for frame in (frames[0], frames[len(frames) // 2], frames[-1]):
         card = CARDS.board_frame(shown_game(game, frame), frame.state)
-        assert card is not None and card.width == 480
+        assert card is not None and card.width == CARD_WIDTH
         expected = embed_card(board_embed(shown_game(game, frame), frame.state))
         assert card.tobytes() == expected.tobytes()
     assert any(f"· v{len(told) + 1} ·" in t for t in _embed_texts(game, frames[-1]))
