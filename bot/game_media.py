@@ -8,13 +8,19 @@ and the wording happen on the event loop.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from dataclasses import dataclass
 from typing import Any
+
+from PIL import Image
 
 from bot.gif import GIF_LIMIT, MAX_FRAMES, Gif, animate, game_frames
 from bot.luck import ChanceStep, PlayerLuck, chance_steps, luck_report
 from bot.maintenance import fate_sentence
 from bot.models import GameRow, LogEntry
+from bot.presenting import board_embed
+from bot.render.embed_card import embed_card, unmarked
 from bot.render.games import FramePresenter, PicturePresenter, presenter_for
 from bot.replay import ReplayDivergence, ReplayStep, replay_steps, set_up
 from bot.storage import Storage
@@ -24,6 +30,43 @@ from engines.core.errors import RuleError
 from engines.registry import AnyEngine
 
 ALT_LIMIT = 1024
+
+
+class BoardCards:
+    """The frames of a game that draws no board of its own: its public board embed, the
+    very one the live board posts (`board_embed`, from `view(state, None)`), drawn as a
+    card (`bot.render.embed_card`). One presenter serves every such game, so a game
+    needs no code of its own to be animated, and a card can show nothing the channel's
+    board did not."""
+
+    def board_frame(self, game: GameRow, state: Any) -> Image.Image | None:
+        if state is None or game.status == "lobby":
+            return None
+        return embed_card(board_embed(game, state))
+
+    def picture_digest(self, game: GameRow, state: Any) -> str | None:
+        """The embed itself: a step that changed nothing the board says adds no card."""
+        if state is None or game.status == "lobby":
+            return None
+        shown = json.dumps(board_embed(game, state).to_dict(), sort_keys=True)
+        return hashlib.sha256(shown.encode()).hexdigest()
+
+    def words(self, game: GameRow, state: Any) -> str:
+        """The card's words, for its alt text (emoji kept: a screen reader names them)."""
+        embed = board_embed(game, state)
+        parts = [embed.title or "", embed.description or "",
+                 *(f"{f.name}: {f.value}" for f in embed.fields)]
+        return ". ".join(unmarked(p).strip().replace("\n", "; ") for p in parts if p)
+
+
+CARDS = BoardCards()
+
+
+def frames_of(game_key: str) -> FramePresenter:
+    """Who draws `game_key`'s frames: its own presenter if it draws its board, else
+    the card of its board embed."""
+    presenter = presenter_for(game_key)
+    return presenter if isinstance(presenter, FramePresenter) else CARDS
 
 
 @dataclass(frozen=True)
@@ -78,14 +121,10 @@ def luck_of(story: Retold, *, reveal: bool) -> tuple[list[ChanceStep], list[Play
 
 
 async def check_drawn(storage: Storage, game: GameRow, state: Any) -> None:
-    """Refuse, in one sentence and before anything is deferred, a game that draws no
-    picture of its board, whose board has no picture yet, or whose log retention
+    """Refuse, in one sentence and before anything is deferred, a game whose board has
+    no picture yet (a lobby; Hellraiser before its map is laid), or whose log retention
     deleted (the GIF is drawn from the log)."""
-    presenter = presenter_for(game.game)
-    if not isinstance(presenter, FramePresenter):
-        title = registry.get(game.game).title
-        raise RuleError(f"{title} has no drawn board, so there is no GIF to make of it;"
-                        " `/game status` shows its board.")
+    presenter = frames_of(game.game)
     if state is None or await off_loop(presenter.board_frame, game, state) is None:
         raise RuleError("Nothing has been drawn yet: the board's picture appears once the"
                         " game has a map.")
@@ -95,13 +134,14 @@ async def check_drawn(storage: Storage, game: GameRow, state: Any) -> None:
 
 
 def _gif(story: Retold, max_frames: int) -> tuple[Gif, str]:
-    presenter = presenter_for(story.game.game)
-    assert isinstance(presenter, FramePresenter)
+    presenter = frames_of(story.game.game)
     frames = game_frames(presenter, story.game, story.start, story.steps)
     if not frames:
         raise RuleError("Nothing has been drawn yet.")
     gif = animate(presenter, story.game, frames, max_frames=max_frames)
     last = story.steps[-1].after if story.steps else story.start
+    if isinstance(presenter, BoardCards):
+        return gif, presenter.words(story.game, last)
     drawn = (presenter.board_picture(story.game, last)
              if isinstance(presenter, PicturePresenter) else None)
     return gif, drawn.description if drawn is not None else ""

@@ -57,6 +57,20 @@ class Frame:
     step: int
     """The step after which the board looks like this (0: the start)."""
     state: Any
+    version: int = 0
+    """The table's version the board showed then (0: unknown, the game's own)."""
+    last: bool = False
+    """The game's last step: only its board may show how the game ended."""
+
+
+def shown_game(game: GameRow, frame: Frame) -> GameRow:
+    """The game row as the board showed it at `frame`: its version then, and still in
+    play before the last step (a drawn board that reads the row, such as a card of the
+    board's embed, would otherwise show the result on every frame)."""
+    update: dict[str, Any] = {"version": frame.version} if frame.version else {}
+    if not frame.last and game.status != "active":
+        update |= {"status": "active", "result": None}
+    return game.model_copy(update=update) if update else game
 
 
 @dataclass(frozen=True)
@@ -77,11 +91,15 @@ def game_frames(
     frames: list[Frame] = []
     last: str | None = None
     named = presenter.picture_digest if isinstance(presenter, DigestPresenter) else None
-    for number, state in enumerate((start, *(step.after for step in steps))):
-        digest = named(game, state) if named is not None else None
+    told = list(steps)
+    first = told[0].entry.version - 1 if told and told[0].entry.version > 1 else 0
+    shown = [(start, first), *((step.after, step.entry.version) for step in told)]
+    for number, (state, version) in enumerate(shown):
+        frame = Frame(number, state, version, last=number == len(told))
+        digest = named(shown_game(game, frame), state) if named is not None else None
         if named is not None and (digest is None or digest == last):
             continue
-        frames.append(Frame(number, state))
+        frames.append(frame)
         last = digest
     return frames
 
@@ -118,7 +136,8 @@ def drawn(presenter: FramePresenter, game: GameRow,
           frames: Sequence[Frame]) -> list[Image.Image]:
     """Each frame drawn and mapped onto one palette (from the first and last frames),
     padded to the largest; a frame the presenter does not draw is left out."""
-    ends = [i for i in (presenter.board_frame(game, f.state) for f in (frames[0], frames[-1]))
+    ends = [i for i in (presenter.board_frame(shown_game(game, f), f.state)
+                        for f in (frames[0], frames[-1]))
             if i is not None] if frames else []
     if not ends:
         return []
@@ -126,7 +145,7 @@ def drawn(presenter: FramePresenter, game: GameRow,
     table = _table(palette)
     mapped = []
     for frame in frames:
-        image = presenter.board_frame(game, frame.state)
+        image = presenter.board_frame(shown_game(game, frame), frame.state)
         if image is None:
             continue
         indexed = image.convert("RGB").quantize(palette=palette, dither=Image.Dither.NONE)
@@ -153,10 +172,11 @@ def _encoded(images: Sequence[Image.Image]) -> bytes:
 
 
 def _padded(image: Image.Image, width: int, height: int, table: list[int]) -> Image.Image:
-    """A frame on the full canvas, the margin in its own corner's colour."""
+    """A frame on the full canvas, the margin in its bottom-right corner's colour (a
+    card's background; its top-left is the colour stripe)."""
     if image.size == (width, height):
         return image
-    corner = image.getpixel((0, 0))
+    corner = image.getpixel((image.width - 1, image.height - 1))
     canvas = Image.new("P", (width, height), corner if isinstance(corner, int) else 0)
     canvas.putpalette(table)
     canvas.paste(image, (0, 0))

@@ -1,21 +1,24 @@
 """`/game gif` and alt text through the real bot and the fake Discord (issue 28): a
 Hellraiser game against a computer player posts its GIF mid-game and at the end, with
 each player's luck; every picture the bot uploads carries a description naming no
-secret; a game with no drawn board, and a channel with no game, are refused in one
-private sentence."""
+secret; a Hellboy dice game, which draws no board of its own, posts cards of its
+board; a channel with no game is refused in one private sentence."""
 
 from __future__ import annotations
 
+import io
 from collections.abc import AsyncIterator
 
 import pytest
+from PIL import Image
 
 from bot.app import PandemoniumBot
 from bot.secrecy import find_leaks
+from engines import registry
 from engines.hellraiser import ENGINE, HellraiserState
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeAttachment, FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.boards import board_recorded
+from tests.support.boards import board_now, board_recorded, press_first_move
 
 PICTURES = (".png", ".gif")
 GIF_WAIT = 60.0
@@ -81,7 +84,7 @@ async def test_a_hellraiser_game_posts_its_gif_and_every_picture_has_alt_text(
     assert all(p.description for p in _uploaded_pictures(fake))
 
 
-async def test_a_game_with_no_picture_and_an_empty_channel_are_refused(
+async def test_a_game_without_a_picture_posts_cards_and_an_empty_channel_is_refused(
     fake_discord: FakeDiscord, bot: PandemoniumBot
 ) -> None:
     fake = fake_discord
@@ -92,10 +95,22 @@ async def test_a_game_with_no_picture_and_an_empty_channel_are_refused(
     board = await (await fake.slash("alice", "game new", options={
         "game": "hellboy-dice", "options": "first_seat=1"})).original()
     await board_recorded(fake, bot, board)
+    lobby = await fake.slash("bob", "game gif")
+    assert await lobby.ephemeral()
+    assert (await lobby.original()).text().startswith("The game hasn't started yet")
     await (await fake.click("bob", board, label="Join")).original()
     await (await fake.click("alice", board, label="Start")).original()
-    refused = await fake.slash("bob", "game gif")
-    assert await refused.ephemeral()
-    said = (await refused.original()).text()
-    assert said.startswith("Hellboy: The Dice Game has no drawn board, so there is no GIF")
-    assert said.count(".") == 1 and "Traceback" not in said
+    started, _ = await _gif(fake, "bob")
+    assert "so far: 1 frame over 0 steps" in started.text()
+
+    await (await press_first_move(fake, bot, await board_now(fake, bot, board),
+                                  ("alice", "bob"))).original()
+    message, alt = await _gif(fake, "carol")
+    current = await bot.table.current(fake.text_channel.id)
+    assert current is not None and current.state is not None
+    assert "so far:" in message.text() and "frames over" in message.text()
+    assert alt.startswith("Animated board of game") and "Hellboy: The Dice Game" in alt
+    (gif,) = message.attachments
+    assert getattr(Image.open(io.BytesIO(gif.data)), "n_frames", 1) >= 2
+    engine = registry.get("hellboy-dice")
+    assert not find_leaks(engine, current.state, [message.text(), alt])
