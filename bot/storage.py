@@ -286,6 +286,35 @@ def row_to_timer(row: Row) -> TimerRow:
     )
 
 
+TimerKey = tuple[int, str, int]
+"""(game_id, kind, version): what names a scheduled timer."""
+
+
+def timer_key(timer: TimerRow) -> TimerKey:
+    return (timer.game_id, timer.kind, timer.version)
+
+
+def timer_applies(timer: TimerRow, status: str, version: int) -> bool:
+    """Whether a timer still stands for its game (`status`, `version`): a later step
+    replaces the game's timers, so one set at another version, or for a game no
+    longer active, no longer applies."""
+    return status == "active" and version == timer.version
+
+
+def won_timers(
+    timers: Sequence[TimerRow], marked: set[TimerKey], games: Mapping[int, Row]
+) -> list[TimerRow]:
+    """Of `timers`, those a claim marked fired that still apply (`games`: id -> row
+    with the game's status and version)."""
+    return [
+        t
+        for t in timers
+        if timer_key(t) in marked
+        and (game := games.get(t.game_id)) is not None
+        and timer_applies(t, game["status"], game["version"])
+    ]
+
+
 def game_values(game: GameRow, state: str | bytes | None) -> tuple[Any, ...]:
     """The games row's writable columns, in GAME_COLUMNS order without the id, with
     `state` as the backend stores `game.state`."""
@@ -555,9 +584,11 @@ class Storage(ABC):
     async def next_timer_due(self) -> float | None: ...
 
     @abstractmethod
-    async def claim_timer(self, timer: TimerRow) -> bool:
-        """Mark a timer fired if it is still the one scheduled; True for the one caller
-        that wins, so a timer fires at most once even across restarts."""
+    async def claim_timers(self, timers: Sequence[TimerRow]) -> list[TimerRow]:
+        """Mark `timers` fired, in one transaction, each if it is still the one
+        scheduled; returns those this caller won whose game still waits at the timer's
+        version (`won_timers`), so a timer fires at most once even across restarts, and
+        a pile of overdue ones after downtime costs one commit, not one each."""
 
     # Settings (per channel, per server)
 

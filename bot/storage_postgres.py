@@ -56,6 +56,7 @@ from bot.storage import (
     row_to_timer,
     shard_of_game,
     step_values,
+    won_timers,
 )
 
 MIGRATIONS: list[str] = [
@@ -577,17 +578,27 @@ class PostgresStorage(Storage):
             )
         return float(due) if due is not None else None
 
-    async def claim_timer(self, timer: TimerRow) -> bool:
+    async def claim_timers(self, timers: Sequence[TimerRow]) -> list[TimerRow]:
+        if not timers:
+            return []
         async with self._txn() as db:
-            await self._hold_game(db, timer.game_id)
-            status = await db.execute(
-                "UPDATE timers SET fired = 1 WHERE game_id = $1 AND kind = $2 AND version = $3"
-                " AND fired = 0",
-                timer.game_id,
-                timer.kind,
-                timer.version,
+            rows = await db.fetch(
+                "SELECT id, guild_id, status, version FROM games WHERE id = ANY($1::bigint[])",
+                sorted({t.game_id for t in timers}),
             )
-        return bool(status == "UPDATE 1")
+            games = {r["id"]: r for r in rows}
+            for guild_id in {r["guild_id"] for r in rows}:
+                await self._hold(db, guild_id)
+            marked = await db.fetch(
+                "UPDATE timers t SET fired = 1 FROM unnest($1::bigint[], $2::text[],"
+                " $3::bigint[]) AS c(game_id, kind, version) WHERE t.game_id = c.game_id"
+                " AND t.kind = c.kind AND t.version = c.version AND t.fired = 0"
+                " RETURNING t.game_id, t.kind, t.version",
+                [t.game_id for t in timers],
+                [t.kind for t in timers],
+                [t.version for t in timers],
+            )
+        return won_timers(timers, {(r[0], r[1], r[2]) for r in marked}, games)
 
     # A server's own packs (`/game pack`)
 

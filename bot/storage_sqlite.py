@@ -63,6 +63,8 @@ from bot.storage import (
     shard_of_game,
     step_values,
     stored_text,
+    timer_key,
+    won_timers,
 )
 
 __all__ = [
@@ -475,16 +477,31 @@ class SqliteStorage(Storage):
 
         return await self._run(q)
 
-    async def claim_timer(self, timer: TimerRow) -> bool:
-        def txn(db: sqlite3.Connection) -> bool:
+    async def claim_timers(self, timers: Sequence[TimerRow]) -> list[TimerRow]:
+        if not timers:
+            return []
+        ids = sorted({t.game_id for t in timers})
+        marks = ", ".join("?" for _ in ids)
+        keyed = ", ".join("(?, ?, ?)" for _ in timers)
+
+        def txn(db: sqlite3.Connection) -> list[TimerRow]:
             with _transaction(db):
-                self._hold_game(db, timer.game_id)
-                cur = db.execute(
-                    "UPDATE timers SET fired = 1 WHERE game_id = ? AND kind = ? AND version = ?"
-                    " AND fired = 0",
-                    (timer.game_id, timer.kind, timer.version),
-                )
-                return cur.rowcount == 1
+                games = {
+                    r["id"]: r
+                    for r in db.execute(
+                        f"SELECT id, guild_id, status, version FROM games WHERE id IN ({marks})",  # noqa: S608
+                        ids,
+                    )
+                }
+                for guild_id in {r["guild_id"] for r in games.values()}:
+                    self._hold(db, guild_id)
+                marked = db.execute(
+                    "UPDATE timers SET fired = 1 WHERE fired = 0"  # noqa: S608
+                    f" AND (game_id, kind, version) IN (VALUES {keyed})"
+                    " RETURNING game_id, kind, version",
+                    [v for t in timers for v in timer_key(t)],
+                ).fetchall()
+                return won_timers(timers, {(r[0], r[1], r[2]) for r in marked}, games)
 
         return await self.writes.submit(txn)
 

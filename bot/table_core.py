@@ -339,18 +339,6 @@ class TableCore:
         now = self._clock()
         return game.model_copy(update={"version": game.version + 1, "updated_at": now, **update})
 
-    async def claim_timer(self, timer: TimerRow) -> tuple[GameRow, Any] | None:
-        """The game a due timer belongs to, if the timer still applies; it is marked
-        fired first, so it fires once even if the bot stops right after."""
-        async with self.lock_for(timer.channel_id):
-            cached = await self._load(timer.channel_id)
-            claimed = await self.storage.claim_timer(timer)
-            if not claimed or cached is None or cached.game.id != timer.game_id:
-                return None
-            if cached.game.status != "active" or cached.game.version != timer.version:
-                return None
-            return cached.game, cached.state
-
     # Automation: chance in digital mode, and AI seats
 
     async def _advance(
