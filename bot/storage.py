@@ -113,6 +113,26 @@ class LogFate:
     at: float
 
 
+LINES_PER_SLICE = 2_000
+"""Log lines retention archives in one transaction. The storage thread is the one
+live commits use, and archiving costs 10–13 µs a line (read, compress, delete;
+12.5 µs measured at load 11): a slice of 2,000 lines holds it some 25 ms, then the
+commits queued meanwhile go."""
+
+
+def slice_by_lines(games: Sequence[tuple[int, int]], lines: int) -> list[int]:
+    """The leading games of (id, log lines) whose lines add up to at most `lines`;
+    the first always, so a game longer than that still goes, alone."""
+    taken: list[int] = []
+    total = 0
+    for game_id, count in games:
+        if taken and total + count > lines:
+            break
+        taken.append(game_id)
+        total += count
+    return taken
+
+
 def archive_body(rows: Sequence[Row]) -> str:
     """A game's log rows as one compact text: zlib-compressed JSON, base64 (so the
     export file, which is JSON, carries it as it is)."""
@@ -548,12 +568,17 @@ class Storage(ABC):
 
     @abstractmethod
     async def prune_logs(
-        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+        self,
+        ended_before: float,
+        fate: LogFateKind,
+        now: float,
+        limit: int = 50,
+        max_lines: int = LINES_PER_SLICE,
     ) -> int:
         """Archive (compress into `log_archives`) or remove the logs of up to `limit`
-        games that ended before `ended_before`, never a live one, in one transaction;
-        removing also drops an archive's text. Returns how many games it handled (0:
-        nothing is left to do)."""
+        games that ended before `ended_before`, never a live one, in one transaction
+        of about `max_lines` log lines at most (`slice_by_lines`); removing also drops an
+        archive's text. Returns how many games it handled (0: nothing is left to do)."""
 
     @abstractmethod
     async def log_fate(self, game_id: int) -> LogFate | None:

@@ -27,6 +27,7 @@ from bot.storage import (
     ENDED_BEFORE,
     GAME_COLUMNS,
     LEASE_COLUMNS,
+    LINES_PER_SLICE,
     LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
@@ -55,6 +56,7 @@ from bot.storage import (
     row_to_pack,
     row_to_timer,
     shard_of_game,
+    slice_by_lines,
     step_values,
     won_timers,
 )
@@ -443,22 +445,26 @@ class PostgresStorage(Storage):
     # Retention
 
     async def prune_logs(
-        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+        self,
+        ended_before: float,
+        fate: LogFateKind,
+        now: float,
+        limit: int = 50,
+        max_lines: int = LINES_PER_SLICE,
     ) -> int:
         ended = ENDED_BEFORE.format(cutoff="$1")
         async with self._txn() as db:
-            games = [
-                r["id"]
-                for r in await db.fetch(
-                    f"SELECT g.id FROM games g WHERE {ended} AND (EXISTS"  # noqa: S608
-                    " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR ($2 = 'removed' AND"
-                    " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
-                    " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT $3 FOR UPDATE",
-                    ended_before,
-                    fate,
-                    limit,
-                )
-            ]
+            found = await db.fetch(
+                "SELECT g.id, (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id) AS n"  # noqa: S608
+                f" FROM games g WHERE {ended} AND (EXISTS"
+                " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR ($2 = 'removed' AND"
+                " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
+                " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT $3 FOR UPDATE",
+                ended_before,
+                fate,
+                limit,
+            )
+            games = slice_by_lines([(r["id"], r["n"]) for r in found], max_lines)
             for game_id in games:
                 rows = await db.fetch(
                     f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = $1"  # noqa: S608
