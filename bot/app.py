@@ -145,7 +145,7 @@ class PandemoniumBot(commands.Bot):
             seed=self.settings.seed,
             clock=self._clock,
             verify=self.settings.verify_storage,
-            cache_size=self.settings.table_cache,
+            cache_mib=self.settings.table_cache_mib,
         )
         pictures = Pictures()
         boards = BoardUpdater(

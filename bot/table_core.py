@@ -24,7 +24,7 @@ from bot.models import GameRow, LogEntry, TimerRow
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.secrecy import SecrecyGuard
 from bot.storage import LeaseLost, Storage, StoredCheckpoint, VersionConflict
-from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
+from bot.table_cache import DEFAULT_MIB, TableCache, estimated_bytes
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
 from bot.workers import off_loop
@@ -74,6 +74,15 @@ class LiveTable:
     history: History | None = None
     """Checkpoints for cheap undo (`bot/checkpoints.py`); kept by `_change` only."""
 
+    def estimated_bytes(self) -> int:
+        """What the cache counts this table as (`bot/table_cache.py`)."""
+        held = self.history
+        return estimated_bytes(
+            len(self.game.state or ""),
+            1 + (len(held.checkpoints) if held else 0),
+            len(held.tail) if held else 0,
+        )
+
 
 @dataclass(frozen=True)
 class Step:
@@ -109,7 +118,7 @@ class TableCore:
         clock: Callable[[], float] = time.time,
         seed: int | None = None,
         verify: bool = False,
-        cache_size: int = DEFAULT_TABLES_KEPT,
+        cache_mib: float = DEFAULT_MIB,
     ) -> None:
         self.storage = storage
         self._clock = clock
@@ -121,7 +130,9 @@ class TableCore:
         """With `verify`, every public message is checked for seats' secrets before it is
         sent (`bot.secrecy`; tests assert its `leaks` stay empty)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache: TableCache[LiveTable] = TableCache(cache_size)
+        self._cache: TableCache[LiveTable] = TableCache(
+            int(cache_mib * 2**20), LiveTable.estimated_bytes
+        )
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
         self._generation = storage.lease_generation
 
