@@ -152,7 +152,7 @@ class PandemoniumBot(commands.Bot):
             seed=self.settings.seed,
             clock=self._clock,
             verify=self.settings.verify_storage,
-            cache_size=self.settings.table_cache,
+            cache_mib=self.settings.table_cache_mib,
         )
         boards = LiveBoard(table, self.get_partial_messageable, self._board_interval)
         ui = TablesUI(table, boards, self.get_partial_messageable)

@@ -70,12 +70,12 @@ class Settings(BaseSettings):
         description="fixes every new game's RNG seed (tests and demos only)",
     )
     sync_commands: bool = Field(default=True, validation_alias=_env("PANDEMONIUM_SYNC_COMMANDS"))
-    table_cache: int = Field(
-        default=1000,
-        ge=1,
-        validation_alias=_env("PANDEMONIUM_TABLE_CACHE"),
-        description="live tables kept in memory (~100 KiB each); the least recently"
-        " used is read back from storage on its next click",
+    table_cache_mib: float = Field(
+        default=256,
+        gt=0,
+        validation_alias=_env("PANDEMONIUM_TABLE_CACHE_MIB"),
+        description="memory for live tables, estimated (a busy table takes 240–450 KiB);"
+        " past it the least recently used is read back from storage on its next click",
     )
     map_layers: int = Field(
         default=64,

@@ -113,6 +113,26 @@ class LogFate:
     at: float
 
 
+LINES_PER_SLICE = 2_000
+"""Log lines retention archives in one transaction. The storage thread is the one
+live commits use, and archiving costs 10–13 µs a line (read, compress, delete;
+12.5 µs measured at load 11): a slice of 2,000 lines holds it some 25 ms, then the
+commits queued meanwhile go."""
+
+
+def slice_by_lines(games: Sequence[tuple[int, int]], lines: int) -> list[int]:
+    """The leading games of (id, log lines) whose lines add up to at most `lines`;
+    the first always, so a game longer than that still goes, alone."""
+    taken: list[int] = []
+    total = 0
+    for game_id, count in games:
+        if taken and total + count > lines:
+            break
+        taken.append(game_id)
+        total += count
+    return taken
+
+
 def archive_body(rows: Sequence[Row]) -> str:
     """A game's log rows as one compact text: zlib-compressed JSON, base64 (so the
     export file, which is JSON, carries it as it is)."""
@@ -284,6 +304,35 @@ def row_to_timer(row: Row) -> TimerRow:
         due_at=row["due_at"],
         version=row["version"],
     )
+
+
+TimerKey = tuple[int, str, int]
+"""(game_id, kind, version): what names a scheduled timer."""
+
+
+def timer_key(timer: TimerRow) -> TimerKey:
+    return (timer.game_id, timer.kind, timer.version)
+
+
+def timer_applies(timer: TimerRow, status: str, version: int) -> bool:
+    """Whether a timer still stands for its game (`status`, `version`): a later step
+    replaces the game's timers, so one set at another version, or for a game no
+    longer active, no longer applies."""
+    return status == "active" and version == timer.version
+
+
+def won_timers(
+    timers: Sequence[TimerRow], marked: set[TimerKey], games: Mapping[int, Row]
+) -> list[TimerRow]:
+    """Of `timers`, those a claim marked fired that still apply (`games`: id -> row
+    with the game's status and version)."""
+    return [
+        t
+        for t in timers
+        if timer_key(t) in marked
+        and (game := games.get(t.game_id)) is not None
+        and timer_applies(t, game["status"], game["version"])
+    ]
 
 
 def game_values(game: GameRow, state: str | bytes | None) -> tuple[Any, ...]:
@@ -519,12 +568,17 @@ class Storage(ABC):
 
     @abstractmethod
     async def prune_logs(
-        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+        self,
+        ended_before: float,
+        fate: LogFateKind,
+        now: float,
+        limit: int = 50,
+        max_lines: int = LINES_PER_SLICE,
     ) -> int:
         """Archive (compress into `log_archives`) or remove the logs of up to `limit`
-        games that ended before `ended_before`, never a live one, in one transaction;
-        removing also drops an archive's text. Returns how many games it handled (0:
-        nothing is left to do)."""
+        games that ended before `ended_before`, never a live one, in one transaction
+        of about `max_lines` log lines at most (`slice_by_lines`); removing also drops an
+        archive's text. Returns how many games it handled (0: nothing is left to do)."""
 
     @abstractmethod
     async def log_fate(self, game_id: int) -> LogFate | None:
@@ -555,9 +609,11 @@ class Storage(ABC):
     async def next_timer_due(self) -> float | None: ...
 
     @abstractmethod
-    async def claim_timer(self, timer: TimerRow) -> bool:
-        """Mark a timer fired if it is still the one scheduled; True for the one caller
-        that wins, so a timer fires at most once even across restarts."""
+    async def claim_timers(self, timers: Sequence[TimerRow]) -> list[TimerRow]:
+        """Mark `timers` fired, in one transaction, each if it is still the one
+        scheduled; returns those this caller won whose game still waits at the timer's
+        version (`won_timers`), so a timer fires at most once even across restarts, and
+        a pile of overdue ones after downtime costs one commit, not one each."""
 
     # Settings (per channel, per server)
 

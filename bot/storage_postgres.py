@@ -27,6 +27,7 @@ from bot.storage import (
     ENDED_BEFORE,
     GAME_COLUMNS,
     LEASE_COLUMNS,
+    LINES_PER_SLICE,
     LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
@@ -55,7 +56,9 @@ from bot.storage import (
     row_to_pack,
     row_to_timer,
     shard_of_game,
+    slice_by_lines,
     step_values,
+    won_timers,
 )
 
 MIGRATIONS: list[str] = [
@@ -449,22 +452,26 @@ class PostgresStorage(Storage):
     # Retention
 
     async def prune_logs(
-        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+        self,
+        ended_before: float,
+        fate: LogFateKind,
+        now: float,
+        limit: int = 50,
+        max_lines: int = LINES_PER_SLICE,
     ) -> int:
         ended = ENDED_BEFORE.format(cutoff="$1")
         async with self._txn() as db:
-            games = [
-                r["id"]
-                for r in await db.fetch(
-                    f"SELECT g.id FROM games g WHERE {ended} AND (EXISTS"  # noqa: S608
-                    " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR ($2 = 'removed' AND"
-                    " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
-                    " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT $3 FOR UPDATE",
-                    ended_before,
-                    fate,
-                    limit,
-                )
-            ]
+            found = await db.fetch(
+                "SELECT g.id, (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id) AS n"  # noqa: S608
+                f" FROM games g WHERE {ended} AND (EXISTS"
+                " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR ($2 = 'removed' AND"
+                " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
+                " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT $3 FOR UPDATE",
+                ended_before,
+                fate,
+                limit,
+            )
+            games = slice_by_lines([(r["id"], r["n"]) for r in found], max_lines)
             for game_id in games:
                 rows = await db.fetch(
                     f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = $1"  # noqa: S608
@@ -584,17 +591,27 @@ class PostgresStorage(Storage):
             )
         return float(due) if due is not None else None
 
-    async def claim_timer(self, timer: TimerRow) -> bool:
+    async def claim_timers(self, timers: Sequence[TimerRow]) -> list[TimerRow]:
+        if not timers:
+            return []
         async with self._txn() as db:
-            await self._hold_game(db, timer.game_id)
-            status = await db.execute(
-                "UPDATE timers SET fired = 1 WHERE game_id = $1 AND kind = $2 AND version = $3"
-                " AND fired = 0",
-                timer.game_id,
-                timer.kind,
-                timer.version,
+            rows = await db.fetch(
+                "SELECT id, guild_id, status, version FROM games WHERE id = ANY($1::bigint[])",
+                sorted({t.game_id for t in timers}),
             )
-        return bool(status == "UPDATE 1")
+            games = {r["id"]: r for r in rows}
+            for guild_id in {r["guild_id"] for r in rows}:
+                await self._hold(db, guild_id)
+            marked = await db.fetch(
+                "UPDATE timers t SET fired = 1 FROM unnest($1::bigint[], $2::text[],"
+                " $3::bigint[]) AS c(game_id, kind, version) WHERE t.game_id = c.game_id"
+                " AND t.kind = c.kind AND t.version = c.version AND t.fired = 0"
+                " RETURNING t.game_id, t.kind, t.version",
+                [t.game_id for t in timers],
+                [t.kind for t in timers],
+                [t.version for t in timers],
+            )
+        return won_timers(timers, {(r[0], r[1], r[2]) for r in marked}, games)
 
     # A server's own packs (`/game pack`)
 

@@ -33,6 +33,7 @@ from bot.storage import (
     ENDED_BEFORE,
     GAME_COLUMNS,
     LEASE_COLUMNS,
+    LINES_PER_SLICE,
     LOG_ROW_COLUMNS,
     PACK_COLUMNS,
     STEP_COLUMNS,
@@ -61,8 +62,11 @@ from bot.storage import (
     row_to_pack,
     row_to_timer,
     shard_of_game,
+    slice_by_lines,
     step_values,
     stored_text,
+    timer_key,
+    won_timers,
 )
 
 __all__ = [
@@ -482,16 +486,34 @@ class SqliteStorage(Storage):
 
         return await self._run(q)
 
-    async def claim_timer(self, timer: TimerRow) -> bool:
-        def txn(db: sqlite3.Connection) -> bool:
+    async def claim_timers(self, timers: Sequence[TimerRow]) -> list[TimerRow]:
+        if not timers:
+            return []
+        ids = sorted({t.game_id for t in timers})
+        marks = ", ".join("?" for _ in ids)
+
+        def txn(db: sqlite3.Connection) -> list[TimerRow]:
             with _transaction(db):
-                self._hold_game(db, timer.game_id)
-                cur = db.execute(
-                    "UPDATE timers SET fired = 1 WHERE game_id = ? AND kind = ? AND version = ?"
-                    " AND fired = 0",
-                    (timer.game_id, timer.kind, timer.version),
-                )
-                return cur.rowcount == 1
+                games = {
+                    r["id"]: r
+                    for r in db.execute(
+                        f"SELECT id, guild_id, status, version FROM games WHERE id IN ({marks})",  # noqa: S608
+                        ids,
+                    )
+                }
+                for guild_id in {r["guild_id"] for r in games.values()}:
+                    self._hold(db, guild_id)
+                marked = {
+                    key
+                    for key in map(timer_key, timers)
+                    if db.execute(
+                        "UPDATE timers SET fired = 1"
+                        " WHERE game_id = ? AND kind = ? AND version = ? AND fired = 0",
+                        key,
+                    ).rowcount
+                    == 1
+                }
+                return won_timers(timers, marked, games)
 
         return await self.writes.submit(txn)
 
@@ -558,22 +580,26 @@ class SqliteStorage(Storage):
     # Retention
 
     async def prune_logs(
-        self, ended_before: float, fate: LogFateKind, now: float, limit: int = 50
+        self,
+        ended_before: float,
+        fate: LogFateKind,
+        now: float,
+        limit: int = 50,
+        max_lines: int = LINES_PER_SLICE,
     ) -> int:
         ended = ENDED_BEFORE.format(cutoff="?")
 
         def txn(db: sqlite3.Connection) -> int:
             with _transaction(db):
-                games = [
-                    r["id"]
-                    for r in db.execute(
-                        f"SELECT g.id FROM games g WHERE {ended} AND (EXISTS"  # noqa: S608
-                        " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR (? = 'removed' AND"
-                        " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
-                        " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT ?",
-                        (ended_before, fate, limit),
-                    )
-                ]
+                found = db.execute(
+                    "SELECT g.id, (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id) AS n"  # noqa: S608
+                    f" FROM games g WHERE {ended} AND (EXISTS"
+                    " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR (? = 'removed' AND"
+                    " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
+                    " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT ?",
+                    (ended_before, fate, limit),
+                ).fetchall()
+                games = slice_by_lines([(r["id"], r["n"]) for r in found], max_lines)
                 for game_id in games:
                     rows = db.execute(
                         f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = ?"  # noqa: S608

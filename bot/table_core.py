@@ -24,7 +24,7 @@ from bot.models import GameRow, LogEntry, TimerRow
 from bot.replay import REPLAYED_KINDS, replay, replay_from
 from bot.secrecy import SecrecyGuard
 from bot.storage import LeaseLost, Storage, StoredCheckpoint, VersionConflict
-from bot.table_cache import DEFAULT_TABLES_KEPT, TableCache
+from bot.table_cache import DEFAULT_MIB, TableCache, estimated_bytes
 from bot.table_options import DEFAULT_DICE, DICE_OPTION
 from bot.table_settings import Scope, TableSettings, resolve
 from bot.workers import off_loop
@@ -74,6 +74,15 @@ class LiveTable:
     history: History | None = None
     """Checkpoints for cheap undo (`bot/checkpoints.py`); kept by `_change` only."""
 
+    def estimated_bytes(self) -> int:
+        """What the cache counts this table as (`bot/table_cache.py`)."""
+        held = self.history
+        return estimated_bytes(
+            len(self.game.state or ""),
+            1 + (len(held.checkpoints) if held else 0),
+            len(held.tail) if held else 0,
+        )
+
 
 @dataclass(frozen=True)
 class Step:
@@ -113,7 +122,7 @@ class TableCore:
         clock: Callable[[], float] = time.time,
         seed: int | None = None,
         verify: bool = False,
-        cache_size: int = DEFAULT_TABLES_KEPT,
+        cache_mib: float = DEFAULT_MIB,
     ) -> None:
         self.storage = storage
         self._clock = clock
@@ -125,7 +134,9 @@ class TableCore:
         """With `verify`, every public message is checked for seats' secrets before it is
         sent (`bot.secrecy`; tests assert its `leaks` stay empty)."""
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
-        self._cache: TableCache[LiveTable] = TableCache(cache_size)
+        self._cache: TableCache[LiveTable] = TableCache(
+            int(cache_mib * 2**20), LiveTable.estimated_bytes
+        )
         self._settings: dict[tuple[str, int], dict[str, Any]] = {}
         self._generation = storage.lease_generation
         self.committed: Callable[[GameRow], None] | None = None
@@ -348,18 +359,6 @@ class TableCore:
     def _bump(self, game: GameRow, **update: Any) -> GameRow:
         now = self._clock()
         return game.model_copy(update={"version": game.version + 1, "updated_at": now, **update})
-
-    async def claim_timer(self, timer: TimerRow) -> tuple[GameRow, Any] | None:
-        """The game a due timer belongs to, if the timer still applies; it is marked
-        fired first, so it fires once even if the bot stops right after."""
-        async with self.lock_for(timer.channel_id):
-            cached = await self._load(timer.channel_id)
-            claimed = await self.storage.claim_timer(timer)
-            if not claimed or cached is None or cached.game.id != timer.game_id:
-                return None
-            if cached.game.status != "active" or cached.game.version != timer.version:
-                return None
-            return cached.game, cached.state
 
     # Automation: chance in digital mode, and AI seats
 

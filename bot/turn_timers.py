@@ -2,8 +2,8 @@
 
 Timers live in SQLite, written in the same transaction as the step that
 resets them, so they survive restarts. This loop fires what is due: on
-start-up an overdue timer fires at once, and `TableService.claim_timer` marks
-it fired before anything is sent, so it never fires twice. The app hands the
+start-up an overdue timer fires at once, and `Storage.claim_timers` marks it
+fired before anything is sent, so it never fires twice. The app hands the
 loop what it uses (storage, the table, a way to reach a channel), never the bot.
 """
 
@@ -18,7 +18,7 @@ import discord
 from bot.background import BackgroundLoop
 from bot.interactions import ChannelOf
 from bot.models import GameRow, TimerRow
-from bot.storage import Storage
+from bot.storage import Storage, timer_applies
 from bot.table import TableService
 from bot.table_core import stalled_seats
 from bot.table_seats import and_join
@@ -27,6 +27,9 @@ from engines import registry
 from engines.core.protocol import Engine
 
 log = logging.getLogger(__name__)
+
+CLAIMED_AT_ONCE = 500
+"""Due timers marked fired in one transaction (a few ms of the storage thread)."""
 
 ANNOUNCED_AT_ONCE = 5
 """Timer messages in flight at once."""
@@ -72,30 +75,42 @@ class TurnTimers(BackgroundLoop):
         self.poll = poll
         self._running = asyncio.Lock()
 
-    async def run_due(self) -> list[TimerRow]:
-        """Fire every due timer once; returns those that fired. Timers are claimed in
-        turn (quick), then announced outside the lock, several at once and spread out,
-        so a pile of overdue reminders after downtime neither queues one by one nor
-        bursts past Discord's rate limits."""
-        claimed: list[tuple[TimerRow, GameRow, Any]] = []
+    async def claim_due(self) -> list[TimerRow]:
+        """Mark every due timer fired, `CLAIMED_AT_ONCE` to a transaction: after
+        downtime thousands may be overdue, and claiming them one by one (a commit and
+        a table load each) held start-up for seconds. Returns those that still apply."""
         async with self._running:
-            now = self.table.clock()
-            for timer in await self.storage.due_timers(now):
-                found = await self.table.claim_timer(timer)
-                if found is not None:
-                    claimed.append((timer, *found))
+            due = await self.storage.due_timers(self.table.clock())
+            claimed: list[TimerRow] = []
+            for start in range(0, len(due), CLAIMED_AT_ONCE):
+                claimed += await self.storage.claim_timers(due[start : start + CLAIMED_AT_ONCE])
+            return claimed
+
+    async def run_due(self) -> list[TimerRow]:
+        """Fire every due timer once; returns those that fired. They are claimed in
+        batches (`claim_due`), then announced outside the lock, several at once and
+        spread out, so a pile of overdue reminders after downtime neither queues one
+        by one nor bursts past Discord's rate limits. A table is read only when its
+        timer is announced, and one that moved on since is left alone."""
+        claimed = await self.claim_due()
         gate = asyncio.Semaphore(ANNOUNCED_AT_ONCE)
 
-        async def announce(order: int, timer: TimerRow, game: GameRow, state: Any) -> None:
+        async def announce(order: int, timer: TimerRow) -> None:
             await asyncio.sleep(order * ANNOUNCE_SPACING)
             async with gate:
+                live = await self.table.current(timer.channel_id)
+                if live is None or live.game.id != timer.game_id:
+                    return
+                game = live.game
+                if not timer_applies(timer, game.status, game.version):
+                    return
                 try:
-                    await self._announce(timer, game, state)
+                    await self._announce(timer, game, live.state)
                 except discord.HTTPException:
                     log.warning("could not announce %s timer of game %s", timer.kind, game.id)
 
-        await asyncio.gather(*(announce(i, *c) for i, c in enumerate(claimed)))
-        return [timer for timer, _, _ in claimed]
+        await asyncio.gather(*(announce(i, timer) for i, timer in enumerate(claimed)))
+        return claimed
 
     async def _loop(self) -> None:
         while True:

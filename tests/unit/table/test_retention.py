@@ -5,8 +5,10 @@ compacted. Time is passed in; nothing reads the wall clock."""
 from __future__ import annotations
 
 import argparse
+import asyncio
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -71,6 +73,43 @@ async def test_archived_logs_read_back_whole_and_live_games_are_untouched(
     exported.write_text(json.dumps(document), encoding="utf-8")
     assert replay_file(argparse.Namespace(file=str(exported))) == 0, "the archive replays"
     assert await run_maintenance(storage, Retention("archive", 30), clock.now) == 0
+
+
+async def test_a_backlog_is_archived_in_slices_that_let_live_commits_through(
+    storage: Storage, service: TableService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule: retention holds the storage thread (the one live commits use) for one
+    small transaction at a time, and archiving in slices loses no line."""
+    ended = [await _game(service, channel, 4, end=True) for channel in range(10, 16)]
+    live = await _game(service, LIVE, 0, end=False)
+    clock.now += 40 * DAY
+    before = {i: await storage.log(i) for i in ended}
+    events: list[str] = []
+    prune = storage.prune_logs
+    moves: list[asyncio.Task[object]] = []
+
+    async def live_move() -> None:
+        current = await service.current(LIVE)
+        assert current is not None
+        await service.act(LIVE, (ALICE, BOB)[current.state.turn], {"type": "roll"})
+        events.append("live commit")
+
+    async def slice_spy(*args: Any, **kwargs: Any) -> int:
+        if not moves:
+            moves.append(asyncio.ensure_future(live_move()))
+        handled = await prune(*args, **kwargs)
+        events.append(f"slice of {handled}")
+        return handled
+
+    monkeypatch.setattr(storage, "prune_logs", slice_spy)
+    lines = len(before[ended[0]])
+    assert await run_maintenance(storage, Retention("archive", 30), clock.now, lines) == 6
+    await moves[0]
+    slices = [i for i, event in enumerate(events) if event == "slice of 1"]
+    assert len(slices) == 6 and events.index("live commit") < slices[-1], events
+    for game_id, log in before.items():
+        assert await storage.log(game_id) == log
+    assert await storage.log_fate(live) is None
 
 
 async def test_deleted_logs_are_said_to_be_deleted_and_the_result_stays(

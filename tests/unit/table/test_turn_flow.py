@@ -3,12 +3,17 @@ joiners, settings fallback, and replay of the new log lines."""
 
 from __future__ import annotations
 
+import asyncio
+from typing import Any
+
 import pytest
 
+from bot import turn_timers
 from bot.replay import replay
 from bot.storage import Storage
 from bot.table import Actor, StaleBoard, TableService
 from bot.table_settings import parse_value, resolve
+from bot.turn_timers import TurnTimers
 from engines.core.errors import RuleError
 from tests.support.pig import ENGINE as PIG
 from tests.unit.table.conftest import ALICE, BOB, CAROL, MOD, FakeClock
@@ -16,9 +21,13 @@ from tests.unit.table.conftest import ALICE, BOB, CAROL, MOD, FakeClock
 CH = 200
 
 
-async def _play(service: TableService, *members: Actor) -> None:
+def _no_channel(channel_id: int) -> Any:
+    raise AssertionError("claiming timers sends nothing")
+
+
+async def _play(service: TableService, *members: Actor, channel: int = CH) -> None:
     await service.new_game(
-        channel_id=CH,
+        channel_id=channel,
         guild_id=1,
         host=ALICE,
         game_key="pig",
@@ -26,8 +35,8 @@ async def _play(service: TableService, *members: Actor) -> None:
         options={"target": 50, "late_join": "open"},
     )
     for m in members:
-        await service.join(CH, m)
-    await service.start(CH, ALICE, 1)
+        await service.join(channel, m)
+    await service.start(channel, ALICE, 1)
 
 
 async def test_every_step_resets_both_turn_timers(
@@ -49,9 +58,41 @@ async def test_a_timer_is_claimed_once(
 ) -> None:
     await _play(service, BOB)
     (timer,) = await storage.due_timers(clock.now + 10 * 60)
-    assert await service.claim_timer(timer) is not None
-    assert await service.claim_timer(timer) is None
+    assert await storage.claim_timers([timer]) == [timer]
+    assert await storage.claim_timers([timer]) == []
     assert await storage.due_timers(clock.now + 10 * 60) == []
+
+
+async def test_every_due_timer_fires_once_when_claimed_in_batches(
+    service: TableService, storage: Storage, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule: a timer fires at most once, even with a pile of overdue timers claimed a
+    batch at a time by two claimants at once (two processes after a restart)."""
+    monkeypatch.setattr(turn_timers, "CLAIMED_AT_ONCE", 3)
+    channels = range(CH, CH + 7)
+    for channel in channels:
+        await _play(service, BOB, channel=channel)
+    clock.now += 10 * 60
+    due = await storage.due_timers(clock.now)
+    assert len(due) == 7
+    loops = [TurnTimers(storage, service, channel_of=_no_channel) for _ in range(2)]
+    first, second = await asyncio.gather(*(loop.claim_due() for loop in loops))
+    assert sorted(t.channel_id for t in first + second) == list(channels)
+    assert await loops[0].claim_due() == []
+    assert await storage.due_timers(clock.now) == []
+
+
+async def test_a_timer_left_behind_by_a_move_does_not_fire(
+    service: TableService, storage: Storage, clock: FakeClock
+) -> None:
+    """Rule: a step replaces the game's timers, so one set before it no longer applies."""
+    await _play(service, BOB)
+    (old,) = await storage.due_timers(clock.now + 10 * 60)
+    await service.act(CH, ALICE, {"type": "roll"})
+    assert await storage.claim_timers([old]) == []
+    (new,) = await storage.due_timers(clock.now + 10 * 60)
+    assert new.version > old.version
+    assert await storage.claim_timers([new, old]) == [new]
 
 
 async def test_pause_clears_timers_and_blocks_moves(
