@@ -104,6 +104,8 @@ async def _operate(service: TableService, op: str, rng: random.Random) -> TableS
         await service.assign_seat(CH, GM, GUILD, member, rng.randrange(len(out.game.seats)))
     elif op == "kick":
         seated = [s.user_id for s in out.game.seats if s.user_id is not None]
+        if not seated:
+            return service
         await service.kick(CH, GM, GUILD, rng.choice(seated))
     elif op in ("skip", "ai"):
         await service.afk(CH, GM, GUILD, op, out.game.version)
