@@ -17,7 +17,7 @@ from bot.app import PandemoniumBot
 from bot.games.hellraiser.codes import encode
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.cards import catalogue
-from engines.hellraiser.models import Move
+from engines.hellraiser.models import DrawCard, EndTurn, Move, PlayCard
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.support.boards import board_now, board_recorded, last_board, retired
@@ -36,6 +36,18 @@ MEMBERS = ("alice", "bob", "carol")
 async def bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
     async with start_bot(seed=SEED) as started:
         yield started
+
+
+def hand_growing_move(state: HellraiserState, seat: int, step: int) -> Any:
+    """The AI's move, but a card drawn whenever one may be and every other card play
+    turned into an end of turn: hands grow, so a secrecy check has secrets to find."""
+    legal = ENGINE.legal_actions(state, seat)
+    action = ENGINE.ai_action(state, seat)
+    if DrawCard() in legal:
+        return DrawCard()
+    if isinstance(action, PlayCard) and EndTurn() in legal and step % 2:
+        return EndTurn()
+    return action
 
 
 async def _state(fake: FakeDiscord, bot: PandemoniumBot) -> tuple[Any, HellraiserState]:

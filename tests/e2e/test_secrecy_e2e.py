@@ -19,7 +19,6 @@ from bot.secrecy import find_leaks, payload_texts, unshown_secrets
 from engines import registry
 from engines.hellbringer import ENGINE as HELLBRINGER
 from engines.hellraiser import ENGINE as HELLRAISER
-from engines.hellraiser.models import DrawCard, EndTurn, PlayCard
 from tests.e2e import test_hellbringer_e2e as hb
 from tests.e2e import test_hellbringer_physical_e2e as hbp
 from tests.e2e import test_hellraiser_e2e as hr
@@ -104,12 +103,7 @@ async def test_no_hellraiser_message_names_a_hand_card(
             break
         _, state = await hr._state(fake, bot)
         (seat,) = HELLRAISER.to_move(state)
-        legal = HELLRAISER.legal_actions(state, seat)
-        action = HELLRAISER.ai_action(state, seat)
-        if DrawCard() in legal:
-            action = DrawCard()  # Leviathan keeps its cards: hands grow
-        elif isinstance(action, PlayCard) and EndTurn() in legal and step % 2:
-            action = EndTurn()
+        action = hr.hand_growing_move(state, seat, step)
         await hr._play(fake, bot, board, seat, hr_encode(action))
         await reader.read(step)
     assert reader.secret_steps >= 3, "hands held cards at several moves (seed 7: 65 of 150)"

@@ -21,7 +21,6 @@ from bot.games.hellraiser.codes import encode as hr_encode
 from bot.secrecy import find_leaks, unshown_secrets
 from bot.web.links import Link
 from engines.hellraiser import ENGINE as HELLRAISER
-from engines.hellraiser.models import DrawCard, EndTurn, PlayCard
 from tests.e2e import test_hellraiser_e2e as hr
 from tests.e2e.conftest import StartBot
 from tests.e2e.test_web_e2e import _hellraiser, link_in
@@ -101,12 +100,7 @@ async def test_a_browser_watches_each_move_arrive_and_sees_no_hand(
                 break
             _, state = await hr._state(fake, bot)
             (seat,) = HELLRAISER.to_move(state)
-            legal = HELLRAISER.legal_actions(state, seat)
-            action = HELLRAISER.ai_action(state, seat)
-            if DrawCard() in legal:
-                action = DrawCard()
-            elif isinstance(action, PlayCard) and EndTurn() in legal and step % 2:
-                action = EndTurn()
+            action = hr.hand_growing_move(state, seat, step)
             await hr._play(fake, bot, board, seat, hr_encode(action))
             now = await bot.table.current(fake.text_channel.id)
             assert now is not None
