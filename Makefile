@@ -4,7 +4,9 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
-WORKERS ?= auto
+# Two test workers a core: end-to-end tests spend much of their time waiting on sockets
+# and timers, so one a core left the CPUs idle (2 cores: 9 min 24 s with 2, 5 min 40 s with 4).
+WORKERS ?= $(shell echo $$(( $$(nproc) * 2 )))
 
 .PHONY: run test check lint typecheck suite quick bench clean docs golden
 
@@ -26,7 +28,7 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
-# The whole suite, one xdist worker per core (pyproject.toml sets --dist loadgroup).
+# The whole suite, two xdist workers a core (pyproject.toml sets --dist loadgroup).
 suite: $(STAMP)
 	$(PY) -m pytest -n $(WORKERS)
 
