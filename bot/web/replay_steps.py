@@ -18,11 +18,11 @@ from bot.presenting import private_embed
 from bot.render.games import presenter_for
 from bot.replay import REPLAYED_KINDS
 from bot.storage import Storage
+from bot.table_settings import resolve
 from bot.web.pages import plain
 from bot.web.views import Board, board_of, check_secrets, initial_state, part_of, replayed_steps
 from engines import registry
 
-REVEAL_SETTING = "reveal_after_end"
 SET = "The table is set"
 
 
@@ -38,15 +38,14 @@ class Replay:
 
 
 async def reveals(storage: Storage, game: GameRow) -> bool:
-    """Whether a finished game shows its hands: the channel's setting, else the
-    server's, else yes."""
+    """Whether a finished game shows its hands: the table's `reveal_after_end`, read
+    the way every table setting is (channel, then server, then the default)."""
     if game.live:
         return False
+    guild = await storage.get_settings("guild", game.guild_id or 0)
     channel = await storage.get_settings("channel", game.channel_id)
-    if REVEAL_SETTING in channel:
-        return bool(channel[REVEAL_SETTING])
-    server = await storage.get_settings("guild", game.guild_id or 0)
-    return bool(server.get(REVEAL_SETTING, True))
+    settings, _ = resolve(guild, channel)
+    return settings.reveal_after_end
 
 
 def _label(number: int, total: int, describe: str) -> str:
