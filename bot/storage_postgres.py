@@ -24,8 +24,8 @@ from bot.lease_slots import Claimant, Holder
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage import (
     CHECKPOINTS_STORED,
-    ENDED_BEFORE,
     GAME_COLUMNS,
+    GAMES_LOOKED_AT,
     LEASE_COLUMNS,
     LINES_PER_SLICE,
     LOG_ROW_COLUMNS,
@@ -39,6 +39,7 @@ from bot.storage import (
     LogFate,
     LogFateKind,
     PackRow,
+    Pruned,
     SchemaTooNew,
     Storage,
     StoredCheckpoint,
@@ -50,13 +51,14 @@ from bot.storage import (
     game_values,
     in_the_way,
     pack_values,
+    plan_slice,
+    pruning_candidates,
     row_to_checkpoint,
     row_to_entry,
     row_to_game,
     row_to_pack,
     row_to_timer,
     shard_of_game,
-    slice_by_lines,
     step_values,
     won_timers,
 )
@@ -458,20 +460,24 @@ class PostgresStorage(Storage):
         now: float,
         limit: int = 50,
         max_lines: int = LINES_PER_SLICE,
-    ) -> int:
-        ended = ENDED_BEFORE.format(cutoff="$1")
+        after: int = 0,
+    ) -> Pruned:
         async with self._txn() as db:
-            found = await db.fetch(
-                "SELECT g.id, (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id) AS n"  # noqa: S608
-                f" FROM games g WHERE {ended} AND (EXISTS"
-                " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR ($2 = 'removed' AND"
-                " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
-                " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT $3 FOR UPDATE",
+            looked_at = await db.fetch(
+                pruning_candidates("$1", "$2", "$3", "$4"),
                 ended_before,
                 fate,
-                limit,
+                after,
+                GAMES_LOOKED_AT,
             )
-            games = slice_by_lines([(r["id"], r["n"]) for r in found], max_lines)
+            games, looked_to = plan_slice(
+                [(r["id"], r["n"]) for r in looked_at], limit, max_lines
+            )
+            # Only the games handled are locked: the window holds live ones too.
+            await db.execute(
+                "SELECT id FROM games WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE",
+                games,
+            )
             for game_id in games:
                 rows = await db.fetch(
                     f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = $1"  # noqa: S608
@@ -496,7 +502,7 @@ class PostgresStorage(Storage):
                 )
                 await db.execute("DELETE FROM log WHERE game_id = $1", game_id)
                 await db.execute("DELETE FROM checkpoints WHERE game_id = $1", game_id)
-        return len(games)
+        return Pruned(len(games), looked_to)
 
     async def log_fate(self, game_id: int) -> LogFate | None:
         async with self._pool.acquire() as db:
