@@ -25,17 +25,14 @@ import tempfile
 import tracemalloc
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
+from bench.seated import HOST, ai_move, open_table
 from bot.frontend import install
 from bot.games import GAMES
 from bot.storage_sqlite import SqliteStorage
-from bot.table import Actor, TableService
+from bot.table import TableService
 from bot.table_cache import DEFAULT_MIB
-from engines import registry
 
-PLAYERS = tuple(Actor(user_id=i + 1, name=f"P{i + 1}") for i in range(4))
-HOST = PLAYERS[0]
 UNBOUNDED_MIB = 1 << 20
 
 
@@ -52,27 +49,6 @@ class Held:
         return self.real / self.estimate
 
 
-async def _open(service: TableService, channel: int, game: str) -> None:
-    await service.new_game(channel_id=channel, guild_id=1, host=HOST, game_key=game,
-                           mode="digital")
-    for player in PLAYERS[1:]:
-        await service.join(channel, player)
-    await service.start(channel, HOST, 1)
-
-
-async def _move(service: TableService, channel: int) -> bool:
-    current = await service.current(channel)
-    if current is None:
-        return False
-    engine: Any = registry.get(current.game.game)
-    if engine.result(current.state) is not None or not engine.to_move(current.state):
-        return False
-    seat = engine.to_move(current.state)[0]
-    action = engine.dump_action(engine.ai_action(current.state, seat))
-    await service.act(channel, PLAYERS[seat], action, guild_id=1)
-    return True
-
-
 async def _fill(path: Path, game: str, tables: int, steps: int) -> Held:
     storage = await SqliteStorage.open(path)
     try:
@@ -80,9 +56,9 @@ async def _fill(path: Path, game: str, tables: int, steps: int) -> Held:
         gc.collect()
         tracemalloc.start()
         for channel in range(1, tables + 1):
-            await _open(service, channel, game)
+            await open_table(service, channel, game)
             played = 0
-            while played < steps and await _move(service, channel):
+            while played < steps and await ai_move(service, channel):
                 played += 1
             if await service.current(channel) is None:  # over: back into play
                 await service.undo(channel, HOST, 1)

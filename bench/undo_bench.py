@@ -23,43 +23,21 @@ import tempfile
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
-from typing import Any
 
+from bench.seated import HOST, ai_move, open_table
 from bot.databases import open_storage, parse_database
 from bot.frontend import install
 from bot.games import GAMES
 from bot.storage import Storage
-from bot.table import Actor, TableService
-from engines import registry
+from bot.table import TableService
 
-PLAYERS = tuple(Actor(user_id=i + 1, name=f"P{i + 1}") for i in range(4))
-HOST = PLAYERS[0]
 CHANNEL = 1
 SEED = 3
 REPEATS = 9
 
 
-async def _open(service: TableService, game: str) -> None:
-    await service.new_game(
-        channel_id=CHANNEL, guild_id=1, host=HOST, game_key=game, mode="digital"
-    )
-    for player in PLAYERS[1:]:
-        await service.join(CHANNEL, player)
-    await service.start(CHANNEL, HOST, 1)
-
-
 async def _move(service: TableService) -> bool:
-    """The next seat's move, chosen by the game's AI; False once the game is over."""
-    current = await service.current(CHANNEL)
-    if current is None:
-        return False
-    engine: Any = registry.get(current.game.game)
-    if engine.result(current.state) is not None or not engine.to_move(current.state):
-        return False
-    seat = engine.to_move(current.state)[0]
-    action = engine.dump_action(engine.ai_action(current.state, seat))
-    await service.act(CHANNEL, PLAYERS[seat], action, guild_id=1)
-    return True
+    return await ai_move(service, CHANNEL)
 
 
 async def _timed(call: Callable[[], Awaitable[object]]) -> float:
@@ -79,7 +57,7 @@ for, then medians in seconds: undo from checkpoints, after a restart, a plain mo
 
 async def _measure(storage: Storage, game: str, steps: int) -> Figures:
     service = TableService(storage, seed=SEED)
-    await _open(service, game)
+    await open_table(service, CHANNEL, game)
     played = 0
     while played < steps and await _move(service):
         played += 1
