@@ -478,30 +478,39 @@ class PostgresStorage(Storage):
                 "SELECT id FROM games WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE",
                 games,
             )
-            for game_id in games:
-                rows = await db.fetch(
-                    f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = $1"  # noqa: S608
-                    " ORDER BY seq",
-                    game_id,
+            # A slice's games in a few statements, not five round trips a game.
+            logs: dict[int, list[asyncpg.Record]] = {game_id: [] for game_id in games}
+            for row in await db.fetch(
+                f"SELECT game_id, {LOG_ROW_COLUMNS} FROM log"  # noqa: S608
+                " WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seq",
+                games,
+            ):
+                logs[row["game_id"]].append(row)
+            kept: dict[int, int] = {
+                r["game_id"]: r["lines"]
+                for r in await db.fetch(
+                    "SELECT game_id, lines FROM log_archives WHERE game_id = ANY($1::bigint[])",
+                    games,
                 )
-                kept = await db.fetchval(
-                    "SELECT lines FROM log_archives WHERE game_id = $1", game_id
-                )
-                lines = len(rows) if rows else (kept or 0)
-                body = archive_body(rows) if fate == "archived" and rows else None
-                await db.execute(
-                    "INSERT INTO log_archives (game_id, fate, lines, body, at)"
-                    " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id) DO UPDATE SET"
-                    " fate = excluded.fate, lines = excluded.lines, body = excluded.body,"
-                    " at = excluded.at",
-                    game_id,
-                    fate,
-                    lines,
-                    body,
-                    now,
-                )
-                await db.execute("DELETE FROM log WHERE game_id = $1", game_id)
-                await db.execute("DELETE FROM checkpoints WHERE game_id = $1", game_id)
+            }
+            await db.executemany(
+                "INSERT INTO log_archives (game_id, fate, lines, body, at)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id) DO UPDATE SET"
+                " fate = excluded.fate, lines = excluded.lines, body = excluded.body,"
+                " at = excluded.at",
+                [
+                    (
+                        game_id,
+                        fate,
+                        len(rows) if rows else kept.get(game_id, 0),
+                        archive_body(rows) if fate == "archived" and rows else None,
+                        now,
+                    )
+                    for game_id, rows in logs.items()
+                ],
+            )
+            await db.execute("DELETE FROM log WHERE game_id = ANY($1::bigint[])", games)
+            await db.execute("DELETE FROM checkpoints WHERE game_id = ANY($1::bigint[])", games)
         return Pruned(len(games), looked_to)
 
     async def log_fate(self, game_id: int) -> LogFate | None:
