@@ -507,6 +507,9 @@ class PostgresStorage(Storage):
                         now,
                     )
                     for game_id, rows in logs.items()
+                    # Another process archived it between the look and the lock: an
+                    # archive row without its text would replace the one it wrote.
+                    if rows or fate == "removed"
                 ],
             )
             await db.execute("DELETE FROM log WHERE game_id = ANY($1::bigint[])", games)

@@ -10,6 +10,7 @@ import json
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
 from bot import storage as storage_module
@@ -17,6 +18,7 @@ from bot.cli import replay_file
 from bot.maintenance import DAY, Retention, fate_sentence, run_maintenance
 from bot.settings import Settings
 from bot.storage import Pruned, Storage, plan_slice
+from bot.storage_postgres import PostgresStorage
 from bot.table import TableService
 from engines.core.errors import RuleError
 from tests.unit.table.conftest import ALICE, BOB, FakeClock
@@ -155,6 +157,46 @@ async def test_each_slice_looks_on_from_the_last_never_back_at_handled_games(
     assert None not in [await storage.log_fate(i) for i in ended]
     live = await service.current(LIVE)
     assert live is not None and await storage.log_fate(live.game.id) is None
+
+
+async def test_a_log_archived_by_another_process_meanwhile_keeps_its_text(
+    storage: Storage, service: TableService, clock: FakeClock, database_url: str
+) -> None:
+    """Rule: a slice that finds a game's log gone once it holds the game (another
+    process archived it after this one looked) leaves that archive as it is."""
+    if not isinstance(storage, PostgresStorage):
+        pytest.skip("a SQLite file has one writing process")
+    game_id = await _game(service, FINISHED, 4, end=True)
+    clock.now += 40 * DAY
+    other = await asyncpg.connect(database_url)
+    try:
+        holding = other.transaction()
+        await holding.start()
+        await other.execute("SELECT id FROM games WHERE id = $1 FOR UPDATE", game_id)
+        pruning = asyncio.ensure_future(
+            storage.prune_logs(clock.now - 30 * DAY, "archived", clock.now)
+        )
+        waiting = (
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+        )
+        async with asyncio.timeout(DEADLOCK_GUARD):  # until the slice waits for the game
+            while True:
+                if await other.fetchval(waiting) > 0:
+                    break
+                await asyncio.sleep(0.01)
+        await other.execute(
+            "INSERT INTO log_archives (game_id, fate, lines, body, at)"
+            " VALUES ($1, 'archived', 9, 'the other process''s text', $2)",
+            game_id, clock.now,
+        )
+        await other.execute("DELETE FROM log WHERE game_id = $1", game_id)
+        await holding.commit()
+        await pruning
+        body = await other.fetchval("SELECT body FROM log_archives WHERE game_id = $1", game_id)
+    finally:
+        await other.close()
+    assert body == "the other process's text"
 
 
 def test_a_slice_resumes_after_its_last_handled_game_when_candidates_wait() -> None:
