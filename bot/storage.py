@@ -666,10 +666,12 @@ class Storage(ABC):
 
     @abstractmethod
     async def claim_timers(self, timers: Sequence[TimerRow]) -> list[TimerRow]:
-        """Mark `timers` fired, in one transaction, each if it is still the one
-        scheduled; returns those this caller won whose game still waits at the timer's
-        version (`won_timers`), so a timer fires at most once even across restarts, and
-        a pile of overdue ones after downtime costs one commit, not one each."""
+        """Claim `timers`, in one transaction, each if it is still the one scheduled;
+        returns those this caller won whose game still waits at the timer's version
+        (`won_timers`), so a timer fires at most once even across restarts, and a pile
+        of overdue ones after downtime costs one commit, not one each. A claim deletes
+        the timer's row (nothing reads a fired one): marking it fired rewrote the row
+        and both its index entries, 2.6 times the work on PostgreSQL."""
 
     # Settings (per channel, per server)
 

@@ -621,7 +621,7 @@ class PostgresStorage(Storage):
             for guild_id in {r["guild_id"] for r in rows}:
                 await self._hold(db, guild_id)
             marked = await db.fetch(
-                "UPDATE timers t SET fired = 1 FROM unnest($1::bigint[], $2::text[],"
+                "DELETE FROM timers t USING unnest($1::bigint[], $2::text[],"
                 " $3::bigint[]) AS c(game_id, kind, version) WHERE t.game_id = c.game_id"
                 " AND t.kind = c.kind AND t.version = c.version AND t.fired = 0"
                 " RETURNING t.game_id, t.kind, t.version",

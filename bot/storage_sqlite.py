@@ -509,7 +509,7 @@ class SqliteStorage(Storage):
                     key
                     for key in map(timer_key, timers)
                     if db.execute(
-                        "UPDATE timers SET fired = 1"
+                        "DELETE FROM timers"
                         " WHERE game_id = ? AND kind = ? AND version = ? AND fired = 0",
                         key,
                     ).rowcount
