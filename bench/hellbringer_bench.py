@@ -5,8 +5,10 @@ Games: 2-player AI games from setup to the end, first on the bot's path
 (`bench/bot_path.py`: the table's own automation plays every seat, with events,
 log lines and the table's RNG), then through the engine alone (chance nodes
 sampled, quiet events). Baseline: the same number of games of uniformly random
-legal actions (`legal_actions` then a choice, quiet), as a ratio of the quiet
-runs. Enemies' Turn: a board of eight Monsters and the Demon, 'if the enemies
+legal actions (`legal_actions` then a choice, quiet). AI games run about five
+times as many steps as random ones (random play loses fast), so the sides are
+compared per step: steps/s and microseconds a step on each side, and their ratio.
+Enemies' Turn: a board of eight Monsters and the Demon, 'if the enemies
 struck now' odds computed exactly, then the Enemy Die, the pooled dice and the
 settlement, best of many.
 
@@ -90,12 +92,22 @@ def enemies_turn(state: HellbringerState) -> HellbringerState:
     s = state.fork()
     flow.run(s, QUIET)
     s = ENGINE.resolve_quiet(s, ChanceOutcome(values=["Global Hit"]))
+    s = _pass_windows(s)  # the players' ability window before the pooled dice
     request = ENGINE.chance(s)
     assert request is not None
     s = ENGINE.resolve_quiet(s, ChanceOutcome(values=[i.options[1] for i in request.items]))
-    for seat in list(ENGINE.to_move(s)):
-        s = ENGINE.apply_quiet(s, seat, Pass())
-    return s
+    return _pass_windows(s)
+
+
+def _pass_windows(state: HellbringerState) -> HellbringerState:
+    """Every seat asked passes (a response window, `response_window="always"`), or
+    makes the choice it must (a discard) as the AI would."""
+    while ENGINE.chance(state) is None and ENGINE.to_move(state):
+        seat = ENGINE.to_move(state)[0]
+        legal = ENGINE.legal_actions(state, seat)
+        action = Pass() if Pass() in legal else ai.choose(state, seat)
+        state = ENGINE.apply_quiet(state, seat, action)
+    return state
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -115,12 +127,15 @@ def main(argv: list[str] | None = None) -> None:
     ai_rate, ai_steps = measure(args.games, args.rounds, True)
     base_rate, base_steps = measure(args.games, args.rounds, False)
     print(f"Hellbringer, {PLAYERS} players, {args.games} games, best of {args.rounds}")
-    print(f"  AI games, the bot's path:  {bot_rate:8.2f} games/s  {bot_steps:9.0f} steps/s")
-    print(f"  engine alone, quiet:       {ai_rate:8.2f} games/s  {ai_steps:9.0f} steps/s"
-          f" (quiet runs {ai_rate / bot_rate:.2f}x as fast as the bot's path)")
-    print(f"  baseline, random legal:    {base_rate:8.2f} games/s  {base_steps:9.0f} steps/s")
-    print(f"  ratio AI / random legal:   {ai_rate / base_rate:8.2f}x games/s, "
-          f"{ai_steps / base_steps:.2f}x steps/s")
+    for label, (rate, steps) in (
+        ("AI games, the bot's path", (bot_rate, bot_steps)),
+        ("AI games, engine alone, quiet", (ai_rate, ai_steps)),
+        ("baseline, random legal, quiet", (base_rate, base_steps)),
+    ):
+        print(f"  {label + ':':<31} {steps:9.0f} steps/s  {1e6 / steps:7.1f} us/step"
+              f"  ({rate:.2f} games/s, {steps / rate:.0f} steps a game)")
+    print(f"  per step, AI / random legal (quiet): {base_steps / ai_steps:.2f}x the time")
+    print(f"  per step, bot's path / engine alone (AI): {ai_steps / bot_steps:.2f}x the time")
     print(f"  one Enemies' Turn, 9 enemies, exact odds: best {min(timings) * 1000:.2f} ms, "
           f"median {sorted(timings)[len(timings) // 2] * 1000:.2f} ms")
 

@@ -43,13 +43,19 @@ async def run_maintenance(
     """Apply `retention` as of `now` and compact the database; returns how many games'
     logs were archived or removed. Each slice is a transaction of about `max_lines`
     log lines: a backlog of 10,000 games in batches of 50 games held the storage
-    thread, the one live commits use, for 35 s in slices of up to seconds."""
+    thread, the one live commits use, for 35 s in slices of up to seconds. The slices
+    walk the games by id once (`GAMES_LOOKED_AT` a slice), so no slice looks again
+    at games handled before it."""
     fate = FATES[retention.policy]
     handled = 0
     if fate is not None:
         cutoff = now - retention.days * DAY
-        while (batch := await storage.prune_logs(cutoff, fate, now, max_lines=max_lines)) > 0:
-            handled += batch
+        looked_to: int | None = 0
+        while looked_to is not None:
+            pruned = await storage.prune_logs(cutoff, fate, now, max_lines=max_lines,
+                                              after=looked_to)
+            handled += pruned.games
+            looked_to = pruned.looked_to
             await asyncio.sleep(0)
     await storage.compact()
     return handled

@@ -24,6 +24,8 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field, replace
 from typing import Any, Literal, Protocol
 
+from pydantic_core import to_json
+
 from bot.lease_slots import Claimant, Holder, holder_alive, slot_of
 from bot.models import GameRow, LogEntry, SeatRow, TimerRow
 from bot.static_parts import (
@@ -120,6 +122,52 @@ live commits use, and archiving costs 10–13 µs a line (read, compress, delete
 commits queued meanwhile go."""
 
 
+GAMES_LOOKED_AT = 50
+"""Games (by id, after the last slice's) one retention slice looks at for logs to
+handle. Each slice used to look from the first game again, over every game already
+archived: at 3,000 finished games that look cost 9–18 ms of every slice, growing
+with the database. A window keeps it bounded and the whole run linear; a small one,
+since each game in it that has a log has its lines counted (500 made slices twice
+as slow: 500 counts for some 13 games handled)."""
+
+
+def pruning_candidates(cutoff: str, fate: str, after: str, window: str) -> str:
+    """SQL (both dialects, given their parameter marks) for the next `window` games
+    after id `after`: each game's id and, if retention should handle its log, the
+    log's length (else NULL). Live games are looked at, never picked."""
+    ended = ENDED_BEFORE.format(cutoff=cutoff)
+    return (
+        f"SELECT g.id, CASE WHEN {ended} AND (EXISTS"  # noqa: S608
+        " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR"
+        f" ({fate} = 'removed' AND EXISTS (SELECT 1 FROM log_archives a"
+        " WHERE a.game_id = g.id AND a.body IS NOT NULL)))"
+        " THEN (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id) END AS n"
+        f" FROM games g WHERE g.id > {after} ORDER BY g.id LIMIT {window}"
+    )
+
+
+@dataclass(frozen=True)
+class Pruned:
+    """One retention slice: how many games' logs it handled, and the id the next
+    slice looks after (None: no game is left to look at)."""
+
+    games: int
+    looked_to: int | None
+
+
+def plan_slice(
+    looked_at: Sequence[tuple[int, int | None]], limit: int, lines: int
+) -> tuple[list[int], int | None]:
+    """Of the games looked at, (id, log lines or None), the ones this slice handles
+    (`slice_by_lines`, at most `limit`) and the id the next slice looks after: the
+    last handled if some candidates wait, else the last looked at."""
+    candidates = [(game_id, n) for game_id, n in looked_at if n is not None]
+    taken = slice_by_lines(candidates[:limit], lines)
+    if len(taken) < len(candidates):
+        return taken, taken[-1]
+    return taken, looked_at[-1][0] if looked_at else None
+
+
 def slice_by_lines(games: Sequence[tuple[int, int]], lines: int) -> list[int]:
     """The leading games of (id, log lines) whose lines add up to at most `lines`;
     the first always, so a game longer than that still goes, alone."""
@@ -133,11 +181,17 @@ def slice_by_lines(games: Sequence[tuple[int, int]], lines: int) -> list[int]:
     return taken
 
 
+_LOG_ROW_NAMES = LOG_ROW_COLUMNS.split(", ")
+
+
 def archive_body(rows: Sequence[Row]) -> str:
     """A game's log rows as one compact text: zlib-compressed JSON, base64 (so the
-    export file, which is JSON, carries it as it is)."""
-    plain = [{c: r[c] for c in LOG_ROW_COLUMNS.split(", ")} for r in rows]
-    packed = zlib.compress(json.dumps(plain, separators=(",", ":")).encode(), 9)
+    export file, which is JSON, carries it as it is). pydantic's encoder writes the
+    same bytes as `json.dumps(…, separators=(",", ":"))` in half the time: the JSON,
+    not the compression, was most of a retention slice (2,000 lines: 14 of 31 ms,
+    the row copies 9, zlib 5)."""
+    plain = [{c: r[c] for c in _LOG_ROW_NAMES} for r in rows]
+    packed = zlib.compress(to_json(plain), 9)
     return base64.b64encode(packed).decode("ascii")
 
 
@@ -574,11 +628,13 @@ class Storage(ABC):
         now: float,
         limit: int = 50,
         max_lines: int = LINES_PER_SLICE,
-    ) -> int:
+        after: int = 0,
+    ) -> Pruned:
         """Archive (compress into `log_archives`) or remove the logs of up to `limit`
         games that ended before `ended_before`, never a live one, in one transaction
-        of about `max_lines` log lines at most (`slice_by_lines`); removing also drops an
-        archive's text. Returns how many games it handled (0: nothing is left to do)."""
+        of about `max_lines` log lines at most (`slice_by_lines`), looking only at the
+        `GAMES_LOOKED_AT` games after id `after` (`plan_slice`); removing also drops an
+        archive's text."""
 
     @abstractmethod
     async def log_fate(self, game_id: int) -> LogFate | None:
@@ -610,10 +666,12 @@ class Storage(ABC):
 
     @abstractmethod
     async def claim_timers(self, timers: Sequence[TimerRow]) -> list[TimerRow]:
-        """Mark `timers` fired, in one transaction, each if it is still the one
-        scheduled; returns those this caller won whose game still waits at the timer's
-        version (`won_timers`), so a timer fires at most once even across restarts, and
-        a pile of overdue ones after downtime costs one commit, not one each."""
+        """Claim `timers`, in one transaction, each if it is still the one scheduled;
+        returns those this caller won whose game still waits at the timer's version
+        (`won_timers`), so a timer fires at most once even across restarts, and a pile
+        of overdue ones after downtime costs one commit, not one each. A claim deletes
+        the timer's row (nothing reads a fired one): marking it fired rewrote the row
+        and both its index entries, 2.6 times the work on PostgreSQL."""
 
     # Settings (per channel, per server)
 

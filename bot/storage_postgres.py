@@ -24,8 +24,8 @@ from bot.lease_slots import Claimant, Holder
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage import (
     CHECKPOINTS_STORED,
-    ENDED_BEFORE,
     GAME_COLUMNS,
+    GAMES_LOOKED_AT,
     LEASE_COLUMNS,
     LINES_PER_SLICE,
     LOG_ROW_COLUMNS,
@@ -39,6 +39,7 @@ from bot.storage import (
     LogFate,
     LogFateKind,
     PackRow,
+    Pruned,
     SchemaTooNew,
     Storage,
     StoredCheckpoint,
@@ -50,13 +51,14 @@ from bot.storage import (
     game_values,
     in_the_way,
     pack_values,
+    plan_slice,
+    pruning_candidates,
     row_to_checkpoint,
     row_to_entry,
     row_to_game,
     row_to_pack,
     row_to_timer,
     shard_of_game,
-    slice_by_lines,
     step_values,
     won_timers,
 )
@@ -458,45 +460,61 @@ class PostgresStorage(Storage):
         now: float,
         limit: int = 50,
         max_lines: int = LINES_PER_SLICE,
-    ) -> int:
-        ended = ENDED_BEFORE.format(cutoff="$1")
+        after: int = 0,
+    ) -> Pruned:
         async with self._txn() as db:
-            found = await db.fetch(
-                "SELECT g.id, (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id) AS n"  # noqa: S608
-                f" FROM games g WHERE {ended} AND (EXISTS"
-                " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR ($2 = 'removed' AND"
-                " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
-                " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT $3 FOR UPDATE",
+            looked_at = await db.fetch(
+                pruning_candidates("$1", "$2", "$3", "$4"),
                 ended_before,
                 fate,
-                limit,
+                after,
+                GAMES_LOOKED_AT,
             )
-            games = slice_by_lines([(r["id"], r["n"]) for r in found], max_lines)
-            for game_id in games:
-                rows = await db.fetch(
-                    f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = $1"  # noqa: S608
-                    " ORDER BY seq",
-                    game_id,
+            games, looked_to = plan_slice(
+                [(r["id"], r["n"]) for r in looked_at], limit, max_lines
+            )
+            # Only the games handled are locked: the window holds live ones too.
+            await db.execute(
+                "SELECT id FROM games WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE",
+                games,
+            )
+            # A slice's games in a few statements, not five round trips a game.
+            logs: dict[int, list[asyncpg.Record]] = {game_id: [] for game_id in games}
+            for row in await db.fetch(
+                f"SELECT game_id, {LOG_ROW_COLUMNS} FROM log"  # noqa: S608
+                " WHERE game_id = ANY($1::bigint[]) ORDER BY game_id, seq",
+                games,
+            ):
+                logs[row["game_id"]].append(row)
+            kept: dict[int, int] = {
+                r["game_id"]: r["lines"]
+                for r in await db.fetch(
+                    "SELECT game_id, lines FROM log_archives WHERE game_id = ANY($1::bigint[])",
+                    games,
                 )
-                kept = await db.fetchval(
-                    "SELECT lines FROM log_archives WHERE game_id = $1", game_id
-                )
-                lines = len(rows) if rows else (kept or 0)
-                body = archive_body(rows) if fate == "archived" and rows else None
-                await db.execute(
-                    "INSERT INTO log_archives (game_id, fate, lines, body, at)"
-                    " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id) DO UPDATE SET"
-                    " fate = excluded.fate, lines = excluded.lines, body = excluded.body,"
-                    " at = excluded.at",
-                    game_id,
-                    fate,
-                    lines,
-                    body,
-                    now,
-                )
-                await db.execute("DELETE FROM log WHERE game_id = $1", game_id)
-                await db.execute("DELETE FROM checkpoints WHERE game_id = $1", game_id)
-        return len(games)
+            }
+            await db.executemany(
+                "INSERT INTO log_archives (game_id, fate, lines, body, at)"
+                " VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id) DO UPDATE SET"
+                " fate = excluded.fate, lines = excluded.lines, body = excluded.body,"
+                " at = excluded.at",
+                [
+                    (
+                        game_id,
+                        fate,
+                        len(rows) if rows else kept.get(game_id, 0),
+                        archive_body(rows) if fate == "archived" and rows else None,
+                        now,
+                    )
+                    for game_id, rows in logs.items()
+                    # Another process archived it between the look and the lock: an
+                    # archive row without its text would replace the one it wrote.
+                    if rows or fate == "removed"
+                ],
+            )
+            await db.execute("DELETE FROM log WHERE game_id = ANY($1::bigint[])", games)
+            await db.execute("DELETE FROM checkpoints WHERE game_id = ANY($1::bigint[])", games)
+        return Pruned(len(games), looked_to)
 
     async def log_fate(self, game_id: int) -> LogFate | None:
         async with self._pool.acquire() as db:
@@ -603,7 +621,7 @@ class PostgresStorage(Storage):
             for guild_id in {r["guild_id"] for r in rows}:
                 await self._hold(db, guild_id)
             marked = await db.fetch(
-                "UPDATE timers t SET fired = 1 FROM unnest($1::bigint[], $2::text[],"
+                "DELETE FROM timers t USING unnest($1::bigint[], $2::text[],"
                 " $3::bigint[]) AS c(game_id, kind, version) WHERE t.game_id = c.game_id"
                 " AND t.kind = c.kind AND t.version = c.version AND t.fired = 0"
                 " RETURNING t.game_id, t.kind, t.version",

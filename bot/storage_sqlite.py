@@ -30,8 +30,8 @@ from bot.lease_slots import Claimant, Holder
 from bot.models import LIVE_STATUSES, GameRow, LogEntry, TimerRow
 from bot.storage import (
     CHECKPOINTS_STORED,
-    ENDED_BEFORE,
     GAME_COLUMNS,
+    GAMES_LOOKED_AT,
     LEASE_COLUMNS,
     LINES_PER_SLICE,
     LOG_ROW_COLUMNS,
@@ -45,6 +45,7 @@ from bot.storage import (
     LogFate,
     LogFateKind,
     PackRow,
+    Pruned,
     SchemaTooNew,
     Storage,
     StoredCheckpoint,
@@ -56,13 +57,14 @@ from bot.storage import (
     game_values,
     in_the_way,
     pack_values,
+    plan_slice,
+    pruning_candidates,
     row_to_checkpoint,
     row_to_entry,
     row_to_game,
     row_to_pack,
     row_to_timer,
     shard_of_game,
-    slice_by_lines,
     step_values,
     stored_text,
     timer_key,
@@ -507,7 +509,7 @@ class SqliteStorage(Storage):
                     key
                     for key in map(timer_key, timers)
                     if db.execute(
-                        "UPDATE timers SET fired = 1"
+                        "DELETE FROM timers"
                         " WHERE game_id = ? AND kind = ? AND version = ? AND fired = 0",
                         key,
                     ).rowcount
@@ -586,20 +588,17 @@ class SqliteStorage(Storage):
         now: float,
         limit: int = 50,
         max_lines: int = LINES_PER_SLICE,
-    ) -> int:
-        ended = ENDED_BEFORE.format(cutoff="?")
-
-        def txn(db: sqlite3.Connection) -> int:
+        after: int = 0,
+    ) -> Pruned:
+        def txn(db: sqlite3.Connection) -> Pruned:
             with _transaction(db):
-                found = db.execute(
-                    "SELECT g.id, (SELECT COUNT(*) FROM log l WHERE l.game_id = g.id) AS n"  # noqa: S608
-                    f" FROM games g WHERE {ended} AND (EXISTS"
-                    " (SELECT 1 FROM log l WHERE l.game_id = g.id) OR (? = 'removed' AND"
-                    " EXISTS (SELECT 1 FROM log_archives a WHERE a.game_id = g.id"
-                    " AND a.body IS NOT NULL))) ORDER BY g.id LIMIT ?",
-                    (ended_before, fate, limit),
+                looked_at = db.execute(
+                    pruning_candidates("?", "?", "?", "?"),
+                    (ended_before, fate, after, GAMES_LOOKED_AT),
                 ).fetchall()
-                games = slice_by_lines([(r["id"], r["n"]) for r in found], max_lines)
+                games, looked_to = plan_slice(
+                    [(r["id"], r["n"]) for r in looked_at], limit, max_lines
+                )
                 for game_id in games:
                     rows = db.execute(
                         f"SELECT {LOG_ROW_COLUMNS} FROM log WHERE game_id = ?"  # noqa: S608
@@ -620,7 +619,7 @@ class SqliteStorage(Storage):
                     )
                     db.execute("DELETE FROM log WHERE game_id = ?", (game_id,))
                     db.execute("DELETE FROM checkpoints WHERE game_id = ?", (game_id,))
-                return len(games)
+                return Pruned(len(games), looked_to)
 
         return await self._run(txn)
 

@@ -2,8 +2,8 @@
 
 Timers live in SQLite, written in the same transaction as the step that
 resets them, so they survive restarts. This loop fires what is due: on
-start-up an overdue timer fires at once, and `Storage.claim_timers` marks it
-fired before anything is sent, so it never fires twice. The app hands the
+start-up an overdue timer fires at once, and `Storage.claim_timers` claims it
+before anything is sent, so it never fires twice. The app hands the
 loop what it uses (storage, the table, a way to reach a channel), never the bot.
 """
 
@@ -29,7 +29,7 @@ from engines.core.protocol import Engine
 log = logging.getLogger(__name__)
 
 CLAIMED_AT_ONCE = 500
-"""Due timers marked fired in one transaction (a few ms of the storage thread)."""
+"""Due timers claimed in one transaction (a few ms of the storage thread)."""
 
 ANNOUNCED_AT_ONCE = 5
 """Timer messages in flight at once."""
@@ -76,7 +76,7 @@ class TurnTimers(BackgroundLoop):
         self._running = asyncio.Lock()
 
     async def claim_due(self) -> list[TimerRow]:
-        """Mark every due timer fired, `CLAIMED_AT_ONCE` to a transaction: after
+        """Claim every due timer, `CLAIMED_AT_ONCE` to a transaction: after
         downtime thousands may be overdue, and claiming them one by one (a commit and
         a table load each) held start-up for seconds. Returns those that still apply."""
         async with self._running:

@@ -10,12 +10,15 @@ import json
 from pathlib import Path
 from typing import Any
 
+import asyncpg
 import pytest
 
+from bot import storage as storage_module
 from bot.cli import replay_file
 from bot.maintenance import DAY, Retention, fate_sentence, run_maintenance
 from bot.settings import Settings
-from bot.storage import Storage
+from bot.storage import Pruned, Storage, plan_slice
+from bot.storage_postgres import PostgresStorage
 from bot.table import TableService
 from engines.core.errors import RuleError
 from tests.unit.table.conftest import ALICE, BOB, FakeClock
@@ -98,7 +101,7 @@ async def test_a_backlog_is_archived_in_slices_that_let_live_commits_through(
         await service.act(LIVE, (ALICE, BOB)[current.state.turn], {"type": "roll"})
         events.append("live commit")
 
-    async def slice_spy(*args: Any, **kwargs: Any) -> int:
+    async def slice_spy(*args: Any, **kwargs: Any) -> Pruned:
         if not moves:
             moves.append(asyncio.ensure_future(live_move()))
         elif len(events) == 1:
@@ -107,9 +110,9 @@ async def test_a_backlog_is_archived_in_slices_that_let_live_commits_through(
             # (the guard turns that into a failure). Waiting makes the order the same
             # on PostgreSQL, whose pool would otherwise let the slices race ahead.
             await asyncio.wait_for(asyncio.shield(moves[0]), DEADLOCK_GUARD)
-        handled = await prune(*args, **kwargs)
-        events.append(f"slice of {handled}")
-        return handled
+        pruned = await prune(*args, **kwargs)
+        events.append(f"slice of {pruned.games}")
+        return pruned
 
     monkeypatch.setattr(storage, "prune_logs", slice_spy)
     lines = len(before[ended[0]])
@@ -120,6 +123,89 @@ async def test_a_backlog_is_archived_in_slices_that_let_live_commits_through(
     for game_id, log in before.items():
         assert await storage.log(game_id) == log
     assert await storage.log_fate(live) is None
+
+
+async def test_each_slice_looks_on_from_the_last_never_back_at_handled_games(
+    storage: Storage, service: TableService, clock: FakeClock, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule: retention walks the games by id once, a bounded window a slice, so a slice
+    never looks again at games handled before it (it used to look from the first game,
+    over every archived one, each slice); live games in the window are never picked."""
+    monkeypatch.setattr(storage_module, "GAMES_LOOKED_AT", 2)
+    for module in ("bot.storage_sqlite", "bot.storage_postgres"):
+        monkeypatch.setattr(f"{module}.GAMES_LOOKED_AT", 2)
+    ended = []
+    for channel in range(10, 15):
+        ended.append(await _game(service, channel, 2, end=True))
+        if channel == 12:
+            await _game(service, LIVE, 1, end=False)
+    clock.now += 40 * DAY
+    prune = storage.prune_logs
+    slices: list[tuple[int, Pruned]] = []
+
+    async def spy(*args: Any, **kwargs: Any) -> Pruned:
+        pruned = await prune(*args, **kwargs)
+        slices.append((kwargs["after"], pruned))
+        return pruned
+
+    monkeypatch.setattr(storage, "prune_logs", spy)
+    assert await run_maintenance(storage, Retention("archive", 30), clock.now) == 5
+    starts = [after for after, _ in slices]
+    assert starts == sorted(set(starts)) and starts[0] == 0, slices
+    assert slices[-1][1].looked_to is None
+    assert len(slices) <= 4, "six games, two a slice, then an empty window"
+    assert None not in [await storage.log_fate(i) for i in ended]
+    live = await service.current(LIVE)
+    assert live is not None and await storage.log_fate(live.game.id) is None
+
+
+async def test_a_log_archived_by_another_process_meanwhile_keeps_its_text(
+    storage: Storage, service: TableService, clock: FakeClock, database_url: str
+) -> None:
+    """Rule: a slice that finds a game's log gone once it holds the game (another
+    process archived it after this one looked) leaves that archive as it is."""
+    if not isinstance(storage, PostgresStorage):
+        pytest.skip("a SQLite file has one writing process")
+    game_id = await _game(service, FINISHED, 4, end=True)
+    clock.now += 40 * DAY
+    other = await asyncpg.connect(database_url)
+    try:
+        holding = other.transaction()
+        await holding.start()
+        await other.execute("SELECT id FROM games WHERE id = $1 FOR UPDATE", game_id)
+        pruning = asyncio.ensure_future(
+            storage.prune_logs(clock.now - 30 * DAY, "archived", clock.now)
+        )
+        waiting = (
+            "SELECT count(*) FROM pg_stat_activity"
+            " WHERE wait_event_type = 'Lock' AND datname = current_database()"
+        )
+        async with asyncio.timeout(DEADLOCK_GUARD):  # until the slice waits for the game
+            while True:
+                if await other.fetchval(waiting) > 0:
+                    break
+                await asyncio.sleep(0.01)
+        await other.execute(
+            "INSERT INTO log_archives (game_id, fate, lines, body, at)"
+            " VALUES ($1, 'archived', 9, 'the other process''s text', $2)",
+            game_id, clock.now,
+        )
+        await other.execute("DELETE FROM log WHERE game_id = $1", game_id)
+        await holding.commit()
+        await pruning
+        body = await other.fetchval("SELECT body FROM log_archives WHERE game_id = $1", game_id)
+    finally:
+        await other.close()
+    assert body == "the other process's text"
+
+
+def test_a_slice_resumes_after_its_last_handled_game_when_candidates_wait() -> None:
+    """Rule: a slice full of lines leaves the rest of its window to the next slice."""
+    looked_at = [(1, None), (2, 1500), (3, 900), (4, None)]
+    assert plan_slice(looked_at, limit=50, lines=2000) == ([2], 2)
+    assert plan_slice(looked_at, limit=50, lines=3000) == ([2, 3], 4)
+    assert plan_slice(looked_at, limit=1, lines=3000) == ([2], 2)
+    assert plan_slice([], limit=50, lines=2000) == ([], None)
 
 
 async def test_deleted_logs_are_said_to_be_deleted_and_the_result_stays(
