@@ -10,8 +10,10 @@ access log: a page's address is its signed link, which must not land in a log.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -25,7 +27,7 @@ from bot.render.games import PicturePresenter, presenter_for
 from bot.secrecy import SecretLeak
 from bot.storage import Storage
 from bot.web import pages
-from bot.web.feed import CLOSED, Feed
+from bot.web.feed import Feed, Subscriber, Watched
 from bot.web.links import (
     BadLink,
     ExpiredLink,
@@ -61,6 +63,9 @@ RECHECK = 2.0
 """Seconds between reads of a watched game's row when no commit in this process
 announced a change: with several processes on one PostgreSQL, another may have
 made it. One read per game per period, however many pages watch."""
+
+KNOWN_ROWS = 1024
+"""Games whose newest row read is kept, for their pictures' requests."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -137,7 +142,10 @@ class WebServer:
         self.limit = RateLimit(per_minute, clock)
         self._boards: Kept[tuple[int, int, int | None], Board] = Kept(256)
         self._narration = Narration()
-        self._events_sent: Kept[tuple[str, int], bytes] = Kept(256)
+        self._events_built: Kept[tuple[int, int, int | None], bytes] = Kept(256)
+        self._token_mark = f"token-{secrets.token_hex(12)}"
+        """Stands for a link's token in a built event: never in a game's text."""
+        self._rows_known: OrderedDict[int, GameRow] = OrderedDict()
         self._rows: Kept[tuple[int, int, bool], GameRow | None] = Kept(256)
         self._replays: Kept[tuple[int, int, bool], Replay] = Kept(8)
         self._pictures: Kept[str | tuple[int, int, int | None], bytes | None] = Kept(64)
@@ -234,18 +242,33 @@ class WebServer:
 
     # Links
 
-    async def _linked(self, request: web.Request, *views: str) -> tuple[Link, GameRow]:
+    async def _linked(self, request: web.Request, *views: str,
+                      version: int | None = None) -> tuple[Link, GameRow]:
         """The signed link's game: 403 for a forgery, 404 for no such game (or a link
-        to another kind of page), 410 once expired."""
+        to another kind of page), 410 once expired. Asked for a `version` the newest
+        row this process knows shows (a board's picture, fetched by every page right
+        after the board), it reads no row."""
         link, signature = parse(request.match_info["token"])
-        game = await self.storage.game(link.game_id)
+        known = self._rows_known.get(link.game_id)
+        game = known if known is not None and known.version == version else None
         if game is None:
-            raise web.HTTPNotFound
+            game = await self.storage.game(link.game_id)
+            if game is None:
+                raise web.HTTPNotFound
+            self._known_row(game)
         check(link, signature, await self.keys.key(guild_of(game)), self.clock())
         if link.view not in views:
             raise web.HTTPNotFound
         still_held(link, game)
         return link, game
+
+    def _known_row(self, game: GameRow) -> None:
+        known = self._rows_known.get(game.id)
+        if known is None or known.version <= game.version:
+            self._rows_known[game.id] = game
+            self._rows_known.move_to_end(game.id)
+            while len(self._rows_known) > KNOWN_ROWS:
+                self._rows_known.popitem(last=False)
 
     # The live page
 
@@ -272,41 +295,77 @@ class WebServer:
             "X-Accel-Buffering": "no",
         })
         await response.prepare(request)
-        with self.feed.subscribe(game.id) as queue:
-            await response.write(b"retry: 2000\n\n")
-            await self._send(request, response, game, link)
-            quiet, game_id = 0.0, game.id
-            while True:
-                try:
-                    version = await asyncio.wait_for(queue.get(), RECHECK)
-                    key = (game_id, version, True)
-                except TimeoutError:
-                    quiet += RECHECK
-                    if quiet >= KEEP_ALIVE:
-                        quiet = 0.0
-                        await response.write(b": still here\n\n")
-                    key = (game_id, int(self.clock() // RECHECK), False)
-                if key[1] == CLOSED and key[2]:
-                    break
-                newest = await self._rows.get_or_make(key, lambda: self.storage.game(game_id))
-                if newest is not None and newest.version > game.version:
-                    game = newest
-                    await self._send(request, response, game, link)
+        subscriber = Subscriber(link, request.match_info["token"], game.version)
+        with self.feed.subscribe(game.id, subscriber) as watched:
+            if watched.pump is None:
+                watched.pump = asyncio.ensure_future(self._pump(game.id, watched))
+            payload: bytes | None = b"retry: 2000\n\n" + await self._payload(game, subscriber)
+            with contextlib.suppress(ConnectionResetError):
+                while payload is not None:
+                    await response.write(payload)
+                    try:
+                        payload = await subscriber.next(KEEP_ALIVE)
+                    except TimeoutError:
+                        payload = b": still here\n\n"
         return response
 
-    async def _send(self, request: web.Request, response: web.StreamResponse, game: GameRow,
-                    link: Link) -> None:
+    async def _pump(self, game_id: int, watched: Watched) -> None:
+        """One game's updates for all its streams: woken by the feed, it reads the
+        row once, and re-reads it only after RECHECK seconds with no word from the
+        feed (another process may have made the change)."""
+        while watched.subscribers:
+            try:
+                await asyncio.wait_for(watched.wake.wait(), RECHECK)
+                watched.wake.clear()
+                key = (game_id, watched.heard, True)
+            except TimeoutError:
+                key = (game_id, int(self.clock() // RECHECK), False)
+            try:
+                newest = await self._rows.get_or_make(key, lambda: self.storage.game(game_id))
+                if newest is not None:
+                    self._known_row(newest)
+                    await self._fan_out(newest, watched)
+            except Exception:
+                log.exception("the live page of game %s could not be updated", game_id)
+
+    async def _fan_out(self, game: GameRow, watched: Watched) -> None:
+        """The same bytes to every stream of one link; a seat's stream whose member
+        no longer holds the seat ends instead, so it never shows the next holder's hand."""
+        by_token: dict[str, list[Subscriber]] = {}
+        for subscriber in list(watched.subscribers):
+            if subscriber.version >= game.version:
+                continue
+            try:
+                still_held(subscriber.link, game)
+            except SeatMoved:
+                subscriber.offer(None)
+                continue
+            by_token.setdefault(subscriber.token, []).append(subscriber)
+        for subscribers in by_token.values():
+            payload = await self._payload(game, subscribers[0])
+            for subscriber in subscribers:
+                subscriber.version = game.version
+                subscriber.offer(payload)
+
+    async def _payload(self, game: GameRow, subscriber: Subscriber) -> bytes:
+        """A version's event for one link: built once per view and version, whatever
+        the link (its token, in the picture's address, is put in last)."""
+        seat = subscriber.link.seat
+
         async def make() -> bytes:
-            board = await self._board(game, link.seat)
-            data = json.dumps({"version": game.version, "html": self._fragment(request, board)})
+            board = await self._board(game, seat)
+            picture = f"{self._token_mark}/board/{board.version}.png" if board.picture else None
+            data = json.dumps({"version": game.version,
+                               "html": pages.board_fragment(board, picture)})
             return f"event: board\ndata: {data}\n\n".encode()
 
-        token = request.match_info["token"]
-        await response.write(await self._events_sent.get_or_make((token, game.version), make))
+        event = await self._events_built.get_or_make((game.id, game.version, seat), make)
+        return event.replace(self._token_mark.encode(), subscriber.token.encode())
 
     async def _live_picture(self, request: web.Request) -> web.Response:
-        link, game = await self._linked(request, "public", "seat")
-        if int(request.match_info["version"]) != game.version:
+        version = int(request.match_info["version"])
+        link, game = await self._linked(request, "public", "seat", version=version)
+        if version != game.version:
             raise web.HTTPNotFound
         board = await self._board(game, link.seat)
         data = await self._pictures.get_or_make(
