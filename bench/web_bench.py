@@ -43,7 +43,7 @@ from tests.support.browser import chromium_path
 from tests.support.tables import open_real_table, play_host_move
 
 VERSION = re.compile(rb'^data: \{"version": (\d+)')
-PICTURE = re.compile(rb'src=\\"([A-Za-z0-9_.~-]+/board/\d+\.png)\\"')
+PICTURE = re.compile(rb'src=\\"([A-Za-z0-9_.~-]+/(?:board|picture)/[0-9a-f]+\.png)\\"')
 CHANNEL = 5
 WATCHED = 6
 SEED = 2
@@ -114,7 +114,6 @@ async def _serve(conn: Connection, folder: str, seed: int) -> None:
     storage = await SqliteStorage.open(Path(folder) / "spectated.sqlite")
     service = TableService(storage, seed=seed)
     feed = Feed()
-    service.committed = lambda game: feed.notify(game.id, game.version)
     keys = Keys(storage, time.time)
     server = WebServer(storage, feed, keys, port=0, per_minute=10**7)
     port = await server.start()
@@ -129,19 +128,21 @@ async def _serve(conn: Connection, folder: str, seed: int) -> None:
                 assert current is not None
                 conn.send((await links.url(current.game, "public"), current.game.version))
             elif command[0] == "moves":
-                conn.send(await _moves(service, *command[1:]))
+                conn.send(await _moves(service, feed, *command[1:]))
     finally:
         await server.stop()
         await storage.close()
 
 
-async def _moves(service: TableService, channel: int, moves: int,
+async def _moves(service: TableService, feed: Feed, channel: int, moves: int,
                  gap: float) -> tuple[list[Move], float]:
     """The host's moves, each with its version and its span on the system-wide
     monotonic clock, and the CPU they cost this process (the web server's share
-    included). Moves are `gap` apart on average, at random (uniform from 0 to twice
-    it), never waiting for a page: a click lands at any moment of the previous
-    move's fan-out, as clicks do, and with `gap` 0 every click meets one."""
+    included). The feed is told of each as the app tells it, once the move's board
+    is shown (`LiveBoard.subscribe`). Moves are `gap` apart on average, at random
+    (uniform from 0 to twice it), never waiting for a page: a click lands at any
+    moment of the previous move's fan-out, as clicks do, and with `gap` 0 every
+    click meets one."""
     made: list[Move] = []
     pause = random.Random(channel)
     cpu = time.process_time()
@@ -149,10 +150,11 @@ async def _moves(service: TableService, channel: int, moves: int,
         started = time.monotonic()
         if not await play_host_move(service, channel):
             break
-        ended = time.monotonic()
         current = await service.current(channel)
         if current is None:
             break
+        feed.notify(current.game.id, current.game.version)
+        ended = time.monotonic()
         made.append(Move(current.game.version, started, ended))
         await asyncio.sleep(pause.uniform(0, 2 * gap))
     return made, time.process_time() - cpu
@@ -166,7 +168,7 @@ def bot_process(conn: Connection, folder: str, seed: int) -> None:
 class Watcher:
     """One spectator: when it first saw each board version (it reads only the
     version, as cheaply as a stream can be read), and optionally each board's
-    picture fetched as the page's <img> would."""
+    picture fetched as the page's <img> would: once per address, then cached."""
 
     def __init__(self, http: aiohttp.ClientSession, base: str, pictures: bool) -> None:
         self.http = http
@@ -175,6 +177,8 @@ class Watcher:
         self.seen: list[tuple[int, float]] = []
         self.ready = asyncio.Event()
         self._fetching: asyncio.Task[None] | None = None
+        self._fetched: set[bytes] = set()
+        """Pictures already fetched: the browser has them."""
 
     async def read(self, response: aiohttp.ClientResponse) -> None:
         async for raw in response.content:
@@ -184,7 +188,8 @@ class Watcher:
             self.seen.append((int(found.group(1)), time.monotonic()))
             self.ready.set()
             picture = PICTURE.search(raw)
-            if self.pictures and picture is not None:
+            if self.pictures and picture is not None and picture.group(1) not in self._fetched:
+                self._fetched.add(picture.group(1))
                 if self._fetching is not None:
                     self._fetching.cancel()
                 self._fetching = asyncio.create_task(self._fetch(picture.group(1).decode()))
