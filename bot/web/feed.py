@@ -36,9 +36,15 @@ class Subscriber:
             self._slot.get_nowait()
         self._slot.put_nowait(payload)
 
-    async def next(self, quiet: float) -> bytes | None:
-        """The next bytes to write; TimeoutError after `quiet` seconds of none."""
-        return await asyncio.wait_for(self._slot.get(), quiet)
+    def nudge(self, payload: bytes) -> None:
+        """Hand the stream bytes only if it has none waiting (a keep-alive comment
+        never replaces a board)."""
+        if self._slot.empty():
+            self._slot.put_nowait(payload)
+
+    async def next(self) -> bytes | None:
+        """The next bytes to write (no timer per stream: the pump sends keep-alives)."""
+        return await self._slot.get()
 
 
 @dataclass(eq=False)

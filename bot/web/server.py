@@ -64,6 +64,9 @@ RECHECK = 2.0
 announced a change: with several processes on one PostgreSQL, another may have
 made it. One read per game per period, however many pages watch."""
 
+SHOWN_PICTURES = 4096
+"""(game, digest) pairs of pictures live pages have shown, so a page may fetch one
+after its board has moved on."""
 KNOWN_ROWS = 1024
 """Games whose newest row read is kept, for their pictures' requests."""
 
@@ -110,6 +113,13 @@ class Kept(OrderedDict[K, "asyncio.Future[V]"]):
             self.move_to_end(key)
         return await asyncio.shield(found)
 
+    def done(self, key: K) -> V | None:
+        """The result for `key` if it is made and kept, without making it."""
+        found = self.get(key)
+        if found is None or not found.done() or found.cancelled() or found.exception():
+            return None
+        return found.result()
+
 
 def address_of(request: web.Request) -> str:
     """The reader's address; behind a reverse proxy on this machine (the server binds
@@ -146,6 +156,7 @@ class WebServer:
         self._token_mark = f"token-{secrets.token_hex(12)}"
         """Stands for a link's token in a built event: never in a game's text."""
         self._rows_known: OrderedDict[int, GameRow] = OrderedDict()
+        self._shown: OrderedDict[tuple[int, str], None] = OrderedDict()
         self._rows: Kept[tuple[int, int, bool], GameRow | None] = Kept(256)
         self._replays: Kept[tuple[int, int, bool], Replay] = Kept(8)
         self._pictures: Kept[str | tuple[int, int, int | None], bytes | None] = Kept(64)
@@ -161,6 +172,7 @@ class WebServer:
         app.router.add_get("/g/{token}", self._live_page)
         app.router.add_get("/g/{token}/events", self._events)
         app.router.add_get("/g/{token}/board/{version:\\d{1,18}}.png", self._live_picture)
+        app.router.add_get("/g/{token}/picture/{digest:[0-9a-f]{64}}.png", self._shown_picture)
         app.router.add_get("/r/{token}", self._replay_page)
         app.router.add_get("/r/{token}/steps.json", self._replay_steps)
         app.router.add_get("/r/{token}/step/{step:\\d{1,6}}.png", self._step_picture)
@@ -243,14 +255,16 @@ class WebServer:
     # Links
 
     async def _linked(self, request: web.Request, *views: str,
-                      version: int | None = None) -> tuple[Link, GameRow]:
+                      known_will_do: Callable[[GameRow], bool] | None = None,
+                      ) -> tuple[Link, GameRow]:
         """The signed link's game: 403 for a forgery, 404 for no such game (or a link
-        to another kind of page), 410 once expired. Asked for a `version` the newest
-        row this process knows shows (a board's picture, fetched by every page right
-        after the board), it reads no row."""
+        to another kind of page), 410 once expired. A board's picture, fetched by
+        every page right after the board, reads no row when the newest row this
+        process knows will do (`known_will_do`)."""
         link, signature = parse(request.match_info["token"])
         known = self._rows_known.get(link.game_id)
-        game = known if known is not None and known.version == version else None
+        will_do = known is not None and known_will_do is not None and known_will_do(known)
+        game = known if will_do else None
         if game is None:
             game = await self.storage.game(link.game_id)
             if game is None:
@@ -273,10 +287,24 @@ class WebServer:
     # The live page
 
     async def _board(self, game: GameRow, seat: int | None) -> Board:
-        return await self._boards.get_or_make(
-            (game.id, game.version, seat),
-            lambda: live_board(self.storage, game, seat, self._narration),
-        )
+        async def make() -> Board:
+            board = await live_board(self.storage, game, seat, self._narration)
+            if board.digest is not None:
+                self._shown[game.id, board.digest] = None
+                while len(self._shown) > SHOWN_PICTURES:
+                    self._shown.popitem(last=False)
+            return board
+
+        return await self._boards.get_or_make((game.id, game.version, seat), make)
+
+    def _picture_path(self, token: str, board: Board) -> str | None:
+        """A drawn board's picture by what it shows, so a page whose picture did not
+        change fetches nothing (the browser has it); by version if it has no digest."""
+        if not board.picture:
+            return None
+        if board.digest is not None:
+            return f"{token}/picture/{board.digest}.png"
+        return f"{token}/board/{board.version}.png"
 
     async def _live_page(self, request: web.Request) -> web.Response:
         link, game = await self._linked(request, "public", "seat")
@@ -284,9 +312,7 @@ class WebServer:
         return _html(pages.live_page(_title(game, link), self._fragment(request, board)))
 
     def _fragment(self, request: web.Request, board: Board) -> str:
-        token = request.match_info["token"]
-        picture = f"{token}/board/{board.version}.png" if board.picture else None
-        return pages.board_fragment(board, picture)
+        return pages.board_fragment(board, self._picture_path(request.match_info["token"], board))
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         link, game = await self._linked(request, "public", "seat")
@@ -303,23 +329,27 @@ class WebServer:
             with contextlib.suppress(ConnectionResetError):
                 while payload is not None:
                     await response.write(payload)
-                    try:
-                        payload = await subscriber.next(KEEP_ALIVE)
-                    except TimeoutError:
-                        payload = b": still here\n\n"
+                    payload = await subscriber.next()
         return response
 
     async def _pump(self, game_id: int, watched: Watched) -> None:
         """One game's updates for all its streams: woken by the feed, it reads the
         row once, and re-reads it only after RECHECK seconds with no word from the
-        feed (another process may have made the change)."""
+        feed (another process may have made the change); after KEEP_ALIVE seconds
+        with nothing sent, each stream gets a comment, so proxies keep it open."""
+        quiet = 0.0
         while watched.subscribers:
             try:
                 await asyncio.wait_for(watched.wake.wait(), RECHECK)
                 watched.wake.clear()
-                key = (game_id, watched.heard, True)
+                key, quiet = (game_id, watched.heard, True), 0.0
             except TimeoutError:
                 key = (game_id, int(self.clock() // RECHECK), False)
+                quiet += RECHECK
+                if quiet >= KEEP_ALIVE:
+                    quiet = 0.0
+                    for subscriber in list(watched.subscribers):
+                        subscriber.nudge(b": still here\n\n")
             try:
                 newest = await self._rows.get_or_make(key, lambda: self.storage.game(game_id))
                 if newest is not None:
@@ -354,7 +384,7 @@ class WebServer:
 
         async def make() -> bytes:
             board = await self._board(game, seat)
-            picture = f"{self._token_mark}/board/{board.version}.png" if board.picture else None
+            picture = self._picture_path(self._token_mark, board)
             data = json.dumps({"version": game.version,
                                "html": pages.board_fragment(board, picture)})
             return f"event: board\ndata: {data}\n\n".encode()
@@ -364,13 +394,30 @@ class WebServer:
 
     async def _live_picture(self, request: web.Request) -> web.Response:
         version = int(request.match_info["version"])
-        link, game = await self._linked(request, "public", "seat", version=version)
+        link, game = await self._linked(request, "public", "seat",
+                                        known_will_do=lambda known: known.version == version)
         if version != game.version:
             raise web.HTTPNotFound
         board = await self._board(game, link.seat)
         data = await self._pictures.get_or_make(
             board.digest or (game.id, game.version, None), lambda: _draw(game, load_state(game))
         )
+        return _png(data)
+
+    async def _shown_picture(self, request: web.Request) -> web.Response:
+        """A picture by its digest: one this game's live page has shown (drawn then,
+        or now if it is the board's picture now), never another game's."""
+        digest = request.match_info["digest"]
+        link, game = await self._linked(
+            request, "public", "seat", known_will_do=lambda known: (known.id, digest) in self._shown
+        )
+        board = await self._board(game, link.seat)
+        if board.digest == digest:
+            data = await self._pictures.get_or_make(digest, lambda: _draw(game, load_state(game)))
+        elif (game.id, digest) in self._shown and (drawn := self._pictures.done(digest)):
+            data = drawn
+        else:
+            raise web.HTTPNotFound
         return _png(data)
 
     # The replay page

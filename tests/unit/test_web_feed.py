@@ -6,6 +6,7 @@ and a seat's stream ends once its member no longer holds the seat."""
 from __future__ import annotations
 
 import asyncio
+import re
 import time
 from collections import Counter
 from collections.abc import AsyncIterator, Callable
@@ -130,3 +131,37 @@ async def _first_board(response: aiohttp.ClientResponse) -> None:
     async for line in response.content:
         if line.startswith(b"data: "):
             return
+
+
+async def test_a_picture_is_fetched_by_what_it_shows_from_its_own_game_only(
+    served: Served,
+) -> None:
+    """Rule: a live page's picture is named by what it shows, so a page whose picture
+    did not change fetches nothing new; it stays readable after the board moves on,
+    and another game's link cannot read it."""
+    service = served.service
+    await open_real_table(service, CHANNEL, "hellraiser", ai_seats=3)
+    await open_real_table(service, CHANNEL + 1, "hellraiser", ai_seats=3)
+    other = await service.current(CHANNEL + 1)
+    assert other is not None
+    elsewhere = await served.links.url(other.game, "public")
+    async with aiohttp.ClientSession() as http:
+        while True:
+            current = await service.current(CHANNEL)
+            assert current is not None
+            public = await served.links.url(current.game, "public")
+            async with http.get(public) as response:
+                found = re.search(r'src="([^"]+/picture/[0-9a-f]{64}\.png)"', await response.text())
+            if found:
+                break
+            assert await play_host_move(service, CHANNEL), "the map was never laid"
+        picture = public.rsplit("/", 1)[0] + "/" + found.group(1)
+        async with http.get(picture) as response:
+            assert response.status == 200
+            assert response.content_type == "image/png"
+        digest_path = found.group(1).split("/", 1)[1]
+        assert await play_host_move(service, CHANNEL)
+        async with http.get(picture) as response:
+            assert response.status == 200, "a picture shown before is still served"
+        async with http.get(f"{elsewhere}/{digest_path}") as response:
+            assert response.status == 404, "another game's link reads none of this game's"

@@ -54,10 +54,11 @@ async def test_a_slow_spectator_gets_the_newest_version_only() -> None:
         assert not elsewhere.wake.is_set(), "another game's pump is not woken"
         for payload in (b"3", b"4", b"5"):
             slow.offer(payload)
-        assert await slow.next(1) == b"5"
+        slow.nudge(b": still here")
+        assert await slow.next() == b"5", "a keep-alive never replaces a board"
         assert feed.watching(7) == 1
         feed.close()
-        assert await slow.next(1) is None
+        assert await slow.next() is None
     assert feed.watching(7) == 0
 
 
