@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+from aiohttp import web
 from playwright.async_api import async_playwright
 
 from bot.models import GameRow
@@ -43,6 +44,7 @@ from tests.support.browser import chromium_path
 from tests.support.tables import open_real_table, play_host_move
 
 VERSION = re.compile(rb'^data: \{"version": (\d+)')
+WRITTEN = re.compile(rb'data: \{"version": (\d+)')
 PICTURE = re.compile(rb'src=\\"([A-Za-z0-9_.~-]+/(?:board|picture)/[0-9a-f]+\.png)\\"')
 CHANNEL = 5
 WATCHED = 6
@@ -118,6 +120,7 @@ async def _serve(conn: Connection, folder: str, seed: int) -> None:
     server = WebServer(storage, feed, keys, port=0, per_minute=10**7)
     port = await server.start()
     links = Links(keys, f"http://127.0.0.1:{port}")
+    written = _stamp_writes()
     conn.send(port)
     try:
         async for command in _commands(conn):
@@ -128,7 +131,9 @@ async def _serve(conn: Connection, folder: str, seed: int) -> None:
                 assert current is not None
                 conn.send((await links.url(current.game, "public"), current.game.version))
             elif command[0] == "moves":
-                conn.send(await _moves(service, feed, *command[1:]))
+                made, cpu = await _moves(service, feed, *command[1:])
+                conn.send((made, cpu, list(written.values())))
+                written.clear()
     finally:
         await server.stop()
         await storage.close()
@@ -158,6 +163,23 @@ async def _moves(service: TableService, feed: Feed, channel: int, moves: int,
         made.append(Move(current.game.version, started, ended))
         await asyncio.sleep(pause.uniform(0, 2 * gap))
     return made, time.process_time() - cpu
+
+
+def _stamp_writes() -> dict[int, list[tuple[int, float]]]:
+    """Per stream, when the server finished writing each board to its socket: the
+    bot's side of move -> page, which the spectators' own reading (at low priority
+    on a busy machine) does not lengthen."""
+    written: dict[int, list[tuple[int, float]]] = {}
+    write = web.StreamResponse.write
+
+    async def stamped(self: web.StreamResponse, data: bytes | bytearray | memoryview) -> None:
+        await write(self, data)
+        found = WRITTEN.search(bytes(data))
+        if found is not None:
+            written.setdefault(id(self), []).append((int(found.group(1)), time.monotonic()))
+
+    web.StreamResponse.write = stamped  # type: ignore[method-assign]
+    return written
 
 
 def bot_process(conn: Connection, folder: str, seed: int) -> None:
@@ -244,7 +266,10 @@ class Round:
     moves: list[Move]
     cpu: float
     arrivals: list[float] = field(default_factory=list)
-    """Move → page: from a move's start to each page's first board of its version or newer."""
+    """Move → page: from a move's start to each page's first board of its version or
+    newer, as the page read it."""
+    written: list[float] = field(default_factory=list)
+    """The same, to when the server finished writing that board to the page's socket."""
 
     @property
     def median(self) -> float:
@@ -284,8 +309,8 @@ def _spectated(args: argparse.Namespace, folder: str) -> list[Round]:
                 watch_conn.send(("watch", url, watchers))
                 watch_conn.recv()
             bot_conn.send(("moves", WATCHED + i, args.moves, args.gap))
-            moves, cpu = bot_conn.recv()
-            done = Round(watchers, moves, cpu)
+            moves, cpu, written = bot_conn.recv()
+            done = Round(watchers, moves, cpu, written=arrivals_of(moves, written))
             if watchers:
                 time.sleep(1.0)
                 watch_conn.send("done")
@@ -304,6 +329,7 @@ def _report_spectators(args: argparse.Namespace, rounds: list[Round]) -> None:
     crowded = [r for r in rounds if r.watchers]
     ratios = [c.median / a.median for a, c in zip(alone, crowded, strict=True)]
     arrivals = [d for r in crowded for d in r.arrivals]
+    written = [d for r in crowded for d in r.written]
     moves = sum(len(r.moves) for r in crowded)
 
     def cpu(side: list[Round]) -> str:
@@ -312,9 +338,14 @@ def _report_spectators(args: argparse.Namespace, rounds: list[Round]) -> None:
     print(f"spectators: {len(rounds)} rounds alternating 0 and {args.watchers} pages"
           f" ({args.moves} moves each, {_ms(args.gap)} apart on average, pictures"
           f" {'fetched' if args.pictures else 'not fetched'}), in their own process")
-    print(f"move -> page p50 with {args.watchers} spectators: {_ms(_p(arrivals, 0.5))}")
-    print(f"move -> page p99 with {args.watchers} spectators: {_ms(_p(arrivals, 0.99))}"
-          f" ({len(arrivals)} arrivals of {moves} moves)")
+    print(f"move -> page p50 with {args.watchers} spectators, written by the bot:"
+          f" {_ms(_p(written, 0.5))}")
+    print(f"move -> page p99 with {args.watchers} spectators, written by the bot:"
+          f" {_ms(_p(written, 0.99))} ({len(written)} boards of {moves} moves)")
+    print(f"move -> page p50 with {args.watchers} spectators, read by the page:"
+          f" {_ms(_p(arrivals, 0.5))}")
+    print(f"move -> page p99 with {args.watchers} spectators, read by the page:"
+          f" {_ms(_p(arrivals, 0.99))} (the pages' process runs at nice 19)")
     print(f"click latency median, 0 spectators: "
           f"{_ms(statistics.median(m.took for r in alone for m in r.moves))}")
     print(f"click latency median, {args.watchers} spectators: "
