@@ -10,8 +10,10 @@ access log: a page's address is its signed link, which must not land in a log.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import logging
+import secrets
 import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
@@ -25,7 +27,7 @@ from bot.render.games import PicturePresenter, presenter_for
 from bot.secrecy import SecretLeak
 from bot.storage import Storage
 from bot.web import pages
-from bot.web.feed import CLOSED, Feed
+from bot.web.feed import Feed, Subscriber, Watched
 from bot.web.links import (
     BadLink,
     ExpiredLink,
@@ -61,6 +63,12 @@ RECHECK = 2.0
 """Seconds between reads of a watched game's row when no commit in this process
 announced a change: with several processes on one PostgreSQL, another may have
 made it. One read per game per period, however many pages watch."""
+
+SHOWN_PICTURES = 4096
+"""(game, digest) pairs of pictures live pages have shown, so a page may fetch one
+after its board has moved on."""
+KNOWN_ROWS = 1024
+"""Games whose newest row read is kept, for their pictures' requests."""
 
 K = TypeVar("K")
 V = TypeVar("V")
@@ -105,6 +113,13 @@ class Kept(OrderedDict[K, "asyncio.Future[V]"]):
             self.move_to_end(key)
         return await asyncio.shield(found)
 
+    def done(self, key: K) -> V | None:
+        """The result for `key` if it is made and kept, without making it."""
+        found = self.get(key)
+        if found is None or not found.done() or found.cancelled() or found.exception():
+            return None
+        return found.result()
+
 
 def address_of(request: web.Request) -> str:
     """The reader's address; behind a reverse proxy on this machine (the server binds
@@ -137,7 +152,11 @@ class WebServer:
         self.limit = RateLimit(per_minute, clock)
         self._boards: Kept[tuple[int, int, int | None], Board] = Kept(256)
         self._narration = Narration()
-        self._events_sent: Kept[tuple[str, int], bytes] = Kept(256)
+        self._events_built: Kept[tuple[int, int, int | None], bytes] = Kept(256)
+        self._token_mark = f"token-{secrets.token_hex(12)}"
+        """Stands for a link's token in a built event: never in a game's text."""
+        self._rows_known: OrderedDict[int, GameRow] = OrderedDict()
+        self._shown: OrderedDict[tuple[int, str], None] = OrderedDict()
         self._rows: Kept[tuple[int, int, bool], GameRow | None] = Kept(256)
         self._replays: Kept[tuple[int, int, bool], Replay] = Kept(8)
         self._pictures: Kept[str | tuple[int, int, int | None], bytes | None] = Kept(64)
@@ -153,6 +172,7 @@ class WebServer:
         app.router.add_get("/g/{token}", self._live_page)
         app.router.add_get("/g/{token}/events", self._events)
         app.router.add_get("/g/{token}/board/{version:\\d{1,18}}.png", self._live_picture)
+        app.router.add_get("/g/{token}/picture/{digest:[0-9a-f]{64}}.png", self._shown_picture)
         app.router.add_get("/r/{token}", self._replay_page)
         app.router.add_get("/r/{token}/steps.json", self._replay_steps)
         app.router.add_get("/r/{token}/step/{step:\\d{1,6}}.png", self._step_picture)
@@ -234,26 +254,57 @@ class WebServer:
 
     # Links
 
-    async def _linked(self, request: web.Request, *views: str) -> tuple[Link, GameRow]:
+    async def _linked(self, request: web.Request, *views: str,
+                      known_will_do: Callable[[GameRow], bool] | None = None,
+                      ) -> tuple[Link, GameRow]:
         """The signed link's game: 403 for a forgery, 404 for no such game (or a link
-        to another kind of page), 410 once expired."""
+        to another kind of page), 410 once expired. A board's picture, fetched by
+        every page right after the board, reads no row when the newest row this
+        process knows will do (`known_will_do`)."""
         link, signature = parse(request.match_info["token"])
-        game = await self.storage.game(link.game_id)
+        known = self._rows_known.get(link.game_id)
+        will_do = known is not None and known_will_do is not None and known_will_do(known)
+        game = known if will_do else None
         if game is None:
-            raise web.HTTPNotFound
+            game = await self.storage.game(link.game_id)
+            if game is None:
+                raise web.HTTPNotFound
+            self._known_row(game)
         check(link, signature, await self.keys.key(guild_of(game)), self.clock())
         if link.view not in views:
             raise web.HTTPNotFound
         still_held(link, game)
         return link, game
 
+    def _known_row(self, game: GameRow) -> None:
+        known = self._rows_known.get(game.id)
+        if known is None or known.version <= game.version:
+            self._rows_known[game.id] = game
+            self._rows_known.move_to_end(game.id)
+            while len(self._rows_known) > KNOWN_ROWS:
+                self._rows_known.popitem(last=False)
+
     # The live page
 
     async def _board(self, game: GameRow, seat: int | None) -> Board:
-        return await self._boards.get_or_make(
-            (game.id, game.version, seat),
-            lambda: live_board(self.storage, game, seat, self._narration),
-        )
+        async def make() -> Board:
+            board = await live_board(self.storage, game, seat, self._narration)
+            if board.digest is not None:
+                self._shown[game.id, board.digest] = None
+                while len(self._shown) > SHOWN_PICTURES:
+                    self._shown.popitem(last=False)
+            return board
+
+        return await self._boards.get_or_make((game.id, game.version, seat), make)
+
+    def _picture_path(self, token: str, board: Board) -> str | None:
+        """A drawn board's picture by what it shows, so a page whose picture did not
+        change fetches nothing (the browser has it); by version if it has no digest."""
+        if not board.picture:
+            return None
+        if board.digest is not None:
+            return f"{token}/picture/{board.digest}.png"
+        return f"{token}/board/{board.version}.png"
 
     async def _live_page(self, request: web.Request) -> web.Response:
         link, game = await self._linked(request, "public", "seat")
@@ -261,9 +312,7 @@ class WebServer:
         return _html(pages.live_page(_title(game, link), self._fragment(request, board)))
 
     def _fragment(self, request: web.Request, board: Board) -> str:
-        token = request.match_info["token"]
-        picture = f"{token}/board/{board.version}.png" if board.picture else None
-        return pages.board_fragment(board, picture)
+        return pages.board_fragment(board, self._picture_path(request.match_info["token"], board))
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
         link, game = await self._linked(request, "public", "seat")
@@ -272,46 +321,103 @@ class WebServer:
             "X-Accel-Buffering": "no",
         })
         await response.prepare(request)
-        with self.feed.subscribe(game.id) as queue:
-            await response.write(b"retry: 2000\n\n")
-            await self._send(request, response, game, link)
-            quiet, game_id = 0.0, game.id
-            while True:
-                try:
-                    version = await asyncio.wait_for(queue.get(), RECHECK)
-                    key = (game_id, version, True)
-                except TimeoutError:
-                    quiet += RECHECK
-                    if quiet >= KEEP_ALIVE:
-                        quiet = 0.0
-                        await response.write(b": still here\n\n")
-                    key = (game_id, int(self.clock() // RECHECK), False)
-                if key[1] == CLOSED and key[2]:
-                    break
-                newest = await self._rows.get_or_make(key, lambda: self.storage.game(game_id))
-                if newest is not None and newest.version > game.version:
-                    game = newest
-                    await self._send(request, response, game, link)
+        subscriber = Subscriber(link, request.match_info["token"], game.version)
+        with self.feed.subscribe(game.id, subscriber) as watched:
+            if watched.pump is None:
+                watched.pump = asyncio.ensure_future(self._pump(game.id, watched))
+            payload: bytes | None = b"retry: 2000\n\n" + await self._payload(game, subscriber)
+            with contextlib.suppress(ConnectionResetError):
+                while payload is not None:
+                    await response.write(payload)
+                    payload = await subscriber.next()
         return response
 
-    async def _send(self, request: web.Request, response: web.StreamResponse, game: GameRow,
-                    link: Link) -> None:
+    async def _pump(self, game_id: int, watched: Watched) -> None:
+        """One game's updates for all its streams: woken by the feed, it reads the
+        row once, and re-reads it only after RECHECK seconds with no word from the
+        feed (another process may have made the change); after KEEP_ALIVE seconds
+        with nothing sent, each stream gets a comment, so proxies keep it open."""
+        quiet = 0.0
+        while watched.subscribers:
+            try:
+                await asyncio.wait_for(watched.wake.wait(), RECHECK)
+                watched.wake.clear()
+                key, quiet = (game_id, watched.heard, True), 0.0
+            except TimeoutError:
+                key = (game_id, int(self.clock() // RECHECK), False)
+                quiet += RECHECK
+                if quiet >= KEEP_ALIVE:
+                    quiet = 0.0
+                    for subscriber in list(watched.subscribers):
+                        subscriber.nudge(b": still here\n\n")
+            try:
+                newest = await self._rows.get_or_make(key, lambda: self.storage.game(game_id))
+                if newest is not None:
+                    self._known_row(newest)
+                    await self._fan_out(newest, watched)
+            except Exception:
+                log.exception("the live page of game %s could not be updated", game_id)
+
+    async def _fan_out(self, game: GameRow, watched: Watched) -> None:
+        """The same bytes to every stream of one link; a seat's stream whose member
+        no longer holds the seat ends instead, so it never shows the next holder's hand."""
+        by_token: dict[str, list[Subscriber]] = {}
+        for subscriber in list(watched.subscribers):
+            if subscriber.version >= game.version:
+                continue
+            try:
+                still_held(subscriber.link, game)
+            except SeatMoved:
+                subscriber.offer(None)
+                continue
+            by_token.setdefault(subscriber.token, []).append(subscriber)
+        for subscribers in by_token.values():
+            payload = await self._payload(game, subscribers[0])
+            for subscriber in subscribers:
+                subscriber.version = game.version
+                subscriber.offer(payload)
+
+    async def _payload(self, game: GameRow, subscriber: Subscriber) -> bytes:
+        """A version's event for one link: built once per view and version, whatever
+        the link (its token, in the picture's address, is put in last)."""
+        seat = subscriber.link.seat
+
         async def make() -> bytes:
-            board = await self._board(game, link.seat)
-            data = json.dumps({"version": game.version, "html": self._fragment(request, board)})
+            board = await self._board(game, seat)
+            picture = self._picture_path(self._token_mark, board)
+            data = json.dumps({"version": game.version,
+                               "html": pages.board_fragment(board, picture)})
             return f"event: board\ndata: {data}\n\n".encode()
 
-        token = request.match_info["token"]
-        await response.write(await self._events_sent.get_or_make((token, game.version), make))
+        event = await self._events_built.get_or_make((game.id, game.version, seat), make)
+        return event.replace(self._token_mark.encode(), subscriber.token.encode())
 
     async def _live_picture(self, request: web.Request) -> web.Response:
-        link, game = await self._linked(request, "public", "seat")
-        if int(request.match_info["version"]) != game.version:
+        version = int(request.match_info["version"])
+        link, game = await self._linked(request, "public", "seat",
+                                        known_will_do=lambda known: known.version == version)
+        if version != game.version:
             raise web.HTTPNotFound
         board = await self._board(game, link.seat)
         data = await self._pictures.get_or_make(
             board.digest or (game.id, game.version, None), lambda: _draw(game, load_state(game))
         )
+        return _png(data)
+
+    async def _shown_picture(self, request: web.Request) -> web.Response:
+        """A picture by its digest: one this game's live page has shown (drawn then,
+        or now if it is the board's picture now), never another game's."""
+        digest = request.match_info["digest"]
+        link, game = await self._linked(
+            request, "public", "seat", known_will_do=lambda known: (known.id, digest) in self._shown
+        )
+        board = await self._board(game, link.seat)
+        if board.digest == digest:
+            data = await self._pictures.get_or_make(digest, lambda: _draw(game, load_state(game)))
+        elif (game.id, digest) in self._shown and (drawn := self._pictures.done(digest)):
+            data = drawn
+        else:
+            raise web.HTTPNotFound
         return _png(data)
 
     # The replay page

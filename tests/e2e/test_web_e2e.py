@@ -232,7 +232,8 @@ async def test_a_change_made_by_another_process_reaches_the_page(
     async with start_bot(web_port=0) as bot:
         board = await started_pig(fake, bot)
         public = link_in(await (await fake.slash("alice", "game share")).original())
-        bot.table.committed = None  # as if another process committed
+        assert bot.web is not None
+        bot.boards.unsubscribe(bot.web.feed.notify)  # as if another process committed
         async with streaming(http, public) as stream:
             before = await bot.table.current(fake.text_channel.id)
             assert before is not None

@@ -4,12 +4,11 @@ address that asks too often is held back."""
 
 from __future__ import annotations
 
-import asyncio
-
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot.web.feed import CLOSED, Feed
+from bot.web.feed import Feed, Subscriber
+from bot.web.links import Link
 from bot.web.pages import board_fragment, text
 from bot.web.server import RateLimit
 from bot.web.views import Board, Part, Player
@@ -43,16 +42,23 @@ def test_discord_marks_read_as_discord_shows_them() -> None:
 
 
 async def test_a_slow_spectator_gets_the_newest_version_only() -> None:
-    """Rule: notify is a put per subscriber; one that has not read keeps the newest."""
+    """Rule: a stream that has not written keeps only the newest bytes it was handed,
+    and notify wakes only the watched game's pump, never a subscriber itself."""
     feed = Feed()
-    with feed.subscribe(7) as queue, feed.subscribe(8) as other:
+    link = Link(7, "public", None, 10**10)
+    slow, other = Subscriber(link, "t"), Subscriber(Link(8, "public", None, 10**10), "u")
+    with feed.subscribe(7, slow) as watched, feed.subscribe(8, other) as elsewhere:
         for version in (3, 4, 5):
             feed.notify(7, version)
-        assert await asyncio.wait_for(queue.get(), 1) == 5
-        assert other.empty(), "another game's spectators are not woken"
+        assert watched.wake.is_set() and watched.heard == 5
+        assert not elsewhere.wake.is_set(), "another game's pump is not woken"
+        for payload in (b"3", b"4", b"5"):
+            slow.offer(payload)
+        slow.nudge(b": still here")
+        assert await slow.next() == b"5", "a keep-alive never replaces a board"
         assert feed.watching(7) == 1
         feed.close()
-        assert await asyncio.wait_for(queue.get(), 1) == CLOSED
+        assert await slow.next() is None
     assert feed.watching(7) == 0
 
 
