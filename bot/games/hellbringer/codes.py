@@ -8,6 +8,8 @@ import hashlib
 import json
 from typing import Any
 
+from bot.models import GameRow
+from bot.render import per_version
 from engines.core.errors import RuleError
 from engines.hellbringer import ENGINE, HellbringerState
 
@@ -25,10 +27,17 @@ def encode(index: int, action: Any) -> str:
     return f"{index}.{digest(action)}"
 
 
-def decode(state: HellbringerState, seat: int, code: str) -> Any:
+def codes_of(game: GameRow, state: HellbringerState, seat: int) -> list[str]:
+    """The code of each of the seat's legal actions, in their order: encoded once per
+    version, for the board's components and the decoder of a click on them alike."""
+    return per_version.once(game, state, f"hellbringer codes {seat}", lambda: [
+        encode(i, a) for i, a in enumerate(per_version.legal_actions(game, state, seat))])
+
+
+def decode(game: GameRow, state: HellbringerState, seat: int, code: str) -> Any:
     """The legal action a code names, or a RuleError for a stale or foreign code."""
-    index, _, check = code.partition(".")
-    legal = ENGINE.legal_actions(state, seat)
-    if not index.isdigit() or int(index) >= len(legal) or digest(legal[int(index)]) != check:
+    index = code.partition(".")[0]
+    coded = codes_of(game, state, seat)
+    if not index.isdigit() or int(index) >= len(coded) or coded[int(index)] != code:
         raise RuleError(STALE)
-    return legal[int(index)]
+    return per_version.legal_actions(game, state, seat)[int(index)]
