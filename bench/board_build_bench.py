@@ -14,6 +14,8 @@ does, the picture left out (another bench's job). Per click, averaged:
 - the board build: the embed (`board_embed`), the components (`board_view`)
   and their custom ids (`to_components`), as the live board sends them;
 - the decode of the click, reported apart;
+- encoding one custom-id code (Hellraiser's and Hellbringer's), against pydantic's
+  own JSON of the same action in the same run;
 - `legal_actions` calls per click and seat served, all of them (the rules', the
   decode's, the board's), target 1: the rules' call is the memo's
   (`bot.render.per_version`), which the decode of the next click and the board
@@ -40,7 +42,9 @@ import discord
 from bot.errors import ChooseFurther
 from bot.frontend import install
 from bot.games import GAMES
+from bot.games.hellbringer import codes as hb_codes
 from bot.games.hellbringer import menus as hb_menus
+from bot.games.hellraiser import codes as hr_codes
 from bot.models import GameRow, LogEntry, SeatRow
 from bot.presenting import board_embed, board_view, panel_view
 from bot.render import per_version
@@ -239,6 +243,44 @@ def play(service: TableService, key: str, clicks: int, seed: int) -> Figures:
     return figures
 
 
+def encodes(rounds: int = 3) -> dict[str, tuple[float, float]]:
+    """Microseconds to encode one custom-id code, over every legal action of the
+    states of a seeded Hellraiser and Hellbringer game, against pydantic's own JSON of
+    the same actions (`model_dump_json`) in the same run: (code, baseline)."""
+    found: dict[str, tuple[float, float]] = {}
+    coders: dict[str, Callable[[int, Any], str]] = {
+        "hellraiser": lambda i, a: hr_codes.encode(a), "hellbringer": hb_codes.encode}
+    for key, code in coders.items():
+        engine = registry.get(key)
+        rng = random.Random(3)
+        state = engine.setup([Seat(index=i, name=f"P{i}") for i in range(3)],
+                             engine.parse_options({}))
+        actions: list[Any] = []
+        for _ in range(300):
+            if engine.result(state) is not None:
+                break
+            request = engine.chance(state)
+            if request is not None:
+                state = engine.resolve(state, sample(request, rng))[0]
+                continue
+            seat = engine.to_move(state)[0]
+            actions += engine.legal_actions(state, seat)
+            state = engine.apply(state, seat, engine.ai_action(state, seat))[0]
+        best = (float("inf"), float("inf"))
+        for _ in range(rounds):
+            hb_codes.digest.cache_clear()  # a cold start: only a game's own repeats hit
+            started = time.perf_counter()
+            for i, action in enumerate(actions):
+                code(i, action)
+            coded = time.perf_counter()
+            for action in actions:
+                action.model_dump_json()
+            dumped = time.perf_counter()
+            best = min(best, ((coded - started) / len(actions), (dumped - coded) / len(actions)))
+        found[key] = (best[0] * 1e6, best[1] * 1e6)
+    return found
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clicks", type=int, default=150)
@@ -263,6 +305,11 @@ def main(argv: list[str] | None = None) -> None:
               f"{board / rules if rules else 0:8.2f}x")
         print(f"  {key} legal_actions calls per click and seat (target 1)     "
               f"{f.calls / max(f.served, 1):8.2f}")
+    for key, (code, dump) in encodes().items():
+        print(f"{key} custom-id code encode per action                        {code:8.2f} µs")
+        print(f"{key} baseline: pydantic model_dump_json per action           {dump:8.2f} µs")
+        print(f"{key} encode / model_dump_json                                "
+              f"{code / dump:8.2f}x")
 
 
 if __name__ == "__main__":
