@@ -21,6 +21,10 @@ does, the picture left out (another bench's job). Per click, averaged:
   (`bot.render.per_version`), which the decode of the next click and the board
   share.
 
+Times are the process's CPU time (`time.process_time`), not the wall clock: the
+bench is one thread, and on a machine shared with other work the wall clock
+mostly measures the others.
+
     .venv/bin/python -m bench.board_build_bench [--clicks 150] [--seed 7]
 """
 
@@ -208,12 +212,12 @@ def play(service: TableService, key: str, clicks: int, seed: int) -> Figures:
             seat = leaf.seat if leaf is not None and leaf.seat is not None else movers[0]
             values = _picked(rng, engine, state, seat, leaf) if leaf is not None else []
             calls[0] = 0
-            started = time.perf_counter()
+            started = time.process_time()
             try:
                 if leaf is None:
                     raise RuleError("no move on the board")
                 move = engine.parse_action(presenter.decode(game, state, seat, leaf.code, values))
-                decoded = time.perf_counter()
+                decoded = time.process_time()
                 state, _ = engine.apply(state, seat, move)
             except ChooseFurther:
                 continue
@@ -229,11 +233,11 @@ def play(service: TableService, key: str, clicks: int, seed: int) -> Figures:
             served = [s for s in range(len(game.seats)) if engine.may_act(state, s)]
             for acting in served:
                 per_version.legal_actions(game, state, acting)
-            ruled = time.perf_counter()
+            ruled = time.process_time()
             figures.served += len(served)
             board_embed(game, state)
             board_view(game, state).to_components()
-            built = time.perf_counter()
+            built = time.process_time()
             figures.clicks += 1
             figures.decode += decoded - started
             figures.rules += ruled - decoded
@@ -269,13 +273,13 @@ def encodes(rounds: int = 3) -> dict[str, tuple[float, float]]:
         best = (float("inf"), float("inf"))
         for _ in range(rounds):
             hb_codes.digest.cache_clear()  # a cold start: only a game's own repeats hit
-            started = time.perf_counter()
+            started = time.process_time()
             for i, action in enumerate(actions):
                 code(i, action)
-            coded = time.perf_counter()
+            coded = time.process_time()
             for action in actions:
                 action.model_dump_json()
-            dumped = time.perf_counter()
+            dumped = time.process_time()
             best = min(best, ((coded - started) / len(actions), (dumped - coded) / len(actions)))
         found[key] = (best[0] * 1e6, best[1] * 1e6)
     return found
