@@ -154,15 +154,17 @@ def _human_to_move(game: GameRow, state: Any) -> int | None:
 def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
              ) -> list[tuple[str, Action]]:
     """(label, action) for each button, every one of the seat to move's `legal` actions,
-    with the `figures` the board's odds show."""
+    with the `figures` the board's odds show. Actions are frozen, so the legal ones are
+    looked up in a set (pydantic's equality, move by move, cost a third of a board)."""
     phase, comps = state.phase, state.components
+    allowed = set(legal)
     found: list[tuple[str, Action]] = []
     if phase == "explore":
         risk = figures.next_card
-        if Explore() in legal:
+        if Explore() in allowed:
             note = f" · {percent(risk.knocked_out)} risk of Knock Out" if risk else ""
             found.append((f"🃏 Explore{note}", Explore()))
-        if EndTurn() in legal:
+        if EndTurn() in allowed:
             found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", EndTurn()))
     elif phase == "attack":
         hint = figures.suggested
@@ -187,7 +189,7 @@ def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
                 label = f"🍀 Roll {dice_set([colour])} · {percent(model.clue[i])} Clue"
                 found.append((label, LuckyFind(die=colour)))
         found.append(("🚪 No thanks", LuckyFind(die=None)))
-    return [(label, action) for label, action in found if action in legal]
+    return [(label, action) for label, action in found if action in allowed]
 
 
 def _attack_label(choice: odds.AttackChoice, hint: tuple[str, ...] | None) -> str:
