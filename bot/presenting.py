@@ -15,15 +15,17 @@ import discord
 
 from bot.models import GameRow
 from bot.render.games import (
+    LAID_OUT,
     BoardPicture,
     PicturePresenter,
     PrivatePresenter,
-    action_selects,
+    board_moves,
     footer_head,
     lobby_embed,
     presenter_for,
     private_moves,
 )
+from bot.render.per_version import known
 from bot.render.pictures import Pictures, Shown, picture_digest
 from bot.render.style import (
     COLOUR_DONE,
@@ -137,7 +139,8 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         for mine in panel_seats(game, state):
             shown = f"{MY_TURN} ({game.seats[mine].shown})"
             view.add_item(PanelButton(game.id, game.version, mine, shown))
-    for label, code, seat in presenter_for(game.game).action_buttons(game, state):
+    moves = board_moves(game, state)
+    for label, code, seat in moves.buttons:
         if gm_seat is None or seat in (gm_seat, None):
             view.add_item(
                 MoveButton(
@@ -149,7 +152,7 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
                     gm=gm_seat is not None,
                 )
             )
-    for choice in action_selects(presenter_for(game.game), game, state):
+    for choice in moves.selects:
         if gm_seat is None or choice.shared or choice.seat == gm_seat:
             view.add_item(
                 MoveSelect(
@@ -180,7 +183,7 @@ PANEL_ON_BOARD = "Nothing more to choose here: your other moves are on the board
 
 def panel_seats(game: GameRow, state: Any) -> list[int]:
     """The seats with moves on a private panel now, each a "🃏 My turn" on the board."""
-    return [s for s in range(len(game.seats)) if private_moves(game, state, s)]
+    return sorted(board_moves(game, state).panels)
 
 
 def panel_view(game: GameRow, state: Any, seat: int, *, gm: bool = False) -> discord.ui.View:
@@ -281,22 +284,36 @@ async def render_board(
     a picture `message_id` already shows is neither drawn nor uploaded again, and one
     drawn lately is reused. Drawing runs in the worker pool (`bot.workers`), so a
     30 ms render never stalls other channels. The board is public: with `guard`, it
-    is checked for the seats' secrets before anyone can send it."""
-    board = await _render_board(game, state, notice, pictures=pictures, message_id=message_id)
+    is checked for the seats' secrets before anyone can send it. A version drawn for the
+    first time is laid out in the worker pool too (`_laid_out_embed`)."""
+    if state is not None and game.status == "active" and not known(game, state, LAID_OUT):
+        embed = await off_loop(_laid_out_embed, game, state, notice)
+    else:
+        embed = board_embed(game, state, notice)
+    board = await _render_board(game, state, embed, pictures=pictures, message_id=message_id)
     if guard is not None:
         guard.check(game, state, board.payload(), "the board")
     return board
 
 
+def _laid_out_embed(game: GameRow, state: Any, notice: str | None) -> discord.Embed:
+    """A version's first drawing: its moves laid out (kept for its components, the
+    panels and the decoder of the next click) and its embed, both pure and the slow part
+    of a board (Hellraiser's hundreds of moves took up to 90 ms, Hellboy's exact odds
+    tens), so they are worked out in the worker pool; the components are then made on
+    the loop from the layout kept."""
+    board_moves(game, state)
+    return board_embed(game, state, notice)
+
+
 async def _render_board(
     game: GameRow,
     state: Any,
-    notice: str | None,
+    embed: discord.Embed,
     *,
     pictures: Pictures | None,
     message_id: int | None,
 ) -> RenderedBoard:
-    embed = board_embed(game, state, notice)
     view = board_view(game, state)
     presenter = presenter_for(game.game)
     board = RenderedBoard(embed, view)

@@ -36,6 +36,10 @@ from engines.registry import AnyEngine
 
 MAX_AUTOMATIC_STEPS = 5000
 """Chance resolutions and AI moves after one player action; a bound, not a rule."""
+ROLLS_ON_LOOP = 8
+"""Rolls a table without computer players resolves on the event loop (microseconds
+each); a longer run of them, such as the dozens of draws that lay Hellraiser's map
+(about 12 ms), goes on in the worker pool."""
 
 
 @dataclass(frozen=True)
@@ -376,9 +380,14 @@ class TableCore:
         `stand_in` = (seat, GM): the AI also plays that seat's current turn. An AI
         play-out can take a hundred milliseconds, so with computer players it runs in
         the worker pool (the channel's lock is held, and nothing else touches these
-        objects); rolls alone cost microseconds and stay on the loop."""
+        objects); rolls alone cost microseconds and stay on the loop, up to
+        `ROLLS_ON_LOOP` of them (the rest of a long run goes to the pool too)."""
         if stand_in is None and not any(s.ai for s in game.seats):
-            return self._advance_now(engine, game, state, entries, events)
+            game, state = self._advance_now(engine, game, state, entries, events,
+                                            steps=ROLLS_ON_LOOP)
+            request = engine.chance(state) if engine.result(state) is None else None
+            if request is None or not bot_draws(game, request):
+                return game, state
         return await off_loop(
             self._advance_now, engine, game, state, entries, events, stand_in=stand_in
         )
@@ -392,9 +401,10 @@ class TableCore:
         events: list[Event],
         *,
         stand_in: tuple[int, Actor] | None = None,
+        steps: int = MAX_AUTOMATIC_STEPS,
     ) -> tuple[GameRow, Any]:
         counter = game.rng_counter
-        for _ in range(MAX_AUTOMATIC_STEPS):
+        for _ in range(steps):
             if engine.result(state) is not None:
                 break
             request: ChanceRequest | None = engine.chance(state)

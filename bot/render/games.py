@@ -16,6 +16,7 @@ import discord
 from PIL import Image
 
 from bot.models import GameRow
+from bot.render import per_version
 from bot.render.style import COLOUR_DONE, COLOUR_LOBBY, COLOUR_PLAY, FIELD_VALUE, clip
 from bot.table_options import DEFAULT_DICE, DICE_OPTION, LATE_JOIN_SHOWN, late_join_of
 from engines import registry
@@ -131,12 +132,47 @@ class PrivateMovesPresenter(Protocol):
 def private_moves(game: GameRow, state: Any, seat: int) -> PrivateMoves:
     """The seat's panel moves: none for a presenter without the hook, an AI seat, or a
     table that is not in play."""
+    if not isinstance(presenter_for(game.game), PrivateMovesPresenter):
+        return NO_MOVES
+    return board_moves(game, state).panels.get(seat, NO_MOVES)
+
+
+NO_MOVES = PrivateMoves()
+
+
+@dataclass(frozen=True)
+class BoardMoves:
+    """Every move a state's board offers: its buttons and menus, and each seat's
+    private panel. Laid out once per version (`board_moves`) and shared by the board's
+    components, the panels and the "🃏 My turn" buttons; its lists must not be changed."""
+
+    buttons: Sequence[tuple[str, str, int | None]] = ()
+    selects: Sequence[SelectChoice] = ()
+    panels: dict[int, PrivateMoves] = field(default_factory=dict)
+
+
+LAID_OUT = "board moves"
+"""The name `board_moves` keeps its layout under in `bot.render.per_version`."""
+
+
+def board_moves(game: GameRow, state: Any) -> BoardMoves:
+    """The presenter's moves for this version of the game, asked once: a layout can be
+    most of drawing a board (hundreds of Hellraiser moves, Hellbringer's menus)."""
+    return per_version.once(game, state, LAID_OUT, lambda: _laid_out(game, state))
+
+
+def _laid_out(game: GameRow, state: Any) -> BoardMoves:
     presenter = presenter_for(game.game)
-    if (not isinstance(presenter, PrivateMovesPresenter) or state is None
-            or game.status != "active" or not 0 <= seat < len(game.seats)
-            or game.seats[seat].ai):
-        return PrivateMoves()
-    return presenter.private_moves(game, state, seat)
+    if state is None or game.status != "active":
+        return BoardMoves()
+    panels: dict[int, PrivateMoves] = {}
+    if isinstance(presenter, PrivateMovesPresenter):
+        for seat, held in enumerate(game.seats):
+            moves = NO_MOVES if held.ai else presenter.private_moves(game, state, seat)
+            if moves:
+                panels[seat] = moves
+    return BoardMoves(presenter.action_buttons(game, state),
+                      action_selects(presenter, game, state), panels)
 
 
 @runtime_checkable
@@ -224,13 +260,13 @@ class GenericPresenter:
         for seat in [*movers, *reacting]:
             if game.seats[seat].ai:
                 continue
-            for index, action in enumerate(engine.legal_actions(state, seat)):
+            for index, action in enumerate(per_version.legal_actions(game, state, seat)):
                 buttons.append((_action_label(engine, action), str(index), seat))
         return buttons[:MAX_ACTION_BUTTONS]
 
     def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
         engine = registry.get(game.game)
-        legal = engine.legal_actions(state, seat)
+        legal = per_version.legal_actions(game, state, seat)
         if not code.isdigit() or int(code) >= len(legal):
             raise RuleError("That button no longer matches the table; use the newest board.")
         return engine.dump_action(legal[int(code)])

@@ -345,8 +345,12 @@ class AttackOdds:
     """The chance this attack ends the turn Knocked Out (Wounds, or no dice left)."""
 
 
+_ATTACK_ODDS: dict[tuple[int, tuple[int, ...], int, int, int, int, bool], AttackOdds] = {}
+
+
 def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
-    """Exact odds of one attack on the card in play with these Attack Dice."""
+    """Exact odds of one attack on the card in play with these Attack Dice. Memoised
+    like the policy: a board shows every dice set's odds, and situations repeat."""
     card = state.in_play
     if card is None or card.event is not None:
         raise ValueError("there is no room or boss in play to attack")
@@ -357,15 +361,25 @@ def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
     for c in colours:
         counts[c] -= 1
     no_dice_left = sum(counts) == 0
+    key = (mid, colours, fight, flags, card.skulls, state.wounds, no_dice_left)
+    found = _ATTACK_ODDS.get(key)
+    if found is None:
+        found = _ATTACK_ODDS[key] = _attack_odds(mid, colours, fight, flags, card.skulls,
+                                                 state.wounds, no_dice_left)
+    return found
+
+
+def _attack_odds(mid: int, colours: tuple[int, ...], fight: int, flags: int, skulls: int,
+                 wounds: int, no_dice_left: bool) -> AttackOdds:
     p_skull = sum(p for e, _, p in _MODELS[mid].blue if e == "skull")
     defeat = ko = 0.0
     for won, cls, _, p in attack_outcomes(mid, colours, fight, flags):
         if won:
             defeat += p
-            ko += p if cls == SKULL and state.wounds == 1 else 0.0
+            ko += p if cls == SKULL and wounds == 1 else 0.0
             continue
-        lost = max(0, card.skulls - (1 if cls == CANCEL else 0)) + (1 if cls == SKULL else 0)
-        w = state.wounds - lost
+        lost = max(0, skulls - (1 if cls == CANCEL else 0)) + (1 if cls == SKULL else 0)
+        w = wounds - lost
         if w <= 0 or no_dice_left:
             ko += p
         elif flags & BLUE_AGAIN and w == 1:

@@ -61,7 +61,7 @@ def _reachable(game: GameRow, state: HellbringerState, seat: int, rng: random.Ra
         if not menu.code.startswith(COMBINED):
             offered |= set(values)
             first = PRESENTER.decode(game, state, seat, menu.code, values[:1])
-            assert first == ENGINE.dump_action(codes.decode(state, seat, values[0]))
+            assert first == ENGINE.dump_action(codes.decode(game, state, seat, values[0]))
     named: dict[tuple[str, frozenset[str]], Any] = {}
     for index, action in enumerate(legal):
         if codes.encode(index, action) in offered:

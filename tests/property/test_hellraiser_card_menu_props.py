@@ -59,7 +59,7 @@ def play_states(
 def reachable(s: HellraiserState, seat: int, code: str = SELECT_CARD) -> set[str]:
     """The codes of every action the board's select `code` leads to, step by step."""
     legal: list[Action] = ENGINE.legal_actions(s, seat)
-    board = next(x for x in menu(s, seat).selects if x.code == code)
+    board = next(x for x in menu(s, seat, legal).selects if x.code == code)
     found: set[str] = set()
     queue = [board]
     while queue:

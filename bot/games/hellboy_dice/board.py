@@ -59,7 +59,7 @@ def board(game: GameRow, state: HellboyState) -> discord.Embed:
         _add(embed, *_card_field(state))
         _add(embed, *_roll_field(state))
         _add(embed, f"🎲 Attack Dice left: {sum(state.hand)}", _dice_text(state))
-        _add(embed, *_odds_field(state))
+        _add(embed, *_odds_field(state, odds.figures(game, state)))
         _add(embed, f"{CLUE} Clues this turn: {state.turn_clues}", _kept_text(state))
     _add(embed, f"🏆 Clues banked (target {state.options.target})", _scores_text(game, state))
     _add(embed, "🂠 Deck", _deck_text(state), inline=True)
@@ -162,18 +162,20 @@ def _dice_text(state: HellboyState) -> str:
     return "\n".join(lines)
 
 
-def _odds_field(state: HellboyState) -> tuple[str | None, str | None]:
-    lines = odds_lines(state)
+def _odds_field(state: HellboyState, shown: odds.Figures) -> tuple[str | None, str | None]:
+    lines = odds_lines(state, shown)
     return ("📊 Odds", "\n".join(lines)) if lines else (None, None)
 
 
-def odds_lines(state: HellboyState) -> list[str]:
-    """The figures for the decision at hand (none when there is no decision to inform)."""
+def odds_lines(state: HellboyState, figures: odds.Figures | None = None) -> list[str]:
+    """The figures for the decision at hand (none when there is no decision to inform);
+    `figures`: those the board's buttons share, if at hand."""
     phase = state.phase
+    figures = figures or odds.Figures(state)
     lines: list[str] = []
     if phase == "attack":
-        hint = odds.suggested(state)
-        shown = odds.attack_buttons(state, hint)
+        hint = figures.suggested
+        shown = figures.attack_buttons
         if shown and shown[0].knocked_out_in_the_end is not None:
             return _hopeless_lines(state, shown, hint)
         for choice in shown:
@@ -182,13 +184,13 @@ def odds_lines(state: HellboyState) -> list[str]:
             lines.append(f"{dice_set(choice.dice)} **{percent(choice.defeat)}** to defeat{ko}{tip}")
         lines.append("💡 the computer players' pick · `/hellboy odds` lists every dice set")
     elif phase == "choose_reroll" and state.roll is not None:
-        for i, p in odds.reroll_chances(state).items():
+        for i, p in figures.reroll_chances.items():
             face = die_face(state.components, state.roll.colours[i], state.roll.faces[i].label)
             lines.append(f"Re-roll {i + 1}. {face}: **{percent(p)}** to defeat the card")
         lines.append("Keep the roll: the attack fails")
     elif phase == "choose_x2" and state.roll is not None:
         fight = state.fight_left
-        for i, score in odds.x2_scores(state).items():
+        for i, score in figures.x2_scores.items():
             face = die_face(state.components, state.roll.colours[i], state.roll.faces[i].label)
             verdict = "defeats the card" if score >= fight else "not enough"
             lines.append(f"Double {i + 1}. {face}: score **{score}** — {verdict}")
@@ -198,7 +200,7 @@ def odds_lines(state: HellboyState) -> list[str]:
             if state.hand[i]:
                 lines.append(f"{dice_set([colour])} **{percent(model.clue[i])}** to find a Clue")
     else:
-        risk = odds.next_card(state)
+        risk = figures.next_card
         if risk is not None:
             lines.append(
                 f"Explore again: **{percent(risk.knocked_out)}** chance of a Knock Out"

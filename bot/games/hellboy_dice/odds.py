@@ -9,7 +9,10 @@ sets, the re-roll and X2 choices, and the risk of drawing again.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
+from bot.models import GameRow
+from bot.render import per_version
 from engines.hellboy_dice import ENGINE
 from engines.hellboy_dice.attack import attack_choices, attack_score
 from engines.hellboy_dice.flow import can_draw
@@ -159,3 +162,36 @@ def next_card(state: HellboyState) -> DrawRisk | None:
     if state.phase != "explore" or not state.first_resolved or not can_draw(state):
         return None
     return draw_risk(state)
+
+
+class Figures:
+    """The figures one state shows, each worked out at most once: the board's odds and
+    its buttons show the same ones (an exact enumeration costs milliseconds)."""
+
+    def __init__(self, state: HellboyState) -> None:
+        self.state = state
+
+    @cached_property
+    def suggested(self) -> tuple[Colour, ...] | None:
+        return suggested(self.state)
+
+    @cached_property
+    def attack_buttons(self) -> list[AttackChoice]:
+        return attack_buttons(self.state, self.suggested)
+
+    @cached_property
+    def reroll_chances(self) -> dict[int, float]:
+        return reroll_chances(self.state)
+
+    @cached_property
+    def x2_scores(self) -> dict[int, int]:
+        return x2_scores(self.state)
+
+    @cached_property
+    def next_card(self) -> DrawRisk | None:
+        return next_card(self.state)
+
+
+def figures(game: GameRow, state: HellboyState) -> Figures:
+    """The figures of this version of the game, shared by its board and its buttons."""
+    return per_version.once(game, state, "hellboy figures", lambda: Figures(state))

@@ -31,6 +31,7 @@ from bot.games.hellboy_dice.symbols import (
     plural,
 )
 from bot.models import GameRow
+from bot.render import per_version
 from bot.render.games import SelectChoice
 from bot.render.style import COLOUR_PLAY, clip
 from engines.core.errors import RuleError
@@ -74,7 +75,9 @@ class HellboyPresenter:
         seat = _human_to_move(game, state)
         if seat is None:
             return []
-        return [(label[:LABEL], codes.encode(action), seat) for label, action in _choices(state)]
+        return [(label[:LABEL], codes.encode(action), seat)
+                for label, action in _choices(state, per_version.legal_actions(game, state, seat),
+                                              odds.figures(game, state))]
 
     def action_selects(self, game: GameRow, state: Any) -> list[SelectChoice]:
         """The attack's dice select: any one to three of the dice left."""
@@ -148,28 +151,31 @@ def _human_to_move(game: GameRow, state: Any) -> int | None:
     return seat
 
 
-def _choices(state: HellboyState) -> list[tuple[str, Action]]:
-    """(label, action) for each button, every one a legal action."""
+def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
+             ) -> list[tuple[str, Action]]:
+    """(label, action) for each button, every one of the seat to move's `legal` actions,
+    with the `figures` the board's odds show. Actions are frozen, so the legal ones are
+    looked up in a set (pydantic's equality, move by move, cost a third of a board)."""
     phase, comps = state.phase, state.components
-    legal = ENGINE.legal_actions(state, state.turn)
+    allowed = set(legal)
     found: list[tuple[str, Action]] = []
     if phase == "explore":
-        risk = odds.next_card(state)
-        if Explore() in legal:
+        risk = figures.next_card
+        if Explore() in allowed:
             note = f" · {percent(risk.knocked_out)} risk of Knock Out" if risk else ""
             found.append((f"🃏 Explore{note}", Explore()))
-        if EndTurn() in legal:
+        if EndTurn() in allowed:
             found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", EndTurn()))
     elif phase == "attack":
-        hint = odds.suggested(state)
-        for choice in odds.attack_buttons(state, hint):
+        hint = figures.suggested
+        for choice in figures.attack_buttons:
             found.append((_attack_label(choice, hint), Attack(dice=choice.dice)))
     elif phase == "choose_x2" and state.roll is not None:
-        for i, score in odds.x2_scores(state).items():
+        for i, score in figures.x2_scores.items():
             face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
             found.append((f"✖️2 Double {i + 1}. {face} → {score}", ChooseX2(die=i)))
     elif phase == "choose_reroll" and state.roll is not None:
-        for i, p in odds.reroll_chances(state).items():
+        for i, p in figures.reroll_chances.items():
             face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
             found.append((f"🔄 Re-roll {i + 1}. {face} · {percent(p)}", ChooseReroll(die=i)))
         found.append(("✋ Keep the roll", ChooseReroll(die=None)))
@@ -183,7 +189,7 @@ def _choices(state: HellboyState) -> list[tuple[str, Action]]:
                 label = f"🍀 Roll {dice_set([colour])} · {percent(model.clue[i])} Clue"
                 found.append((label, LuckyFind(die=colour)))
         found.append(("🚪 No thanks", LuckyFind(die=None)))
-    return [(label, action) for label, action in found if action in legal]
+    return [(label, action) for label, action in found if action in allowed]
 
 
 def _attack_label(choice: odds.AttackChoice, hint: tuple[str, ...] | None) -> str:

@@ -4,19 +4,28 @@ moved on) is refused rather than played as some other move."""
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import json
 from typing import Any
 
+from bot.models import GameRow
+from bot.render import per_version
 from engines.core.errors import RuleError
 from engines.hellbringer import ENGINE, HellbringerState
 
 SELECT = "m"
 """The code of a seat's move menu (its values are action codes)."""
 STALE = "That move no longer matches the table; use the newest board."
+DIGESTS = 4096
+"""Digests kept: a busy table offers a few hundred distinct moves over a game."""
 
 
+@functools.lru_cache(maxsize=DIGESTS)
 def digest(action: Any) -> str:
+    """Kept per action (actions are frozen, so hashable): a game offers the same moves
+    version after version (End turn, the same trades), and each digest costs about 50
+    µs, three times pydantic's own JSON of the action."""
     text = json.dumps(ENGINE.dump_action(action), sort_keys=True)
     return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
 
@@ -25,10 +34,17 @@ def encode(index: int, action: Any) -> str:
     return f"{index}.{digest(action)}"
 
 
-def decode(state: HellbringerState, seat: int, code: str) -> Any:
+def codes_of(game: GameRow, state: HellbringerState, seat: int) -> list[str]:
+    """The code of each of the seat's legal actions, in their order: encoded once per
+    version, for the board's components and the decoder of a click on them alike."""
+    return per_version.once(game, state, f"hellbringer codes {seat}", lambda: [
+        encode(i, a) for i, a in enumerate(per_version.legal_actions(game, state, seat))])
+
+
+def decode(game: GameRow, state: HellbringerState, seat: int, code: str) -> Any:
     """The legal action a code names, or a RuleError for a stale or foreign code."""
-    index, _, check = code.partition(".")
-    legal = ENGINE.legal_actions(state, seat)
-    if not index.isdigit() or int(index) >= len(legal) or digest(legal[int(index)]) != check:
+    index = code.partition(".")[0]
+    coded = codes_of(game, state, seat)
+    if not index.isdigit() or int(index) >= len(coded) or coded[int(index)] != code:
         raise RuleError(STALE)
-    return legal[int(index)]
+    return per_version.legal_actions(game, state, seat)[int(index)]

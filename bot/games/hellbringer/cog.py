@@ -20,6 +20,7 @@ from bot.games.hellbringer import codes
 from bot.games.hellbringer.labels import label
 from bot.games.hellbringer.presenter import KEY
 from bot.games.hellbringer.rules import step_rules
+from bot.render import per_version
 from bot.running import play, running_game
 from bot.table import Outcome
 from engines.core.errors import RuleError
@@ -67,7 +68,7 @@ class HellbringerCog(
     async def do(self, interaction: discord.Interaction[Any], action: str) -> None:
         current, state, seat = await self._seat(interaction)
         await play(self.services, interaction, current, ENGINE,
-                   codes.decode(state, seat, action))
+                   codes.decode(current.game, state, seat, action))
 
     @do.autocomplete("action")
     async def _do_action(self, interaction: discord.Interaction[Any],
@@ -82,10 +83,11 @@ class HellbringerCog(
         if seat is None or not isinstance(state, HellbringerState):
             return []
         found = []
-        for i, a in enumerate(ENGINE.legal_actions(state, seat)):
+        coded = codes.codes_of(current.game, state, seat)
+        for i, a in enumerate(per_version.legal_actions(current.game, state, seat)):
             text = label(state, a)
             if typed.lower() in text.lower():
-                found.append(app_commands.Choice(name=text, value=codes.encode(i, a)))
+                found.append(app_commands.Choice(name=text, value=coded[i]))
             if len(found) == SUGGESTIONS:
                 break
         return found

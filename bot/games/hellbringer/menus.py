@@ -26,6 +26,7 @@ from typing import Any
 from bot.games.hellbringer import codes
 from bot.games.hellbringer.labels import LABEL, card_name, enemy_name, label
 from bot.models import GameRow
+from bot.render import per_version
 from engines.core.errors import RuleError
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.cards import catalogue
@@ -168,20 +169,13 @@ def parts(state: HellbringerState, action: Any) -> tuple[str, list[Part]] | None
     return None
 
 
-def _family(state: HellbringerState, action: Any) -> str | None:
-    found = parts(state, action)
-    return found[0] if found else None
-
-
-def _combined(state: HellbringerState, seat: int, family: str, index: int,
-              actions: list[Any]) -> Menu:
+def _combined(seat: int, family: str, index: int, moves: list[list[Part]]) -> Menu:
+    """One menu of a family's parts (`moves`: each move's), whose picks name a move."""
     options: dict[str, tuple[int, Part]] = {}
     sizes = []
-    for action in actions:
-        picked = parts(state, action)
-        assert picked is not None
-        sizes.append(len(picked[1]))
-        for position, part in enumerate(picked[1]):
+    for picked in moves:
+        sizes.append(len(picked))
+        for position, part in enumerate(picked):
             options.setdefault(part[0], (position, part))
     ordered = [part for _, part in sorted(options.values(), key=lambda p: p[0])]
     low, high = min(sizes), min(max(sizes), len(options))
@@ -237,28 +231,21 @@ def private(state: HellbringerState, seat: int, action: Any) -> bool:
     return any(isinstance(v, str) and v in hand for v in named)
 
 
-_LAST: list[tuple[tuple[Any, ...], Moves]] = []
-"""The newest layout and what it was drawn from: one board render asks for the
-board's buttons, its menus and each seat's panel, and each would lay the same
-moves out again (a layout is most of a render's cost)."""
+LAID_OUT = "hellbringer moves"
 
 
 def moves(game: GameRow, state: HellbringerState) -> Moves:
     """The public board's moves, and each acting seat's private panel. A seat with a
-    panel has a "🃏 My turn" button on the board, so its buttons' room is kept."""
-    key = (game.status, tuple((s.shown, s.ai) for s in game.seats), state.model_dump_json())
-    if _LAST and _LAST[0][0] == key:
-        return _LAST[0][1]
-    found = _laid_out_all(game, state)
-    _LAST[:] = [(key, found)]
-    return found
+    panel has a "🃏 My turn" button on the board, so its buttons' room is kept. Laid
+    out once per version: the board's buttons, its menus and each panel ask for it."""
+    return per_version.once(game, state, LAID_OUT, lambda: _laid_out_all(game, state))
 
 
 def _laid_out_all(game: GameRow, state: HellbringerState) -> Moves:
     found = Moves()
     public: list[tuple[int, list[tuple[int, Any]]]] = []
     for seat in acting(game, state):
-        legal = list(enumerate(ENGINE.legal_actions(state, seat)))
+        legal = list(enumerate(per_version.legal_actions(game, state, seat)))
         hidden = [(i, a) for i, a in legal if private(state, seat, a)]
         if hidden:
             found.panels[seat] = _laid_out(Moves(), game, state, seat, hidden)
@@ -284,13 +271,14 @@ def _laid_out(found: Moves, game: GameRow, state: HellbringerState, seat: int,
     """The seat's `legal` moves added to `found`: as buttons while they fit beside the
     `reserved` ones, else the quick answers as buttons and the rest in menus."""
     room = BUTTONS - reserved - len(found.buttons)
+    coded = codes.codes_of(game, state, seat)
     if len(legal) <= room:
-        found.buttons += [(label(state, a), codes.encode(i, a), seat) for i, a in legal]
+        found.buttons += [(label(state, a), coded[i], seat) for i, a in legal]
         return found
     quick = [(i, a) for i, a in legal if _quick(a)][:max(room, 0)]
-    found.buttons += [(label(state, a), codes.encode(i, a), seat) for i, a in quick]
+    found.buttons += [(label(state, a), coded[i], seat) for i, a in quick]
     rest = sorted((p for p in legal if p not in quick), key=lambda p: _rank(p[1]))
-    _menus(found, game, state, seat, rest)
+    _menus(found, game, state, seat, rest, coded)
     return found
 
 
@@ -306,19 +294,22 @@ def offer_note(game: GameRow, state: HellbringerState, seat: int) -> str:
 
 
 def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
-           rest: list[tuple[int, Any]]) -> None:
+           rest: list[tuple[int, Any]], coded: list[str]) -> None:
     """One-pick menus for `rest`, folding the end-of-turn discards and then the
-    largest families into combined menus until they fit the rows left."""
+    largest families into combined menus until they fit the rows left. Each move's
+    parts are worked out once (they name cards: most of a layout's cost)."""
     budget = MENUS - len(found.menus)
-    families: dict[str, list[Any]] = {}
-    for _, action in rest:
-        family = _family(state, action)
-        if family is not None:
-            families.setdefault(family, []).append(action)
+    parted = {i: parts(state, a) for i, a in rest}
+    family_of = {i: found_parts[0] if found_parts else None
+                 for i, found_parts in parted.items()}
+    families: dict[str, list[list[Part]]] = {}
+    for found_parts in parted.values():
+        if found_parts is not None:
+            families.setdefault(found_parts[0], []).append(found_parts[1])
     folded: list[str] = []
     flat = rest
     for family in ALWAYS_FOLDED:
-        unfolded = [(i, a) for i, a in flat if _family(state, a) != family]
+        unfolded = [(i, a) for i, a in flat if family_of[i] != family]
         if len(families.get(family, [])) > 1 and \
                 _menus_needed(len(unfolded), len(folded) + 1) <= budget:
             folded.append(family)
@@ -328,28 +319,29 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
         if not left:
             break
         folded.append(max(left, key=lambda f: len(families[f])))
-        flat = [(i, a) for i, a in rest if _family(state, a) not in folded]
+        flat = [(i, a) for i, a in rest if family_of[i] not in folded]
     name = game.seats[seat].shown
     chunks = math.ceil(len(flat) / OPTIONS)
     for start in range(0, len(flat), OPTIONS):
         part = f" ({start // OPTIONS + 1}/{chunks})" if chunks > 1 else ""
         found.menus.append(Menu(seat, f"{name}: choose a move…{part}",
-                                [(label(state, a), codes.encode(i, a), "")
+                                [(label(state, a), coded[i], "")
                                  for i, a in flat[start:start + OPTIONS]],
                                 code=f"{codes.SELECT}{len(found.menus)}"))
     for family in sorted(folded, key=lambda f: f == "e"):
-        menu = _combined(state, seat, family, len(found.menus), families[family])
+        menu = _combined(seat, family, len(found.menus), families[family])
         menu.placeholder = f"{name}: {menu.placeholder}"
         found.menus.append(menu)
 
 
-def decode_combined(state: HellbringerState, seat: int, code: str, values: list[str]) -> Any:
+def decode_combined(game: GameRow, state: HellbringerState, seat: int, code: str,
+                    values: list[str]) -> Any:
     """The one legal move a combined menu's picks name, or one sentence saying what to pick."""
     family = code[len(COMBINED):len(COMBINED) + 1]
     if family not in FAMILIES:
         raise RuleError(codes.STALE)
     picked = _alike(values)
-    for action in ENGINE.legal_actions(state, seat):
+    for action in per_version.legal_actions(game, state, seat):
         found = parts(state, action)
         if found is not None and found[0] == family and \
                 _alike([p[0] for p in found[1]]) == picked and len(set(values)) == len(values):

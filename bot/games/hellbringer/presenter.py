@@ -78,12 +78,12 @@ class HellbringerPresenter:
         if not isinstance(state, HellbringerState):
             raise RuleError(NOT_STARTED)
         if code.startswith(COMBINED):
-            return ENGINE.dump_action(decode_combined(state, seat, code, values))
+            return ENGINE.dump_action(decode_combined(game, state, seat, code, values))
         if code.startswith(codes.SELECT):
             if len(values) != 1:
                 raise RuleError(codes.STALE)
             code = values[0]
-        return ENGINE.dump_action(codes.decode(state, seat, code))
+        return ENGINE.dump_action(codes.decode(game, state, seat, code))
 
     def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
         return event_lines(events)

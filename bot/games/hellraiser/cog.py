@@ -6,6 +6,9 @@ and `do` reach every legal action, with suggestions as you type; `map`
 posts the text map, `rules` the rules with this table's options, `sheet` a
 character's public sheet, and `hand` your own cards, only to you. Moves go
 through the table service like a button click, so every rule and check applies.
+The legal moves a command or its suggestions read are worked out in the worker
+pool: on a crowded map they take up to 90 ms, and autocomplete asks at every
+keystroke.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from bot.games.hellraiser.presenter import KEY
 from bot.games.hellraiser.reference import rules_embed
 from bot.running import play, running_game, shown_game
 from bot.table import Outcome
+from bot.workers import off_loop
 from engines.core.errors import RuleError
 from engines.hellraiser import ENGINE, HellraiserState
 from engines.hellraiser.models import Action, Attack, CreateCharacter, MoveFigure
@@ -66,7 +70,9 @@ class HellraiserCog(
         self, interaction: discord.Interaction[Any],
         find: Callable[[HellraiserState, int], list[tuple[str, str]]],
     ) -> list[app_commands.Choice[str]]:
-        """Autocomplete from the current state, for a seated member (else nothing)."""
+        """Autocomplete from the current state, for a seated member (else nothing); in
+        the worker pool, as each keystroke asks for the seat's legal moves (up to 90 ms
+        on a crowded map)."""
         if interaction.channel_id is None:
             return []
         current = await self.services.table.current(interaction.channel_id)
@@ -75,7 +81,8 @@ class HellraiserCog(
         seat = current.game.seat_of(interaction.user.id)
         if seat is None or not isinstance(current.state, HellraiserState):
             return []
-        return [app_commands.Choice(name=n, value=v) for n, v in find(current.state, seat)]
+        found = await off_loop(find, current.state, seat)
+        return [app_commands.Choice(name=n, value=v) for n, v in found]
 
     # Character creation
 
@@ -105,7 +112,8 @@ class HellraiserCog(
     async def move(self, interaction: discord.Interaction[Any], to: str,
                    figure: str | None = None) -> None:
         current, state, seat = await self._seat(interaction)
-        await self._play(interaction, current, words.move_action(state, seat, to, figure))
+        await self._play(interaction, current,
+                         await off_loop(words.move_action, state, seat, to, figure))
 
     @move.autocomplete("to")
     async def _move_to(self, interaction: discord.Interaction[Any],
@@ -130,8 +138,8 @@ class HellraiserCog(
                      stat: str | None = None, attacker: str | None = None,
                      weapon: str | None = None) -> None:
         current, state, seat = await self._seat(interaction)
-        await self._play(interaction, current, words.attack_action(
-            state, seat, target, STAT_OF.get(stat or ""), attacker, weapon))
+        await self._play(interaction, current, await off_loop(
+            words.attack_action, state, seat, target, STAT_OF.get(stat or ""), attacker, weapon))
 
     @attack.autocomplete("target")
     async def _attack_target(self, interaction: discord.Interaction[Any],
@@ -157,7 +165,7 @@ class HellraiserCog(
     async def card(self, interaction: discord.Interaction[Any], play: str) -> None:
         current, state, seat = await self._seat(interaction)
         await self._play(interaction, current,
-                         words.typed_action(state, seat, play, words.is_card))
+                         await off_loop(words.typed_action, state, seat, play, words.is_card))
 
     @card.autocomplete("play")
     async def _card_play(self, interaction: discord.Interaction[Any],
@@ -170,7 +178,8 @@ class HellraiserCog(
     @app_commands.guild_only()
     async def do(self, interaction: discord.Interaction[Any], action: str) -> None:
         current, state, seat = await self._seat(interaction)
-        await self._play(interaction, current, words.typed_action(state, seat, action))
+        await self._play(interaction, current,
+                         await off_loop(words.typed_action, state, seat, action))
 
     @do.autocomplete("action")
     async def _do_action(self, interaction: discord.Interaction[Any],

@@ -39,7 +39,6 @@ from bot.games.hellraiser.labels import (
 )
 from bot.games.hellraiser.move_menu import ATTACKS, MOVES, useful_first
 from bot.games.hellraiser.steps import NARROW, Kind
-from engines.hellraiser import ENGINE
 from engines.hellraiser.board import Square, reachable, tile_at
 from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import (
@@ -151,9 +150,10 @@ def creation_menus(s: HellraiserState, seats: Sequence[int]) -> list[Select]:
             for seat in seats[:MAX_SELECTS]]
 
 
-def menu(s: HellraiserState, seat: int) -> Menu:
-    """Buttons and menus for `seat`, who must be the seat to act (not in creation)."""
-    legal = [a for a in ENGINE.legal_actions(s, seat) if len(encode(a)) <= VALUE_CODE]
+def menu(s: HellraiserState, seat: int, every: Sequence[Action]) -> Menu:
+    """Buttons and menus for `seat`, who must be the seat to act (not in creation), from
+    its legal actions (`every`)."""
+    legal = [a for a in every if len(encode(a)) <= VALUE_CODE]
     head = pending_choice(s)
     if head is not None:
         return _decision(s, seat, [a for a in legal if isinstance(a, Choose)])

@@ -41,6 +41,7 @@ from bot.games.hellraiser.pieces import pieces
 from bot.games.hellraiser.reference import lobby_fields
 from bot.games.hellraiser.steps import NARROW
 from bot.models import GameRow
+from bot.render import per_version
 from bot.render.games import BoardPicture, SelectChoice
 from bot.render.style import COLOUR_PLAY
 from bot.ui.components import MoveSelect
@@ -50,14 +51,12 @@ from engines.hellraiser import ENGINE, HellraiserState
 
 KEY = "hellraiser"
 PICTURE = "hellraiser-board.png"
+LAID_OUT = "hellraiser menus"
 NOT_STARTED = "The game hasn't started yet: the host presses **Start**."
 
 
 class HellraiserPresenter:
     """The table's view of a Hellraiser game (see bot.render.games.Presenter)."""
-
-    def __init__(self) -> None:
-        self._last: tuple[HellraiserState, tuple[Any, ...], list[Menu]] | None = None
 
     def board(self, game: GameRow, state: Any) -> discord.Embed:
         if not isinstance(state, HellraiserState):
@@ -65,15 +64,11 @@ class HellraiserPresenter:
         return board(game, state)
 
     def menus(self, game: GameRow, state: Any) -> list[Menu]:
-        """The components of each person who may act now (none for computer players)."""
+        """The components of each person who may act now (none for computer players),
+        laid out once per version: the board's buttons and its selects both ask."""
         if not isinstance(state, HellraiserState) or game.status != "active":
             return []
-        key = (game.id, game.version, game.status, tuple(s.ai for s in game.seats))
-        if self._last is not None and self._last[0] is state and self._last[1] == key:
-            return self._last[2]
-        found = self._menus(game, state)
-        self._last = (state, key, found)
-        return found
+        return per_version.once(game, state, LAID_OUT, lambda: self._menus(game, state))
 
     def _menus(self, game: GameRow, state: HellraiserState) -> list[Menu]:
         if state.phase == "over" or ENGINE.chance(state) is not None:
@@ -82,7 +77,8 @@ class HellraiserPresenter:
         if state.phase == "create":
             return [Menu(seat, selects=[select])
                     for seat, select in zip(people, creation_menus(state, people), strict=False)]
-        return [menu(state, seat) for seat in people[:1]]
+        return [menu(state, seat, per_version.legal_actions(game, state, seat))
+                for seat in people[:1]]
 
     def action_buttons(self, game: GameRow, state: Any) -> list[tuple[str, str, int]]:
         return [(b.label, b.code, m.seat) for m in self.menus(game, state) for b in m.buttons]
@@ -108,7 +104,8 @@ class HellraiserPresenter:
             if len(values) != 1:
                 raise RuleError(codes.STALE)
             if values[0] == HAND_MOVES:
-                raise _privately(game, seat, hand_moves(state, ENGINE.legal_actions(state, seat)))
+                raise _privately(game, seat, hand_moves(
+                    state, per_version.legal_actions(game, state, seat)))
             if code in STEPPED and values[0].startswith(NARROW):
                 raise self._next_step(game, state, seat, code, values[0])
             return ENGINE.dump_action(codes.decode(values[0]))
@@ -121,8 +118,8 @@ class HellraiserPresenter:
         """A stepped menu's next step (cards, moves, attacks), for the player alone: its
         select acts like a command (the move is announced in a reply, the board updates)."""
         path = STEPPED[code].parse_path(value)
-        return _privately(game, seat, stepped_select(state, code, ENGINE.legal_actions(state, seat),
-                                                     path))
+        return _privately(game, seat, stepped_select(
+            state, code, per_version.legal_actions(game, state, seat), path))
 
     def event_lines(self, game: GameRow, events: list[Event]) -> list[str]:
         return event_lines(events, [seat.name for seat in game.seats])

@@ -125,7 +125,7 @@ def test_discard_and_draw_cards_the_end_of_turn_pick_is_on_the_panel() -> None:
     panel = PRESENTER.private_moves(game, state, 0)
     assert any("end turn, discarding" in m.placeholder for m in panel.selects)
     assert not any(isinstance(a, EndTurn) and a.discard
-                   for a in (codes.decode(state, 0, c) for _, c, _ in
+                   for a in (codes.decode(game, state, 0, c) for _, c, _ in
                              PRESENTER.action_buttons(game, state)))
     assert not leaks(_public_words(game, state), state)
 

@@ -195,9 +195,9 @@ def test_the_board_offers_never_mind_beside_report_result_to_its_player_only() -
     assert ids[0].startswith("pd:rep:") and ids[1].endswith(f":0:{codes.encode(0, CancelShow())}")
     told = str(PRESENTER.board(game, shown).description)
     assert f"fills in the form, or **{NEVER_MIND}**." in told
-    assert codes.decode(shown, 0, codes.encode(0, CancelShow())) == CancelShow()
+    assert codes.decode(game, shown, 0, codes.encode(0, CancelShow())) == CancelShow()
     with pytest.raises(RuleError, match="no longer matches"):
-        codes.decode(shown, 1, codes.encode(0, CancelShow()))
+        codes.decode(game, shown, 1, codes.encode(0, CancelShow()))
 
 
 MAUL = ["Great Maul", "1", "single 2D+10", "", "red"]

@@ -34,7 +34,7 @@ def crowded_state() -> tuple[HellraiserState, int]:
 def test_a_card_with_hundreds_of_plays_is_reached_in_steps() -> None:
     s, seat = crowded_state()
     legal = ENGINE.legal_actions(s, seat)
-    door = next(x for x in menu(s, seat).selects if x.code == SELECT_CARD)
+    door = next(x for x in menu(s, seat, legal).selects if x.code == SELECT_CARD)
     assert [o.code for o in door.options] == [NARROW], "the board only opens the hand"
     first = card_select(s, legal, parse_path(door.options[0].code))
     assert not re.search(r"\d+ of \d+", first.placeholder), "no truncation count"
@@ -61,7 +61,7 @@ def test_more_than_25_moves_are_reached_by_tile_then_square() -> None:
     player alone then picks the square — never "25 of 106"."""
     s, seat = crowded_moves()
     legal = ENGINE.legal_actions(s, seat)
-    board = next(x for x in menu(s, seat).selects if x.code == SELECT_MOVE)
+    board = next(x for x in menu(s, seat, legal).selects if x.code == SELECT_MOVE)
     assert board.placeholder.startswith("🚶 Move: choose which tile"), board.placeholder
     assert " of " not in board.placeholder and len(board.options) <= 25
     tile = next(o for o in board.options if o.code.startswith(NARROW))
