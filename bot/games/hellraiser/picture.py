@@ -32,6 +32,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFont
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.render.pictures import LAYERS
+from bot.render.png import BANDS, palette_png
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Edge, Square
 from engines.hellraiser.mapgen import generate
@@ -572,10 +573,11 @@ def _base_on_palette(board: Board, used: frozenset[tuple[int, str]], colours: Co
 
 
 def clear_map_cache() -> None:
-    """Forget the kept map layers, palettes and roster entries (benchmarks measure a
-    first render)."""
+    """Forget the kept map layers, palettes, roster entries and compressed bands
+    (benchmarks measure a first render)."""
     for kept in (_BASES, _BASES_ON_PALETTE, _PALETTES, _ROSTER):
         kept.clear()
+    BANDS.clear()
     with _FRAME_LOCK:
         _FRAME.clear()
 
@@ -844,13 +846,13 @@ def _roster_sprite(entry: RosterEntry, colours: Colours) -> Sprite:
 def render_board(board: Board, pieces: Pieces, *, palette: bool = False) -> bytes:
     """The map with its pieces and roster, as PNG bytes (WIDTH × `picture_height`
     pixels): full colour, or (`palette`, what the bot uploads) mapped onto
-    `PALETTE_COLOURS` colours (`draw_on_palette`), which halves the bytes and the time."""
-    out = io.BytesIO()
+    `PALETTE_COLOURS` colours (`draw_on_palette`), which halves the bytes, and encoded
+    so that the bands of rows it shares with a recent picture are not compressed again
+    (`palette_png`)."""
     if palette:
-        draw_on_palette(board, pieces).save(out, format="PNG",
-                                            compress_level=PALETTE_COMPRESSION)
-    else:
-        draw_board(board, pieces).save(out, format="PNG", compress_level=1)
+        return palette_png(draw_on_palette(board, pieces), PALETTE_COMPRESSION)
+    out = io.BytesIO()
+    draw_board(board, pieces).save(out, format="PNG", compress_level=1)
     return out.getvalue()
 
 
