@@ -339,14 +339,40 @@ def _draw_portals(draw: ImageDraw.ImageDraw, board: Board) -> None:
         _draw_elevator(draw, x + 9, y + 13, CELL - 18)
 
 
-def _draw_tile_names(draw: ImageDraw.ImageDraw, board: Board) -> None:
-    font = _font(14)
-    for index in range(36):
-        name = bd.placed(board, index).tile.name
+NAME_ROWS = 20
+"""Rows of a tile's top strip that hold its name (14 px letters from its second row)."""
+
+
+def _draw_tile_names(image: Image.Image, board: Board) -> None:
+    """Each tile's name in its top strip, pasted from `_name_strip`: drawing the 36
+    names' letters was half of drawing a new map, and a tile's name and floor are the
+    same on every map."""
+    for index in range(TILE_COUNT):
+        tile = bd.placed(board, index).tile
         x0, y0 = _origin(bd.tile_origin(index))
-        while font.getlength(name) > 3 * CELL - 8 and len(name) > 4:
-            name = name[:-2] + "…"
-        draw.text((x0 + 4, y0 + 1), name, font=font, fill=TILE_NAME)
+        image.paste(_name_strip(tile.name, tile.kind == "room"), (x0 + 1, y0 + 1))
+
+
+@lru_cache(maxsize=2 * TILE_COUNT)
+def _name_strip(name: str, room: bool) -> Image.Image:
+    """A tile's top strip inside its edges (its floor and grid, as `_draw_floors` draws
+    them) with its name on it, shortened to fit; drawn before the room items and
+    portals, which may cover it."""
+    floor, grid = (ROOM_FLOOR, ROOM_GRID) if room else (CORRIDOR_FLOOR, CORRIDOR_GRID)
+    strip = Image.new("RGB", (3 * CELL - 1, NAME_ROWS), floor)
+    draw = ImageDraw.Draw(strip)
+    for i in (1, 2):
+        draw.line((i * CELL - 1, 0, i * CELL - 1, NAME_ROWS), fill=grid, width=1)
+    draw.text((3, 0), tile_label(name), font=_font(14), fill=TILE_NAME)
+    return strip
+
+
+def tile_label(name: str) -> str:
+    """A tile's name as its strip shows it: shortened to fit the tile."""
+    font = _font(14)
+    while font.getlength(name) > 3 * CELL - 8 and len(name) > 4:
+        name = name[:-2] + "…"
+    return name
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
@@ -438,9 +464,9 @@ def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
     image = _frame().copy()
     draw = ImageDraw.Draw(image)
     _draw_floors(draw, board)
+    _draw_tile_names(image, board)
     _draw_furniture(draw, board, used)
     _draw_portals(draw, board)
-    _draw_tile_names(draw, board)
     _draw_walls(draw, board)
     return image
 

@@ -7,7 +7,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.games.hellraiser import picture as pic
 from bot.games.hellraiser.picture import Corpse, Figure, Pieces, render_board, render_text
@@ -15,6 +15,7 @@ from bot.render.pictures import LAYERS
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Square
 from engines.hellraiser.mapgen import generate
+from engines.hellraiser.tiles import TILE_COUNT
 from tests.unit.hellraiser.support import obstacle_doorway
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -249,3 +250,23 @@ def test_a_long_name_is_shortened_before_its_square() -> None:
     font = pic._font(pic.ROSTER_FONT)
     text = pic._fitted(font, "Esmeralda Featherstonehaugh", "Q13 (insane)", 230)
     assert "Q13" in text and text.startswith("Esme") and font.getlength(text) <= 230
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_a_kept_tile_name_is_the_name_drawn_on_its_floor(room: bool) -> None:
+    """Issue 27: tile names are pasted from kept strips; each must be exactly the name
+    drawn where it stands, over its floor and grid, for every tile there is."""
+    board = generate(random.Random(4))
+    names = {bd.placed(board, i).tile.name for i in range(TILE_COUNT)}
+    for name in names:
+        drawn = Image.new("RGB", (3 * pic.CELL + 1, 3 * pic.CELL + 1))
+        floor, grid = (pic.ROOM_FLOOR, pic.ROOM_GRID) if room else (pic.CORRIDOR_FLOOR,
+                                                                     pic.CORRIDOR_GRID)
+        draw = ImageDraw.Draw(drawn)
+        draw.rectangle((0, 0, 3 * pic.CELL, 3 * pic.CELL), fill=floor)
+        for i in (1, 2):
+            draw.line((i * pic.CELL, 0, i * pic.CELL, 3 * pic.CELL), fill=grid, width=1)
+        pasted = drawn.copy()
+        draw.text((4, 1), pic.tile_label(name), font=pic._font(14), fill=pic.TILE_NAME)
+        pasted.paste(pic._name_strip(name, room), (1, 1))
+        assert ImageChops.difference(drawn, pasted).getbbox() is None, name
