@@ -182,19 +182,21 @@ def test_the_text_map_marks_pieces_portals_and_lists_where_figures_stand() -> No
     assert "Alice A1" in text and "Pinhead R18" in text and "gateway E5" in text
 
 
+@pytest.mark.parametrize("palette", [False, True])
 def test_renders_from_worker_threads_match_renders_in_turn(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, palette: bool
 ) -> None:
-    """The bot may render off its event loop; the kept map layers are shared safely,
-    including while old ones are dropped."""
+    """The bot may render off its event loop; the kept map layers (and for the
+    uploaded picture its palette, roster entries and compressed bands) are shared
+    safely, including while old ones are dropped."""
     monkeypatch.setattr(LAYERS, "kept", 3)
     boards = [generate(random.Random(20 + i)) for i in range(6)]
     jobs = [(b, random_pieces(b, random.Random(i))) for i, b in enumerate(boards * 2)]
     pic.clear_map_cache()
-    expected = [render_board(b, p) for b, p in jobs]
+    expected = [render_board(b, p, palette=palette) for b, p in jobs]
     pic.clear_map_cache()
     with ThreadPoolExecutor(max_workers=4) as pool:
-        got = list(pool.map(lambda job: render_board(*job), jobs))
+        got = list(pool.map(lambda job: render_board(*job, palette=palette), jobs))
     assert got == expected
 
 
