@@ -22,9 +22,11 @@ from collections import OrderedDict
 
 from PIL import Image
 
-BAND_ROWS = 16
-"""Rows per band: a moved piece changes about four bands around its square; each band
-starts with an empty dictionary, which costs a few per cent of the file."""
+BAND_ROWS = 32
+"""Rows per band: a moved piece changes two to four bands around its square, and each
+band starts with an empty dictionary. Over 1,300 pictures of two games: 8 rows 48.4
+KiB a picture, 16 rows 44.5, 32 rows 42.6, 48 rows 42.1 (Pillow, one stream: 40.7),
+for the same time within the noise (1.6-2.1 ms)."""
 
 KEPT_BANDS = 4096
 """Compressed bands kept (about 1 KB each, by a 32-byte digest): the bands of some
