@@ -443,21 +443,15 @@ def _draw_key(draw: ImageDraw.ImageDraw) -> None:
         draw.text((x + 26, y + 3), text, font=font, fill=LABEL)
 
 
+@lru_cache(maxsize=1)
 def _frame() -> Image.Image:
     """The letters, numbers and symbols' key: the same around every map, so drawn once
     (a third of a first picture's drawing was these words)."""
-    with _FRAME_LOCK:
-        if not _FRAME:
-            image = Image.new("RGB", (WIDTH, ROSTER_TOP), BACKGROUND)
-            draw = ImageDraw.Draw(image)
-            _draw_labels(draw)
-            _draw_key(draw)
-            _FRAME.append(image)
-        return _FRAME[0]
-
-
-_FRAME: list[Image.Image] = []
-_FRAME_LOCK = threading.Lock()
+    image = Image.new("RGB", (WIDTH, ROSTER_TOP), BACKGROUND)
+    draw = ImageDraw.Draw(image)
+    _draw_labels(draw)
+    _draw_key(draw)
+    return image
 
 
 def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
@@ -599,13 +593,13 @@ def _base_on_palette(board: Board, used: frozenset[tuple[int, str]], colours: Co
 
 
 def clear_map_cache() -> None:
-    """Forget the kept map layers, palettes, roster entries and compressed bands
-    (benchmarks measure a first render)."""
+    """Forget the kept map layers, palettes, roster entries, compressed bands, the
+    frame and the tile names' strips (benchmarks measure a first render)."""
     for kept in (_BASES, _BASES_ON_PALETTE, _PALETTES, _ROSTER):
         kept.clear()
     BANDS.clear()
-    with _FRAME_LOCK:
-        _FRAME.clear()
+    _frame.cache_clear()
+    _name_strip.cache_clear()
 
 
 
