@@ -81,7 +81,8 @@ class Settings(BaseSettings):
         default=64,
         ge=1,
         validation_alias=_env("PANDEMONIUM_MAP_LAYERS"),
-        description="drawn map layers kept for games that draw their board (~1 MiB each);"
+        description="drawn maps kept for games that draw their board (~4.3 MiB each:"
+        " in colour and on the palette);"
         " a table whose layer was dropped pays a full first render again",
     )
     group_commit: bool = Field(

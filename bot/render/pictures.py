@@ -27,9 +27,9 @@ DRAWN_KEPT = 32
 @dataclass
 class LayerCache:
     """How many drawn map layers (the board without its pieces) a game that draws
-    pictures keeps; set from `Settings.map_layers` at start-up. Each is an
-    uncompressed image (~1 MiB), and a table whose layer was dropped pays a full
-    first render again."""
+    pictures keeps; set from `Settings.map_layers` at start-up. Each is held
+    uncompressed, in colour and on the palette (~4.3 MiB for Hellraiser's), and a
+    table whose layer was dropped pays a full first render again."""
 
     kept: int = 64
 

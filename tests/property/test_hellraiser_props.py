@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 import pytest
 
@@ -59,7 +60,9 @@ def census(state: HellraiserState) -> None:
         assert len(cenobites_on_map(state)) <= len(catalogue().cenobites) + state.seats
 
 
-def play(seed: int, players: int, options: HellraiserOptions) -> tuple[HellraiserState, int]:
+def play(seed: int, players: int, options: HellraiserOptions,
+         seen: Callable[[HellraiserState], None] | None = None) -> tuple[HellraiserState, int]:
+    """One seeded game to its end; `seen` is shown every state on the way."""
     rng = random.Random(seed)
     ai_share = rng.choice((0.0, 0.5, 0.9))
     early_gate = rng.random() < 0.5
@@ -82,6 +85,8 @@ def play(seed: int, players: int, options: HellraiserOptions) -> tuple[Hellraise
             open_gateway(state, victim, rng.choice(STATS), Out(quiet=True))
             run(state, Out(quiet=True))  # an opener on their own turn: the turn ends
             early_gate = False
+        if seen is not None:
+            seen(state)
         if step % 50 == 0:
             census(state)
         if step % 400 == 0:

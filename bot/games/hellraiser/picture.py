@@ -21,22 +21,29 @@ bundled default font is used. Both functions are pure: same input, same output.
 from __future__ import annotations
 
 import io
+import random
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable
 from functools import lru_cache
-from typing import Literal
+from typing import Generic, Literal, TypeVar
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageChops, ImageDraw, ImageFont
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.render.pictures import LAYERS
+from bot.render.png import BANDS, palette_png
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Edge, Square
+from engines.hellraiser.mapgen import generate
 from engines.hellraiser.tiles import TILE_COUNT
 
 FigureKind = Literal["human", "skinned", "cenobite", "creature"]
 RGB = tuple[int, int, int]
+K = TypeVar("K")
+
+SEAT_COLOURS: tuple[int, ...] = (0xD93A3A, 0x3A7BD9, 0x3AAE5C, 0xD9A13A, 0x9B4DD9, 0x3AC2C2)
+"""One colour per seat, in seat order (the board's roster uses the same)."""
 
 
 def _on_map(sq: Square) -> Square:
@@ -332,14 +339,40 @@ def _draw_portals(draw: ImageDraw.ImageDraw, board: Board) -> None:
         _draw_elevator(draw, x + 9, y + 13, CELL - 18)
 
 
-def _draw_tile_names(draw: ImageDraw.ImageDraw, board: Board) -> None:
-    font = _font(14)
-    for index in range(36):
-        name = bd.placed(board, index).tile.name
+NAME_ROWS = 20
+"""Rows of a tile's top strip that hold its name (14 px letters from its second row)."""
+
+
+def _draw_tile_names(image: Image.Image, board: Board) -> None:
+    """Each tile's name in its top strip, pasted from `_name_strip`: drawing the 36
+    names' letters was half of drawing a new map, and a tile's name and floor are the
+    same on every map."""
+    for index in range(TILE_COUNT):
+        tile = bd.placed(board, index).tile
         x0, y0 = _origin(bd.tile_origin(index))
-        while font.getlength(name) > 3 * CELL - 8 and len(name) > 4:
-            name = name[:-2] + "…"
-        draw.text((x0 + 4, y0 + 1), name, font=font, fill=TILE_NAME)
+        image.paste(_name_strip(tile.name, tile.kind == "room"), (x0 + 1, y0 + 1))
+
+
+@lru_cache(maxsize=2 * TILE_COUNT)
+def _name_strip(name: str, room: bool) -> Image.Image:
+    """A tile's top strip inside its edges (its floor and grid, as `_draw_floors` draws
+    them) with its name on it, shortened to fit; drawn before the room items and
+    portals, which may cover it."""
+    floor, grid = (ROOM_FLOOR, ROOM_GRID) if room else (CORRIDOR_FLOOR, CORRIDOR_GRID)
+    strip = Image.new("RGB", (3 * CELL - 1, NAME_ROWS), floor)
+    draw = ImageDraw.Draw(strip)
+    for i in (1, 2):
+        draw.line((i * CELL - 1, 0, i * CELL - 1, NAME_ROWS), fill=grid, width=1)
+    draw.text((3, 0), tile_label(name), font=_font(14), fill=TILE_NAME)
+    return strip
+
+
+def tile_label(name: str) -> str:
+    """A tile's name as its strip shows it: shortened to fit the tile."""
+    font = _font(14)
+    while font.getlength(name) > 3 * CELL - 8 and len(name) > 4:
+        name = name[:-2] + "…"
+    return name
 
 
 def _draw_labels(draw: ImageDraw.ImageDraw) -> None:
@@ -410,31 +443,45 @@ def _draw_key(draw: ImageDraw.ImageDraw) -> None:
         draw.text((x + 26, y + 3), text, font=font, fill=LABEL)
 
 
-def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
+@lru_cache(maxsize=1)
+def _frame() -> Image.Image:
+    """The letters, numbers and symbols' key: the same around every map, so drawn once
+    (a third of a first picture's drawing was these words)."""
     image = Image.new("RGB", (WIDTH, ROSTER_TOP), BACKGROUND)
     draw = ImageDraw.Draw(image)
-    _draw_floors(draw, board)
-    _draw_furniture(draw, board, used)
-    _draw_portals(draw, board)
-    _draw_tile_names(draw, board)
-    _draw_walls(draw, board)
     _draw_labels(draw)
     _draw_key(draw)
     return image
 
 
-BaseKey = tuple[object, ...]
+def _draw_base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
+    image = _frame().copy()
+    draw = ImageDraw.Draw(image)
+    _draw_floors(draw, board)
+    _draw_tile_names(image, board)
+    _draw_furniture(draw, board, used)
+    _draw_portals(draw, board)
+    _draw_walls(draw, board)
+    return image
 
 
-class _Kept:
-    """Drawn layers by key, the `LAYERS.kept` most recently used. Guarded by a lock,
-    since the bot renders in worker threads to keep its event loop free."""
+LayerKey = tuple[object, ...]
 
-    def __init__(self) -> None:
-        self._images: OrderedDict[BaseKey, Image.Image] = OrderedDict()
+
+Sprite = tuple[Image.Image, Image.Image]
+"""A drawing mapped onto the palette, and the mask of the pixels it draws."""
+
+
+class _Kept(Generic[K]):
+    """Drawn layers by key, the `limit()` most recently used. Guarded by a lock, since
+    the bot renders in worker threads to keep its event loop free."""
+
+    def __init__(self, limit: Callable[[], int]) -> None:
+        self._images: OrderedDict[LayerKey, K] = OrderedDict()
         self._lock = threading.Lock()
+        self._limit = limit
 
-    def get(self, key: BaseKey, draw: Callable[[], Image.Image]) -> Image.Image:
+    def get(self, key: LayerKey, draw: Callable[[], K]) -> K:
         with self._lock:
             image = self._images.get(key)
             if image is not None:
@@ -443,7 +490,7 @@ class _Kept:
         image = draw()
         with self._lock:
             self._images[key] = image
-            while len(self._images) > LAYERS.kept:
+            while len(self._images) > self._limit():
                 self._images.popitem(last=False)
         return image
 
@@ -452,11 +499,17 @@ class _Kept:
             self._images.clear()
 
 
-_BASES = _Kept()
-_PALETTES = _Kept()
+ROSTER_SPRITES = 512
+"""Roster entries kept drawn (about 11 KB each): a table's entries change only with
+the figure's square or condition, so most pictures reuse all of theirs."""
+
+_BASES: _Kept[Image.Image] = _Kept(lambda: LAYERS.kept)
+_BASES_ON_PALETTE: _Kept[Image.Image] = _Kept(lambda: LAYERS.kept)
+_PALETTES: _Kept[Image.Image] = _Kept(lambda: LAYERS.kept)
+_ROSTER: _Kept[Sprite] = _Kept(lambda: ROSTER_SPRITES)
 
 
-def _base_key(board: Board, used: frozenset[tuple[int, str]]) -> BaseKey:
+def _base_key(board: Board, used: frozenset[tuple[int, str]]) -> LayerKey:
     return (
         tuple((p.tile, p.rotation) for p in board.tiles),
         frozenset(board.destroyed_walls),
@@ -472,24 +525,38 @@ def _base(board: Board, used: frozenset[tuple[int, str]]) -> Image.Image:
     return _BASES.get(_base_key(board, used), lambda: _draw_base(board, used))
 
 
-def _palette(board: Board, pieces: Pieces) -> Image.Image:
-    """The colours the uploaded picture is reduced to, for this map and these seat
-    colours. Finding a palette (octree) costs three times the rest of a picture, and
-    the colours a picture can hold depend only on its map and who stands on it, so
-    the palette is found once, from a sample of every kind of piece, and each
-    picture is only mapped onto it. Pure: the sample depends on nothing else."""
-    used = frozenset(pieces.used_furniture)
-    colours = frozenset(f.colour for f in pieces.figures)
-    key = (*_base_key(board, used), colours)
-    return _PALETTES.get(key, lambda: _sampled_palette(board, used, colours))
+Colours = frozenset[int]
 
 
-def _sampled_palette(
-    board: Board, used: frozenset[tuple[int, str]], colours: frozenset[int | None]
-) -> Image.Image:
+def _palette_colours(pieces: Pieces) -> Colours:
+    """The seat colours every palette holds, and any other a figure wears: the bot's
+    figures wear only seat colours, so every picture it uploads shares one palette."""
+    return frozenset(SEAT_COLOURS).union(f.colour for f in pieces.figures if f.colour is not None)
+
+
+def _palette(colours: Colours) -> Image.Image:
+    """The colours the uploaded picture is reduced to. Finding a palette (octree) costs
+    more than the rest of a picture, and the colours a picture can hold are the map's
+    (the same on every map) and those its figures wear, so the palette is found once,
+    from a sample of every kind of piece, and each layer only mapped onto it. Pure:
+    the sample depends on nothing else."""
+    return _PALETTES.get((colours,), lambda: _sampled_palette(colours))
+
+
+SAMPLE_MAP = 0
+"""The seed of the map the palette's sample is drawn on (any map shows every kind of
+floor, wall and room item)."""
+
+
+def _sampled_palette(colours: Colours) -> Image.Image:
+    board = generate(random.Random(SAMPLE_MAP))
+    used = frozenset(
+        (index, item.furniture.id) for index in range(0, TILE_COUNT, 2)
+        for item in bd.room_furniture(board, index)
+    )
     kinds: list[tuple[FigureKind, int | None]] = [
-        *(("human", c) for c in colours),
-        *(("skinned", c) for c in colours),
+        *(("human", c) for c in (*sorted(colours), None)),
+        *(("skinned", c) for c in (*sorted(colours), None)),
         ("cenobite", None),
         ("creature", None),
     ]
@@ -512,10 +579,28 @@ def _sampled_palette(
     return image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
 
 
+def _on_palette(image: Image.Image, palette: Image.Image) -> Image.Image:
+    """Each pixel to its nearest palette colour (no dithering): a pixel's index depends
+    on its colour alone, so layers mapped apart and pasted together equal the whole
+    picture mapped at once."""
+    return image.quantize(palette=palette, dither=Image.Dither.NONE)
+
+
+def _base_on_palette(board: Board, used: frozenset[tuple[int, str]], colours: Colours
+                     ) -> Image.Image:
+    key = (*_base_key(board, used), colours)
+    return _BASES_ON_PALETTE.get(key, lambda: _on_palette(_base(board, used), _palette(colours)))
+
+
 def clear_map_cache() -> None:
-    """Forget the kept map layers and palettes (benchmarks measure a first render)."""
-    _BASES.clear()
-    _PALETTES.clear()
+    """Forget the kept map layers, palettes, roster entries, compressed bands, the
+    frame and the tile names' strips (benchmarks measure a first render)."""
+    for kept in (_BASES, _BASES_ON_PALETTE, _PALETTES, _ROSTER):
+        kept.clear()
+    BANDS.clear()
+    _frame.cache_clear()
+    _name_strip.cache_clear()
+
 
 
 # Pieces
@@ -572,30 +657,49 @@ def picture_height(pieces: Pieces) -> int:
     return HEIGHT + roster_rows(pieces) * ROSTER_ROW
 
 
+RosterEntry = tuple[FigureKind | None, int | None, str, str, str]
+"""What a roster entry shows: the token's kind (None: a corpse), its colour and label,
+the name and where."""
+
+
+def _roster(pieces: Pieces) -> list[RosterEntry]:
+    entries: list[RosterEntry] = []
+    for f in pieces.figures:
+        states = ", ".join(f.status)
+        entries.append((f.kind, f.colour, f.label, f.name or f.label,
+                        bd.square_name(f.square) + (f" ({states})" if states else "")))
+    for c in pieces.corpses:
+        entries.append((None, None, c.label, c.name or c.label,
+                        f"{bd.square_name(c.square)} (dead)"))
+    return entries
+
+
+def _roster_spot(n: int) -> tuple[int, int]:
+    return (MARGIN + (n % ROSTER_COLUMNS) * ROSTER_WIDTH,
+            ROSTER_TOP + (n // ROSTER_COLUMNS) * ROSTER_ROW)
+
+
 def _draw_roster(draw: ImageDraw.ImageDraw, pieces: Pieces) -> None:
     """Who each token is: the token again, the name, the square and any condition,
     large enough to read at phone size."""
+    for n, entry in enumerate(_roster(pieces)):
+        _draw_roster_entry(draw, entry, *_roster_spot(n))
+
+
+def _draw_roster_entry(draw: ImageDraw.ImageDraw, entry: RosterEntry, x: int, y: int) -> None:
+    """One entry, inside its ROSTER_WIDTH × ROSTER_ROW cell (so it can be drawn apart)."""
+    kind, colour, label, name, where = entry
+    if kind is not None:
+        fill = _draw_token(draw, kind, colour, x + 16, y + 16, 15)
+        draw.text((x + 16, y + 17), label, font=_font(16), fill=_text_colour(fill),
+                  anchor="mm")
+    else:
+        draw.rounded_rectangle((x + 1, y + 6, x + 31, y + 27), radius=4, fill=CORPSE)
+        draw.text((x + 16, y + 17), label or "†", font=_font(16), fill=(20, 20, 20),
+                  anchor="mm")
     font = _font(ROSTER_FONT)
-    entries: list[tuple[Figure | Corpse, str, str]] = []
-    for f in pieces.figures:
-        states = ", ".join(f.status)
-        entries.append((f, f.name or f.label,
-                        bd.square_name(f.square) + (f" ({states})" if states else "")))
-    for c in pieces.corpses:
-        entries.append((c, c.name or c.label, f"{bd.square_name(c.square)} (dead)"))
-    for n, (piece, name, where) in enumerate(entries):
-        x = MARGIN + (n % ROSTER_COLUMNS) * ROSTER_WIDTH
-        y = ROSTER_TOP + (n // ROSTER_COLUMNS) * ROSTER_ROW
-        if isinstance(piece, Figure):
-            fill = _draw_token(draw, piece.kind, piece.colour, x + 16, y + 16, 15)
-            draw.text((x + 16, y + 17), piece.label, font=_font(16), fill=_text_colour(fill),
-                      anchor="mm")
-        else:
-            draw.rounded_rectangle((x + 1, y + 6, x + 31, y + 27), radius=4, fill=CORPSE)
-            draw.text((x + 16, y + 17), piece.label or "†", font=_font(16), fill=(20, 20, 20),
-                      anchor="mm")
-        draw.text((x + 38, y + 4), _fitted(font, name, where, ROSTER_WIDTH - 44), font=font,
-                  fill=LABEL)
+    draw.text((x + 38, y + 4), _fitted(font, name, where, ROSTER_WIDTH - 44), font=font,
+              fill=LABEL)
 
 
 def _fitted(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, name: str, where: str,
@@ -677,30 +781,98 @@ size (checked at 400 px wide) and is under half the bytes (about 41 vs 89 KiB)."
 PALETTE_COMPRESSION = 3
 """zlib level of the uploaded PNG: level 3 encodes in a third of the default's time
 for a fifth more bytes; encoding is most of what a picture costs."""
+PIECE_REACH = 10
+"""How far past its square a piece's drawing may reach (a crowded square's count
+badge, a condition's badge): the part of the map redrawn around each square."""
 
 
-def draw_board(board: Board, pieces: Pieces) -> Image.Image:
-    """The picture before it is encoded (RGB): one frame of the game's GIF."""
+def draw_board(board: Board, pieces: Pieces, *, fresh: bool = False) -> Image.Image:
+    """The picture before it is encoded (RGB), drawn whole: one frame of the game's
+    GIF, and what the uploaded picture's layers must add up to (`fresh`: the map drawn
+    too, not its kept layer, so a stale layer cannot hide in both)."""
+    used = frozenset(pieces.used_furniture)
     image = Image.new("RGB", (WIDTH, picture_height(pieces)), BACKGROUND)
-    image.paste(_base(board, frozenset(pieces.used_furniture)), (0, 0))
+    image.paste(_draw_base(board, used) if fresh else _base(board, used), (0, 0))
     draw = ImageDraw.Draw(image)
     _draw_pieces(draw, board, pieces)
     _draw_roster(draw, pieces)
     return image
 
 
+def draw_on_palette(board: Board, pieces: Pieces) -> Image.Image:
+    """The uploaded picture, as `draw_board` mapped onto the palette, but built from
+    kept layers: the map already mapped (once per map), the squares around the pieces
+    drawn over it and mapped alone, and the roster's entries kept mapped too. A
+    changed picture so maps a few squares, not a megapixel."""
+    colours = _palette_colours(pieces)
+    palette = _palette(colours)
+    used = frozenset(pieces.used_furniture)
+    canvas = Image.new("P", (WIDTH, picture_height(pieces)), _background_index(colours))
+    canvas.putpalette(palette.getpalette() or [])
+    canvas.paste(_base_on_palette(board, used, colours), (0, 0))
+    boxes = _piece_boxes(board, pieces)
+    if boxes:
+        drawn = _base(board, used).copy()
+        _draw_pieces(ImageDraw.Draw(drawn), board, pieces)
+        for box in boxes:
+            canvas.paste(_on_palette(drawn.crop(box), palette), box[:2])
+    for n, entry in enumerate(_roster(pieces)):
+        sprite, mask = _roster_sprite(entry, colours)
+        x, y = _roster_spot(n)
+        canvas.paste(sprite, (x - ROSTER_REACH, y - ROSTER_REACH), mask)
+    return canvas
+
+
+def _background_index(colours: Colours) -> int:
+    dot = _on_palette(Image.new("RGB", (1, 1), BACKGROUND), _palette(colours))
+    return dot.tobytes()[0]
+
+
+def _piece_boxes(board: Board, pieces: Pieces) -> set[tuple[int, int, int, int]]:
+    """Every part of the map a piece may touch: its square and PIECE_REACH around."""
+    squares = {f.square for f in pieces.figures}
+    squares.update(c.square for c in pieces.corpses)
+    squares.update(pieces.items)
+    squares.update(pieces.dragged_to_hell)
+    if board.gateway is not None:
+        squares.add(board.gateway)
+    boxes = set()
+    for sq in squares:
+        x, y = _origin(sq)
+        boxes.add((x - PIECE_REACH, y - PIECE_REACH,
+                   x + CELL + PIECE_REACH, y + CELL + PIECE_REACH))
+    return boxes
+
+
+ROSTER_REACH = 8
+"""How far a roster token may reach out of its cell: a Cenobite's diamond by 2 px, a
+three-letter label by about 4."""
+
+
+def _roster_sprite(entry: RosterEntry, colours: Colours) -> Sprite:
+    """One roster entry mapped onto the palette, with the mask of what it draws: its
+    token may reach into the next cell, and the mask keeps the rest of that cell."""
+    def draw() -> Sprite:
+        size = (ROSTER_WIDTH + 2 * ROSTER_REACH, ROSTER_ROW + 2 * ROSTER_REACH)
+        cell = Image.new("RGB", size, BACKGROUND)
+        _draw_roster_entry(ImageDraw.Draw(cell), entry, ROSTER_REACH, ROSTER_REACH)
+        blank = Image.new("RGB", size, BACKGROUND)
+        mask = ImageChops.difference(cell, blank).convert("L").point(lambda v: 255 if v else 0)
+        return _on_palette(cell, _palette(colours)), mask
+
+    return _ROSTER.get((entry, colours), draw)
+
+
 def render_board(board: Board, pieces: Pieces, *, palette: bool = False) -> bytes:
     """The map with its pieces and roster, as PNG bytes (WIDTH × `picture_height`
-    pixels): full colour, or
-    (`palette`, what the bot uploads) mapped onto `PALETTE_COLOURS` colours (found
-    once per map and seat colours: `_palette`), which halves the bytes and the time."""
-    image = draw_board(board, pieces)
-    out = io.BytesIO()
+    pixels): full colour, or (`palette`, what the bot uploads) mapped onto
+    `PALETTE_COLOURS` colours (`draw_on_palette`), which halves the bytes, and encoded
+    so that the bands of rows it shares with a recent picture are not compressed again
+    (`palette_png`)."""
     if palette:
-        quantized = image.quantize(palette=_palette(board, pieces), dither=Image.Dither.NONE)
-        quantized.save(out, format="PNG", compress_level=PALETTE_COMPRESSION)
-    else:
-        image.save(out, format="PNG", compress_level=1)
+        return palette_png(draw_on_palette(board, pieces), PALETTE_COMPRESSION)
+    out = io.BytesIO()
+    draw_board(board, pieces).save(out, format="PNG", compress_level=1)
     return out.getvalue()
 
 

@@ -10,8 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from bot.games.hellraiser.picture import Figure, Pieces
-from bot.games.hellraiser.pieces import SEAT_COLOURS
+from bot.games.hellraiser.picture import SEAT_COLOURS, Figure, Pieces
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board
 

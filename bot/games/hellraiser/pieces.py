@@ -11,12 +11,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from bot.games.hellraiser.picture import Corpse, Figure, Pieces
+from bot.games.hellraiser.picture import SEAT_COLOURS, Corpse, Figure, Pieces
 from engines.hellraiser import ENGINE
 from engines.hellraiser.models import HellraiserState
 
-SEAT_COLOURS: tuple[int, ...] = (0xD93A3A, 0x3A7BD9, 0x3AAE5C, 0xD9A13A, 0x9B4DD9, 0x3AC2C2)
-"""One colour per seat, in seat order (the board's roster uses the same)."""
 SEAT_SQUARES: tuple[str, ...] = ("🟥", "🟦", "🟩", "🟧", "🟪", "🩵")
 
 STATUS_WORDS: dict[str, str] = {

@@ -7,7 +7,7 @@ import random
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from PIL import Image, ImageChops
+from PIL import Image, ImageChops, ImageDraw
 
 from bot.games.hellraiser import picture as pic
 from bot.games.hellraiser.picture import Corpse, Figure, Pieces, render_board, render_text
@@ -15,6 +15,7 @@ from bot.render.pictures import LAYERS
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Square
 from engines.hellraiser.mapgen import generate
+from engines.hellraiser.tiles import TILE_COUNT
 from tests.unit.hellraiser.support import obstacle_doorway
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -181,19 +182,21 @@ def test_the_text_map_marks_pieces_portals_and_lists_where_figures_stand() -> No
     assert "Alice A1" in text and "Pinhead R18" in text and "gateway E5" in text
 
 
+@pytest.mark.parametrize("palette", [False, True])
 def test_renders_from_worker_threads_match_renders_in_turn(
-    monkeypatch: pytest.MonkeyPatch,
+    monkeypatch: pytest.MonkeyPatch, palette: bool
 ) -> None:
-    """The bot may render off its event loop; the kept map layers are shared safely,
-    including while old ones are dropped."""
+    """The bot may render off its event loop; the kept map layers (and for the
+    uploaded picture its palette, roster entries and compressed bands) are shared
+    safely, including while old ones are dropped."""
     monkeypatch.setattr(LAYERS, "kept", 3)
     boards = [generate(random.Random(20 + i)) for i in range(6)]
     jobs = [(b, random_pieces(b, random.Random(i))) for i, b in enumerate(boards * 2)]
     pic.clear_map_cache()
-    expected = [render_board(b, p) for b, p in jobs]
+    expected = [render_board(b, p, palette=palette) for b, p in jobs]
     pic.clear_map_cache()
     with ThreadPoolExecutor(max_workers=4) as pool:
-        got = list(pool.map(lambda job: render_board(*job), jobs))
+        got = list(pool.map(lambda job: render_board(*job, palette=palette), jobs))
     assert got == expected
 
 
@@ -249,3 +252,23 @@ def test_a_long_name_is_shortened_before_its_square() -> None:
     font = pic._font(pic.ROSTER_FONT)
     text = pic._fitted(font, "Esmeralda Featherstonehaugh", "Q13 (insane)", 230)
     assert "Q13" in text and text.startswith("Esme") and font.getlength(text) <= 230
+
+
+@pytest.mark.parametrize("room", [True, False])
+def test_a_kept_tile_name_is_the_name_drawn_on_its_floor(room: bool) -> None:
+    """Issue 27: tile names are pasted from kept strips; each must be exactly the name
+    drawn where it stands, over its floor and grid, for every tile there is."""
+    board = generate(random.Random(4))
+    names = {bd.placed(board, i).tile.name for i in range(TILE_COUNT)}
+    for name in names:
+        drawn = Image.new("RGB", (3 * pic.CELL + 1, 3 * pic.CELL + 1))
+        floor, grid = (pic.ROOM_FLOOR, pic.ROOM_GRID) if room else (pic.CORRIDOR_FLOOR,
+                                                                     pic.CORRIDOR_GRID)
+        draw = ImageDraw.Draw(drawn)
+        draw.rectangle((0, 0, 3 * pic.CELL, 3 * pic.CELL), fill=floor)
+        for i in (1, 2):
+            draw.line((i * pic.CELL, 0, i * pic.CELL, 3 * pic.CELL), fill=grid, width=1)
+        pasted = drawn.copy()
+        draw.text((4, 1), pic.tile_label(name), font=pic._font(14), fill=pic.TILE_NAME)
+        pasted.paste(pic._name_strip(name, room), (1, 1))
+        assert ImageChops.difference(drawn, pasted).getbbox() is None, name

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 import random
 
-from bot.games.hellraiser.picture import Corpse, Figure, Pieces
+from bot.games.hellraiser.picture import SEAT_COLOURS, Corpse, Figure, Pieces
 from bot.games.hellraiser.picture_words import ALT_LIMIT, describe_board
-from bot.games.hellraiser.pieces import SEAT_COLOURS
 from engines.hellraiser.mapgen import generate
 
 BOARD = generate(random.Random(3))

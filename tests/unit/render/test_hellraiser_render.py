@@ -32,7 +32,8 @@ from bot.games.hellraiser.menu import (
     card_select,
     spread,
 )
-from bot.games.hellraiser.pieces import SEAT_COLOURS, initials, pieces
+from bot.games.hellraiser.picture import SEAT_COLOURS
+from bot.games.hellraiser.pieces import initials, pieces
 from bot.games.hellraiser.presenter import PRESENTER
 from bot.models import GameRow
 from bot.presenting import board_embed, board_view
