@@ -4,7 +4,8 @@ Real Discord does not run on the bot's CPU, so the fake Discord and the players
 (`bench.load_bench`) run in the parent process and the bot runs here, started as
 `python -m bot` would start it: the real discord.py client logging in over real
 sockets. The parent steers it through a pipe: `ready` once it is connected,
-`mark` when the clicks begin, `stop` for the figures.
+`mark` when the clicks begin, `take` for the figures so far (the opening's),
+`stop` for the rest.
 
 Two stamps per interaction, taken on the monotonic clock (system-wide on Linux, so
 they compare with the fake's): when discord.py parses the INTERACTION_CREATE (the
@@ -52,6 +53,22 @@ class BotFigures:
     loop_lag: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
 
+    def mark(self) -> None:
+        """Start afresh: what follows is one part of the run (the opening, the rest)."""
+        for stamps in (self.parsed, self.handling, self.answering):
+            stamps.clear()
+        self.commits.clear()
+        self.loop_lag.clear()
+        self.cpu_seconds = -time.process_time()
+
+    def taken(self) -> BotFigures:
+        """The figures so far (the CPU time counted up to now), and start afresh."""
+        figures = BotFigures(dict(self.parsed), dict(self.handling), dict(self.answering),
+                             list(self.commits), list(self.loop_lag),
+                             self.cpu_seconds + time.process_time())
+        self.mark()
+        return figures
+
 
 def _stamp_interactions(client: discord.Client, figures: BotFigures) -> None:
     """Note when each interaction is parsed and when its callback starts."""
@@ -95,7 +112,7 @@ def _time_commits(bot: PandemoniumBot, figures: BotFigures) -> None:
     storage.commit_step = commit_timed  # type: ignore[method-assign]
 
 
-async def _probe_loop(lags: list[float]) -> None:
+async def probe_loop(lags: list[float]) -> None:
     while True:
         asked = time.monotonic()
         await asyncio.sleep(PROBE_INTERVAL)
@@ -119,11 +136,10 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
         pipe.send("ready")
         while (command := await loop.run_in_executor(None, pipe.recv)) != "stop":
             if command == "mark":
-                for stamps in (figures.parsed, figures.handling, figures.answering):
-                    stamps.clear()
-                figures.commits.clear()
-                figures.cpu_seconds = -time.process_time()
-                probe = asyncio.create_task(_probe_loop(figures.loop_lag))
+                figures.mark()
+                probe = asyncio.create_task(probe_loop(figures.loop_lag))
+            elif command == "take":
+                pipe.send(figures.taken())
         figures.cpu_seconds += time.process_time()
     finally:
         if probe is not None:
