@@ -23,7 +23,7 @@ import discord
 import yarl
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bench.load_bot import BotFigures, probe_loop
+from bench.load_figures import BotFigures, probe_loop
 from tests.fakediscord.client import skip_rate_limit_waits
 
 BUTTON = "bare:click"

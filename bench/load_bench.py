@@ -55,7 +55,8 @@ from pathlib import Path
 from typing import Any
 
 from bench import load_bare
-from bench.load_bot import BotFigures, serve
+from bench.load_bot import serve
+from bench.load_figures import BotFigures
 from bench.load_players import (
     COMPANION_SETUP,
     MEMBERS,
@@ -88,6 +89,9 @@ OPENING_STEPS = 60
 """Random picks a table's players make at most until it is set up (Hellraiser's map
 laid, every Hellbringer class chosen)."""
 OPENING_TIMEOUT = 120.0
+OPENING_MOVE_WAIT = 5.0
+"""How long an opening player waits for the board to show a pick before looking
+again (a pick that changed nothing, a panel redrawn, never moves it)."""
 FIRST_ROUND = "Start round"
 """The companion's button that ends its setting up."""
 
@@ -294,7 +298,12 @@ async def drive(player: Player, tables: list[Table], rate: float, seconds: float
     if running:
         await asyncio.wait(running, timeout=BOARD_TIMEOUT)
     player.on_sent = None
-    await asyncio.wait(followers, timeout=BOARD_TIMEOUT + ANSWER_LIMIT)
+    await player.fake.wait_idle()
+    await _settle(player.fake)
+    await asyncio.sleep(POLL * 2)  # the watch's last look at the boards
+    for follower in followers:
+        follower.cancel()  # a carried-out press that moves no board (a panel redrawn)
+    await asyncio.gather(*followers, return_exceptions=True)
     watch.close()
     return followers
 
@@ -324,7 +333,9 @@ async def open_table(fake: FakeDiscord, player: Player, game: str, index: int) -
             await player.act(table)
             for sent in player.sent[before:]:
                 await sent.handle.response(timeout=OPENING_TIMEOUT)
-            await _board_moved(fake, table, board_version(board, table.game_id))
+            if any(carried_out(s.handle.record) for s in player.sent[before:]):
+                await _board_moved(fake, table, board_version(board, table.game_id))
+
     return table
 
 
@@ -335,7 +346,7 @@ async def _board_moved(fake: FakeDiscord, table: Table, version: int | None) -> 
         return version is None or (now is not None and now > version)
 
     try:
-        await fake.wait_until(moved, timeout=OPENING_TIMEOUT)
+        await fake.wait_until(moved, timeout=OPENING_MOVE_WAIT)
     except AssertionError:
         return
 

@@ -129,10 +129,11 @@ def _answer(rng: random.Random, text_input: dict[str, Any]) -> str:
         return " ".join(str(rng.randint(0, 3)) for _ in range(int(dice["count"])))
     if hint.startswith("e.g. "):
         return str(rng.randint(0, 6))
+    required = bool(text_input.get("required", True))
     words = [w.strip() for w in hint.split(",")]
-    if all(0 < len(w) <= WORD and " " not in w for w in words):
+    if (len(words) > 1 or required) and all(0 < len(w) <= WORD and " " not in w for w in words):
         return str(rng.choice(words))
-    return str(rng.randint(1, 6)) if text_input.get("required", True) else ""
+    return str(rng.randint(1, 6)) if required else ""
 
 
 @dataclass
