@@ -113,6 +113,9 @@ class Part:
     records: list[InteractionRecord]
     wall: float
     bot: BotFigures
+    bench_cpu: float
+    """The fake Discord's and the players' CPU seconds (this process): near one core,
+    the load generator, not the bot, sets the pace."""
     shown: list[float] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
     acks: list[float] = field(default_factory=list)
@@ -185,6 +188,9 @@ class Part:
             out.append(f"{name}: bot / bare ack p50 {self.ack(0.5) / bare.ack(0.5):.2f}x,"
                        f" p99 {self.ack(0.99) / bare.ack(0.99):.2f}x")
         out.append(f"{name}: bot CPU {per_click:.1f} ms per click, {core:.0f} % of a core")
+        out.append(f"{name}: bench (fake Discord and players) CPU"
+                   f" {100 * self.bench_cpu / self.wall if self.wall else float('nan'):.0f} %"
+                   " of a core")
 
         def split(label: str, values: Sequence[float]) -> str:
             return (f"{label} p50 {percentile(values, 0.5) * ms:.1f}"
@@ -227,7 +233,7 @@ class BoardWatch:
 
     async def _run(self) -> None:
         while True:
-            await self.fake.pulse.wait(POLL)
+            await asyncio.sleep(POLL)  # not on every pulse: fifty busy channels pulse often
             for channel_id, waits in list(self._waiting.items()):
                 if not waits:
                     continue
@@ -242,7 +248,7 @@ class BoardWatch:
                 self._waiting[channel_id] = keep
 
     def _newest(self, table: Table) -> int | None:
-        recent = self.fake.messages(table.channel_id)[-RECENT:]
+        recent = self.fake.newest_messages(table.channel_id, RECENT)
         found = [board_version(m, table.game_id) for m in recent]
         return max((v for v in found if v is not None), default=None)
 
@@ -423,7 +429,7 @@ async def _parts(fake: FakeDiscord, pipe: Connection, player: Player, game: str,
     ours = pipe
     opening: Part | None = None
     ours.send("mark")
-    began = time.monotonic()
+    began, cpu = time.monotonic(), time.process_time()
     if game == BARE:
         channels = [fake.add_channel(f"bare-{i}") for i in range(load.tables)]
         if await _ask(ours, [c.id for c in channels]) != "posted":
@@ -434,20 +440,20 @@ async def _parts(fake: FakeDiscord, pipe: Connection, player: Player, game: str,
             *(open_table(fake, player, game, i) for i in range(load.tables))))
     await _idle(fake)
     await _settle(fake)
-    wall = time.monotonic() - began
+    wall, cpu = time.monotonic() - began, time.process_time() - cpu
     figures: BotFigures = await _ask(ours, "take")
     if game != BARE:
-        opening = Part(game, "opening", list(fake.interactions), wall, figures)
+        opening = Part(game, "opening", list(fake.interactions), wall, figures, cpu)
     before = len(fake.interactions)
     player.sent.clear()
     shown: list[float] = []
-    began = time.monotonic()
+    began, cpu = time.monotonic(), time.process_time()
     await drive(player, tables, load.rate, load.seconds, shown)
-    wall = time.monotonic() - began
+    wall, cpu = time.monotonic() - began, time.process_time() - cpu
     await _idle(fake)
     await _settle(fake)
     figures = await _ask(ours, "stop")
-    steady = Part(game, "steady", list(fake.interactions[before:]), wall, figures, shown,
+    steady = Part(game, "steady", list(fake.interactions[before:]), wall, figures, cpu, shown,
                   Counter(s.what for s in player.sent))
     return GameRun(game, opening, steady)
 
@@ -456,7 +462,7 @@ class BarePlayer(Player):
     """The bare bot's players: its board's button, or a pick of its menu."""
 
     async def act(self, table: Table) -> None:
-        board = next((m for m in reversed(self.fake.messages(table.channel_id))
+        board = next((m for m in reversed(self.fake.newest_messages(table.channel_id, RECENT))
                       if load_bare.BUTTON in m.custom_ids()), None)
         if board is None:
             return

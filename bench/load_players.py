@@ -72,7 +72,7 @@ class Sent:
 def live_board(fake: FakeDiscord, table: Table) -> FakeMessage | None:
     """The newest message with the game's controls, as a player finds the board (it
     is posted again below once the event lines push it out of sight)."""
-    for message in reversed(fake.messages(table.channel_id)[-RECENT:]):
+    for message in reversed(fake.newest_messages(table.channel_id, RECENT)):
         if any(VERSIONED.match(cid) or AGAIN.match(cid) for cid in message.custom_ids()):
             return message
     return None
