@@ -17,7 +17,8 @@ the companion's agents and case set up) and the *steady* state that follows at t
 fixed rate. A *bare* discord.py bot (`bench.load_bare`: it only acknowledges, by
 editing the clicked message) takes the same rate over the same number of tables in
 the same run, in its own process against its own fake: the real bot's ack p50 and
-p99 divided by its say what the bot's own work adds.
+p99 divided by its say what the bot's own work adds (an opening is divided by the
+bare bot's steady clicks too: it has no opening of its own).
 
 Per game and part: *ack* (the click until Discord has the bot's first answer; past
 3 s, or never, it is *unanswered*: the player saw "This interaction failed" and the
