@@ -1,230 +1,232 @@
-"""Interactions answered under load: the real bot against the fake Discord on 127.0.0.1.
+"""Interactions answered under an open-loop load of players: the real bot against the fake Discord.
 
-Many tables play at once; clicks arrive at a paced total rate, each on the live
-board of a table whose previous click was answered (a player waits for the board
-before clicking again). For each click we record how long the bot took to
-acknowledge it (Discord's limit is 3 s; past it the player sees "This interaction
-failed") and count the unanswered ones. The baseline is the same load on the
-table's toy game (Pig), whose rules cost next to nothing: the ratio of the p99s
-says what a real game's rules and rendering add to the bot's own path.
+Many tables play at once and clicks arrive at a fixed total rate whatever the bot's
+speed (open loop): a player does not wait for the board to move before the next
+click on that table, so one who clicks a board the bot has not caught up with gets
+its polite "a step behind" answer, which counts as answered and is counted apart
+(`stale`). Each click is a random legal move of any kind by the seat that owns it,
+found on the messages as a player finds it (`bench.load_players`): any button or
+menu of the board (a random number of picks within the menu's limits), the private
+panel ("🃏 My turn") opened and used, a form filled when a press opens one; the
+Hellboy board game companion is driven as a GM reports a session, mostly through
+its `/hbboard` commands. A seeded generator makes every choice.
 
-Acknowledgement is Discord's measure: the first answer to the click (an edit of
-the board, or a deferral when the change is slow), p50/p95/p99 per game; "board
-shown" is the click until the board shows the move, which comes after its commit.
+Each game's run has two parts, reported apart: the *opening* (every table opened,
+joined and started at once, Hellraiser's characters picked until its map is laid,
+the companion's agents and case set up) and the *steady* state that follows at the
+fixed rate. A *bare* discord.py bot (`bench.load_bare`: it only acknowledges, by
+editing the clicked message) takes the same rate over the same number of tables in
+the same run, in its own process against its own fake: the real bot's ack p50 and
+p99 divided by its say what the bot's own work adds (an opening is divided by the
+bare bot's steady clicks too: it has no opening of its own).
 
-The bot runs in a process of its own (`bench.load_bot`), as it would against
-Discord, whose JSON, validation and gateway fan-out never run on the bot's CPU;
-the fake Discord and the players run here, and find the board and whose move it
-is as players do, from the messages (seat 0 is the host, alice; seat 1 bob). The
-acknowledgement is split by the bot's own stamps (the monotonic clock is
-system-wide): *to the bot* (the fake sends the interaction until discord.py
-parses it: the socket and the bot's event loop queue), *dispatch* (parsed until
-the board's click handler starts: discord.py's routing and the task's wait for
-the loop), *handler* (until the callback request starts: the bot's own work
-before acknowledging) and *back* (the callback's way to the fake). `commit` is
-each step's durable commit, which a move's acknowledgement does not wait for.
-`loop lag` is how late the bot's event loop wakes a 10 ms sleeper; `CPU` is each
-process's CPU time per click. The fake's
-OpenAPI check of every body (what the e2e tests are for) is off unless
-`--check-bodies` is given: it would slow the fake, not the bot.
+Per game and part: *ack* (the click until Discord has the bot's first answer; past
+3 s, or never, it is *unanswered*: the player saw "This interaction failed" and the
+bot's late answer met 404 Unknown interaction), *board shown* (a carried-out click
+until a board in the channel shows a newer version), how many answers were *stale*
+and how many *refused* or private (one ephemeral sentence: a random pick the rules
+refuse, an `/hbboard odds`), the bot's CPU per click and as a share of one core,
+and the acknowledgement split by the bot's own stamps (monotonic clock, system
+wide): *to the bot* (the fake sends it until discord.py parses it), *dispatch*
+(parsed until the board's click handler starts; move clicks only), *handler* (until
+the callback leaves: the bot's own work before acknowledging), *back* (the
+callback's way to the fake); `commit` is each step's durable commit and `loop lag`
+how late the bot's loop wakes a 10 ms sleeper. The bot runs in its own process
+(`bench.load_bot`), as against Discord, whose JSON and fan-out never run on its CPU.
 
-    .venv/bin/python -m bench.load_bench [--tables 50] [--rate 50] [--seconds 20]
-        [--group-commit on|off]
+    .venv/bin/python -m bench.load_bench [--games pig,hellboy-dice,hellraiser,hellbringer,
+        hellboy-board] [--tables 50] [--rate 50] [--seconds 30] [--seed 1]
+        [--group-commit on|off] [--check-bodies]
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import multiprocessing
-import re
-import statistics
+import os
+import random
 import tempfile
 import time
+from collections import Counter
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bench.load_bot import BotFigures, serve
-from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
-from tests.support.pig import ENGINE as PIG
+from bench import load_bare
+from bench.load_bot import serve
+from bench.load_figures import BotFigures
+from bench.load_players import (
+    COMPANION_SETUP,
+    MEMBERS,
+    RECENT,
+    CompanionGM,
+    Player,
+    Sent,
+    Table,
+    board_version,
+    live_board,
+    opened,
+    setting_up,
+)
+from bot.clicks import BEHIND, OUT_OF_DATE
+from bot.presenting import PANEL_STALE
+from tests.fakediscord import FakeDiscord
+from tests.fakediscord.interactions import InteractionRecord
 
-MEMBERS = ("alice", "bob")
-"""Seat 0 opens the table (the host), seat 1 joins."""
+GAMES = ("hellboy-dice", "hellraiser", "hellbringer", "hellboy-board")
+BARE = "bare"
 ANSWER_LIMIT = 3.0
-ACKNOWLEDGED = (6, 7)
-"""Callback types of a click carried out (the board edited now, or deferred and edited
-after); anything else is a refusal, which leaves the board as it is."""
+STALE = (BEHIND, OUT_OF_DATE, PANEL_STALE)
+EPHEMERAL = 64
 QUIET = 0.5
 """No request for this long after the last click: the bot's follow-ups are done."""
 POLL = 0.02
-BOARD_TIMEOUT = 60.0
-"""How long the players wait, at the end, for the boards still to move."""
-RECENT = 16
-"""Messages from the bottom of a channel searched for the board (the bot posts it
-again below once six messages sit under it)."""
-MOVE = re.compile(r"^pd:(?P<kind>mv|sel):(?P<game>\d+):(?P<version>\d+):(?P<seat>\d+):")
-LOBBY = re.compile(r"pd:lobby:join:(\d+)")
-VERSIONED = re.compile(r"^pd:\w+:(?P<game>\d+):(?P<version>\d+)")
+BOARD_TIMEOUT = 30.0
+"""How long a player waits, at the end, for a board to show a carried-out click."""
+OPENING_STEPS = 60
+"""Random picks a table's players make at most until it is set up (Hellraiser's map
+laid, every Hellbringer class chosen)."""
+OPENING_TIMEOUT = 120.0
+OPENING_MOVE_WAIT = 5.0
+"""How long an opening player waits for the board to show a pick before looking
+again (a pick that changed nothing, a panel redrawn, never moves it)."""
+FIRST_ROUND = "Start round"
+"""The companion's button that ends its setting up."""
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 @dataclass
-class Table:
-    channel_id: int
-    game_id: int
+class Part:
+    """One part of one game's run (the opening, or the steady state), as measured."""
 
-
-@dataclass
-class LoadResult:
     game: str
-    clicks: int = 0
-    latencies: list[float] = field(default_factory=list)
-    unanswered: int = 0
+    part: str
+    records: list[InteractionRecord]
+    wall: float
+    bot: BotFigures
+    bench_cpu: float
+    """The fake Discord's and the players' CPU seconds (this process): near one core,
+    the load generator, not the bot, sets the pace."""
     shown: list[float] = field(default_factory=list)
-    """Click to the board showing the move (after its commit: the move is durable)."""
+    kinds: Counter[str] = field(default_factory=Counter)
+    acks: list[float] = field(default_factory=list)
+    unanswered: int = 0
+    stale: int = 0
+    refused: int = 0
+    sentences: Counter[str] = field(default_factory=Counter)
+    """The refusals' and private answers' sentences, to see what the players tripped on."""
     to_bot: list[float] = field(default_factory=list)
     dispatch: list[float] = field(default_factory=list)
-    in_bot: list[float] = field(default_factory=list)
+    handler: list[float] = field(default_factory=list)
     back: list[float] = field(default_factory=list)
-    loop_lag: list[float] = field(default_factory=list)
-    commits: list[float] = field(default_factory=list)
-    cpu_seconds: float = 0.0
-    fake_cpu_seconds: float = 0.0
-    """The fake Discord's and the players' process, for comparison."""
 
-    def percentile(self, q: float, of: list[float] | None = None) -> float:
-        values = self.latencies if of is None else of
-        if not values:
-            return float("nan")
-        ordered = sorted(values)
-        return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+    def __post_init__(self) -> None:
+        for record in self.records:
+            self._account(record)
 
-    def _split(self, name: str, values: list[float]) -> str:
-        return (
-            f"{name} p50 {self.percentile(0.5, values) * 1000:.1f}"
-            f" p99 {self.percentile(0.99, values) * 1000:.1f}"
-        )
+    def _account(self, record: InteractionRecord) -> None:
+        sent = record.deadline - ANSWER_LIMIT
+        if record.answered_at is None or record.answered_at - sent > ANSWER_LIMIT:
+            self.unanswered += 1
+            return
+        self.acks.append(record.answered_at - sent)
+        answer = record.response or {}
+        data = answer.get("data") or {}
+        if any(str(data.get("content") or "").startswith(s) for s in STALE):
+            self.stale += 1
+        elif int(data.get("flags") or 0) & EPHEMERAL and int(answer.get("type", 0)) == 4 \
+                and not data.get("components") and not data.get("embeds"):
+            self.refused += 1
+            self.sentences[str(data.get("content") or "(an embed)")[:90]] += 1
+        stamps = self.bot
+        parsed, answering = stamps.parsed.get(record.id), stamps.answering.get(record.id)
+        handling = stamps.handling.get(record.id)
+        if parsed is not None and answering is not None:
+            self.to_bot.append(parsed - sent)
+            self.back.append(record.answered_at - answering)
+            if handling is not None:
+                self.dispatch.append(handling - parsed)
+                self.handler.append(answering - handling)
 
-    def line(self) -> str:
-        median = statistics.median(self.latencies) if self.latencies else float("nan")
-        per_click = 1000 / self.clicks if self.clicks else float("nan")
-        return (
-            f"{self.game:>13}: {self.clicks} clicks, {self.unanswered} unanswered;"
-            f" ack p50 {median * 1000:.1f} ms, p95 {self.percentile(0.95) * 1000:.1f} ms,"
-            f" p99 {self.percentile(0.99) * 1000:.1f} ms;"
-            f" board shown p50 {self.percentile(0.5, self.shown) * 1000:.1f} ms,"
-            f" p99 {self.percentile(0.99, self.shown) * 1000:.1f} ms\n"
-            f"{'':>15}ack split (ms): {self._split('to the bot', self.to_bot)},"
-            f" {self._split('dispatch', self.dispatch)}, {self._split('handler', self.in_bot)},"
-            f" {self._split('back', self.back)}\n{'':>15}"
-            f"{self._split('commit', self.commits)}, {self._split('loop lag', self.loop_lag)};"
-            f" CPU ms/click: bot"
-            f" {self.cpu_seconds * per_click:.1f}, fake {self.fake_cpu_seconds * per_click:.1f}"
-        )
+    @property
+    def clicks(self) -> int:
+        return len(self.records)
 
+    def ack(self, q: float) -> float:
+        return percentile(self.acks, q)
 
-def _versions(message: FakeMessage, game_id: int) -> list[int]:
-    found = (VERSIONED.match(cid) for cid in message.custom_ids())
-    return [int(m["version"]) for m in found if m and int(m["game"]) == game_id]
+    def lines(self, bare: Part | None) -> list[str]:
+        """Every figure the issue's targets name, one labelled line each."""
+        name = f"{self.game} {self.part}"
+        ms = 1000.0
+        per_click = self.bot.cpu_seconds * ms / self.clicks if self.clicks else float("nan")
+        core = 100 * self.bot.cpu_seconds / self.wall if self.wall else float("nan")
+        out = [
+            f"{name}: interactions {self.clicks} in {self.wall:.1f} s"
+            + (f" ({', '.join(f'{k} {n}' for k, n in sorted(self.kinds.items()))})"
+               if self.kinds else ""),
+            f"{name}: unanswered {self.unanswered}",
+            f"{name}: stale answers {self.stale}",
+            f"{name}: refused (one private sentence) {self.refused}"
+            + "".join(f"; {n}x {text!r}" for text, n in self.sentences.most_common(3)),
+            f"{name}: ack p50 {self.ack(0.5) * ms:.1f} ms, p95 {self.ack(0.95) * ms:.1f} ms,"
+            f" p99 {self.ack(0.99) * ms:.1f} ms",
+        ]
+        if self.shown or self.part == "steady":
+            out.append(f"{name}: board shown p50 {percentile(self.shown, 0.5) * ms:.1f} ms,"
+                       f" p99 {percentile(self.shown, 0.99) * ms:.1f} ms ({len(self.shown)} shown)")
+        if bare is not None and bare.acks:
+            out.append(f"{name}: bot / bare ack p50 {self.ack(0.5) / bare.ack(0.5):.2f}x,"
+                       f" p99 {self.ack(0.99) / bare.ack(0.99):.2f}x")
+        out.append(f"{name}: bot CPU {per_click:.1f} ms per click, {core:.0f} % of a core")
+        out.append(f"{name}: bench (fake Discord and players) CPU"
+                   f" {100 * self.bench_cpu / self.wall if self.wall else float('nan'):.0f} %"
+                   " of a core")
 
+        def split(label: str, values: Sequence[float]) -> str:
+            return (f"{label} p50 {percentile(values, 0.5) * ms:.1f}"
+                    f" p99 {percentile(values, 0.99) * ms:.1f}")
 
-def _live_board(fake: FakeDiscord, table: Table) -> FakeMessage | None:
-    """The newest message with the game's moves, as a player finds the board (it is
-    posted again below once the event lines push it out of sight)."""
-    for message in reversed(fake.messages(table.channel_id)):
-        if any(MOVE.match(cid) for cid in message.custom_ids()):
-            return message
-    return None
-
-
-async def _open_tables(fake: FakeDiscord, game: str, tables: int) -> list[Table]:
-    opened = []
-    for i in range(tables):
-        channel = fake.add_channel(f"table-{i}")
-        new = await fake.slash("alice", "game new", game=game, mode="digital", channel=channel)
-        board = await new.original()
-        opened.append(Table(channel.id, int(LOBBY.findall(" ".join(board.custom_ids()))[0])))
-        await (await fake.click("bob", board, label="Join")).original()
-        await (await fake.click("alice", board, label="Start")).original()
-    return opened
-
-
-async def _drive(
-    fake: FakeDiscord, tables: list[Table], rate: float, seconds: float, shown: list[float]
-) -> list[InteractionHandle]:
-    """Paced clicks over the tables, round robin, skipping a table still waiting."""
-    in_flight: dict[int, asyncio.Task[None]] = {}
-    handles: list[InteractionHandle] = []
-    watch = BoardWatch(fake)
-    started = time.perf_counter()
-    tick = 0
-    while time.perf_counter() - started < seconds:
-        table = tables[tick % len(tables)]
-        tick += 1
-        pending = in_flight.get(table.channel_id)
-        if pending is None or pending.done():
-            in_flight[table.channel_id] = asyncio.create_task(
-                _click(fake, table, watch, handles, shown)
-            )
-        await asyncio.sleep(max(0.0, started + tick / rate - time.perf_counter()))
-    await asyncio.wait_for(asyncio.gather(*in_flight.values()), BOARD_TIMEOUT)
-    watch.close()
-    return handles
+        out.append(f"{name}: ack split (ms): {split('to the bot', self.to_bot)},"
+                   f" {split('dispatch', self.dispatch)}, {split('handler', self.handler)},"
+                   f" {split('back', self.back)}; {split('commit', self.bot.commits)},"
+                   f" {split('loop lag', self.bot.loop_lag)}")
+        return out
 
 
-async def _click(
-    fake: FakeDiscord,
-    table: Table,
-    watch: BoardWatch,
-    handles: list[InteractionHandle],
-    shown: list[float],
-) -> None:
-    """The first move on the live board (its first button, else the first option of its
-    first menu), pressed by the member of its seat; then wait for the board to move on."""
-    board = _live_board(fake, table)
-    if board is None:
-        return
-    for component in board.all_components():
-        move = MOVE.match(str(component.get("custom_id", "")))
-        if move is not None:
-            break
-    else:
-        return
-    who, cid, version = MEMBERS[int(move["seat"])], move.string, int(move["version"])
-    started = time.perf_counter()
-    moved = watch.expect(table, board.id, version)
-    if move["kind"] == "mv":
-        handle = await fake.click(who, board, cid)
-    else:
-        handle = await fake.select(who, board, cid, [component["options"][0]["value"]])
-    handles.append(handle)
-    if (await handle.response(timeout=BOARD_TIMEOUT))["type"] not in ACKNOWLEDGED:
-        watch.drop(table)
-        return
-    await moved
-    shown.append(time.perf_counter() - started)
+@dataclass
+class GameRun:
+    game: str
+    opening: Part | None
+    steady: Part
 
 
 class BoardWatch:
-    """One watcher for every table waiting for its board to move past a version: fifty
-    tables each polling the fake would cost the fake more than its clicks."""
+    """One watcher for every carried-out click waiting for its board to show a newer
+    version (several per table: the load does not wait); fifty tables each polling
+    the fake would cost the fake more than its clicks."""
 
     def __init__(self, fake: FakeDiscord) -> None:
         self.fake = fake
-        self._waiting: dict[int, tuple[Table, int, int, asyncio.Future[None]]] = {}
+        self._waiting: dict[int, list[tuple[Table, int, asyncio.Future[None]]]] = {}
         self._task: asyncio.Task[None] | None = None
 
-    def expect(self, table: Table, board_id: int, version: int) -> asyncio.Future[None]:
+    def expect(self, table: Table, version: int) -> asyncio.Future[None]:
         moved = asyncio.get_running_loop().create_future()
-        self._waiting[table.channel_id] = (table, board_id, version, moved)
+        self._waiting.setdefault(table.channel_id, []).append((table, version, moved))
         if self._task is None:
             self._task = asyncio.create_task(self._run())
         return moved
-
-    def drop(self, table: Table) -> None:
-        """The click was refused: the board will not move."""
-        self._waiting.pop(table.channel_id, None)
 
     def close(self) -> None:
         if self._task is not None:
@@ -232,18 +234,136 @@ class BoardWatch:
 
     async def _run(self) -> None:
         while True:
-            await self.fake.pulse.wait(POLL)
-            for channel_id, (table, board_id, version, moved) in list(self._waiting.items()):
-                if self._moved_on(table, board_id, version):
-                    del self._waiting[channel_id]
-                    moved.set_result(None)
+            await asyncio.sleep(POLL)  # not on every pulse: fifty busy channels pulse often
+            for channel_id, waits in list(self._waiting.items()):
+                if not waits:
+                    continue
+                shown = self._newest(waits[0][0])
+                keep = []
+                for table, version, moved in waits:
+                    if shown is not None and shown > version:
+                        if not moved.done():
+                            moved.set_result(None)
+                    elif not moved.done():
+                        keep.append((table, version, moved))
+                self._waiting[channel_id] = keep
 
-    def _moved_on(self, table: Table, board_id: int, version: int) -> bool:
-        clicked = self.fake.message(board_id)
-        if not clicked.deleted and clicked.custom_ids():  # a re-posted board's old copy goes
-            return max(_versions(clicked, table.game_id), default=version) > version
-        newest = self.fake.messages(table.channel_id)[-RECENT:]
-        return any(v > version for m in newest for v in _versions(m, table.game_id))
+    def _newest(self, table: Table) -> int | None:
+        recent = self.fake.newest_messages(table.channel_id, RECENT)
+        found = [board_version(m, table.game_id) for m in recent]
+        return max((v for v in found if v is not None), default=None)
+
+
+def carried_out(record: InteractionRecord) -> bool:
+    """The bot took the click (edited the board, deferred, answered in public)."""
+    answer = record.response or {}
+    data = answer.get("data") or {}
+    if any(str(data.get("content") or "").startswith(s) for s in STALE):
+        return False
+    kind = int(answer.get("type", 0))
+    return kind in (6, 7) or (kind in (4, 5) and not int(data.get("flags") or 0) & EPHEMERAL)
+
+
+async def follow(sent: Sent, watch: BoardWatch, shown: list[float]) -> None:
+    """Wait for the answer, then (for a carried-out move) for the board to show it."""
+    record = sent.handle.record
+    started = record.deadline - ANSWER_LIMIT
+    if sent.version is None:
+        return
+    moved = watch.expect(sent.table, sent.version)
+    try:
+        await sent.handle.response(timeout=ANSWER_LIMIT + 1)
+    except AssertionError:
+        moved.cancel()
+        return
+    if not carried_out(record):
+        moved.cancel()
+        return
+    try:
+        await asyncio.wait_for(moved, BOARD_TIMEOUT)
+    except TimeoutError:
+        return
+    shown.append(time.monotonic() - started)
+
+
+async def drive(player: Player, tables: list[Table], rate: float, seconds: float,
+                shown: list[float]) -> list[asyncio.Task[None]]:
+    """Clicks at a fixed total rate over the tables, round robin, whatever the bot
+    does: the clock decides when the next one leaves, not the previous answer."""
+    watch = BoardWatch(player.fake)
+    running: set[asyncio.Task[Any]] = set()
+    followers: list[asyncio.Task[None]] = []
+    player.on_sent = lambda sent: followers.append(
+        asyncio.create_task(follow(sent, watch, shown)))
+    started = time.monotonic()
+    tick = 0
+    while time.monotonic() - started < seconds:
+        task = asyncio.create_task(player.act(tables[tick % len(tables)]))
+        running.add(task)
+        task.add_done_callback(running.discard)
+        tick += 1
+        await asyncio.sleep(max(0.0, started + tick / rate - time.monotonic()))
+    if running:
+        await asyncio.wait(running, timeout=BOARD_TIMEOUT)
+    player.on_sent = None
+    await _idle(player.fake)
+    await _settle(player.fake)
+    await asyncio.sleep(POLL * 2)  # the watch's last look at the boards
+    for follower in followers:
+        follower.cancel()  # a carried-out press that moves no board (a panel redrawn)
+    await asyncio.gather(*followers, return_exceptions=True)
+    watch.close()
+    return followers
+
+
+async def open_table(fake: FakeDiscord, player: Player, game: str, index: int) -> Table:
+    """A table as a group gets it going: opened, joined, started; Hellraiser's
+    characters picked until its map is laid, the companion's agents and case."""
+    table = await opened(fake, game, index)
+    if game == "hellboy-board":
+        for command, options in COMPANION_SETUP:
+            handle = await fake.slash(MEMBERS[0], f"hbboard {command}",
+                                      channel=table.channel_id, options=options)
+            await handle.response(timeout=OPENING_TIMEOUT)
+        board = live_board(fake, table)
+        if board is not None:
+            start = next((c for c in board.all_components()
+                          if str(c.get("label", "")).startswith(FIRST_ROUND)), None)
+            if start is not None:
+                click = await fake.click(MEMBERS[0], board, str(start["custom_id"]))
+                await click.response(timeout=OPENING_TIMEOUT)
+    else:
+        for _ in range(OPENING_STEPS):
+            board = live_board(fake, table)
+            if board is None or not setting_up(game, board):
+                break
+            before = len(player.sent)
+            await player.act(table)
+            for sent in player.sent[before:]:
+                await sent.handle.response(timeout=OPENING_TIMEOUT)
+            if any(carried_out(s.handle.record) for s in player.sent[before:]):
+                await _board_moved(fake, table, board_version(board, table.game_id))
+
+    return table
+
+
+async def _board_moved(fake: FakeDiscord, table: Table, version: int | None) -> None:
+    def moved() -> bool:
+        board = live_board(fake, table)
+        now = None if board is None else board_version(board, table.game_id)
+        return version is None or (now is not None and now > version)
+
+    try:
+        await fake.wait_until(moved, timeout=OPENING_MOVE_WAIT)
+    except AssertionError:
+        return
+
+
+async def _idle(fake: FakeDiscord) -> None:
+    """Wait for the bot to answer what it was sent; what it never answers (a bot that
+    stopped serving its tables) is counted unanswered, not a crash of the bench."""
+    with contextlib.suppress(AssertionError):
+        await fake.wait_idle(timeout=ANSWER_LIMIT + 2)
 
 
 async def _settle(fake: FakeDiscord) -> None:
@@ -255,112 +375,145 @@ async def _settle(fake: FakeDiscord) -> None:
         await asyncio.sleep(QUIET)
 
 
-def _ask(pipe: Connection, command: str | None = None) -> asyncio.Future[Any]:
+def _ask(pipe: Connection, command: Any = None) -> asyncio.Future[Any]:
     """Send `command` (if any) to the bot process and wait for its answer off the loop."""
     if command is not None:
         pipe.send(command)
     return asyncio.get_running_loop().run_in_executor(None, pipe.recv)
 
 
-async def _measure(
-    game: str, tables: int, rate: float, seconds: float, group_commit: bool, check_bodies: bool
-) -> LoadResult:
-    shown: list[float] = []
+@dataclass
+class Load:
+    tables: int
+    rate: float
+    seconds: float
+    seed: int
+    group_commit: bool = True
+    check_bodies: bool = False
+
+
+async def measure(game: str, load: Load) -> GameRun:
+    """One game's run (or the bare bot's): its own fake, its own bot process."""
+    rng = random.Random(f"{load.seed}:{game}")
     with tempfile.TemporaryDirectory() as folder:
-        fake = await FakeDiscord(check_bodies=check_bodies).start()
+        fake = await FakeDiscord(check_bodies=load.check_bodies).start()
         ours, theirs = multiprocessing.Pipe()
         settings = {
             "discord_token": fake.bot_token,
             "database": str(Path(folder) / "load.sqlite"),
             "discord_api_base": fake.api_base,
             "discord_gateway_url": fake.gateway_url,
-            "seed": 11,
-            "group_commit": group_commit,
+            "seed": load.seed,
+            "group_commit": load.group_commit,
         }
+        target: Callable[..., None] = load_bare.serve if game == BARE else serve
         bot = multiprocessing.get_context("spawn").Process(
-            target=serve, args=(settings, theirs), name="load-bench-bot"
-        )
+            target=target, args=(settings, theirs), name=f"load-bench-{game}")
         bot.start()
         theirs.close()
         try:
             if await _ask(ours) != "ready":
                 raise RuntimeError("the bot process did not start")
-            opened = await _open_tables(fake, game, tables)
-            ours.send("mark")
-            fake_cpu = -time.process_time()
-            handles = await _drive(fake, opened, rate, seconds, shown)
-            await fake.wait_idle()
-            fake_cpu += time.process_time()
-            await _settle(fake)
-            figures: BotFigures = await _ask(ours, "stop")
+            player = PLAYERS.get(game, Player)(fake, rng)
+            run = await _parts(fake, ours, player, game, load)
         finally:
             bot.join(timeout=30)
             if bot.is_alive():
                 bot.kill()
             await fake.stop()
-    result = LoadResult(game=game, clicks=len(handles), shown=shown)
-    result.loop_lag, result.cpu_seconds = figures.loop_lag, figures.cpu_seconds
-    result.commits = figures.commits
-    result.fake_cpu_seconds = fake_cpu
-    for handle in handles:
-        _account(result, handle, figures)
-    fake.take_violations()
-    return result
+        fake.take_violations()
+    return run
 
 
-def _account(result: LoadResult, handle: InteractionHandle, figures: BotFigures) -> None:
-    record = handle.record
-    sent = record.deadline - ANSWER_LIMIT
-    if record.answered_at is None or record.answered_at - sent > ANSWER_LIMIT:
-        result.unanswered += 1
-        return
-    result.latencies.append(record.answered_at - sent)
-    parsed, answering = figures.parsed.get(record.id), figures.answering.get(record.id)
-    handling = figures.handling.get(record.id)
-    if parsed is not None and answering is not None and handling is not None:
-        result.to_bot.append(parsed - sent)
-        result.dispatch.append(handling - parsed)
-        result.in_bot.append(answering - handling)
-        result.back.append(record.answered_at - answering)
+async def _parts(fake: FakeDiscord, pipe: Connection, player: Player, game: str,
+                 load: Load) -> GameRun:
+    ours = pipe
+    opening: Part | None = None
+    ours.send("mark")
+    began, cpu = time.monotonic(), time.process_time()
+    if game == BARE:
+        channels = [fake.add_channel(f"bare-{i}") for i in range(load.tables)]
+        if await _ask(ours, [c.id for c in channels]) != "posted":
+            raise RuntimeError("the bare bot did not post its boards")
+        tables = [Table(c.id, 0, BARE) for c in channels]
+    else:
+        tables = list(await asyncio.gather(
+            *(open_table(fake, player, game, i) for i in range(load.tables))))
+    await _idle(fake)
+    await _settle(fake)
+    wall, cpu = time.monotonic() - began, time.process_time() - cpu
+    figures: BotFigures = await _ask(ours, "take")
+    if game != BARE:
+        opening = Part(game, "opening", list(fake.interactions), wall, figures, cpu)
+    before = len(fake.interactions)
+    player.sent.clear()
+    shown: list[float] = []
+    began, cpu = time.monotonic(), time.process_time()
+    await drive(player, tables, load.rate, load.seconds, shown)
+    wall, cpu = time.monotonic() - began, time.process_time() - cpu
+    await _idle(fake)
+    await _settle(fake)
+    figures = await _ask(ours, "stop")
+    steady = Part(game, "steady", list(fake.interactions[before:]), wall, figures, cpu, shown,
+                  Counter(s.what for s in player.sent))
+    return GameRun(game, opening, steady)
 
 
-def run(
-    tables: int,
-    rate: float,
-    seconds: float,
-    games: list[str],
-    group_commit: bool = True,
-    check_bodies: bool = False,
-) -> list[LoadResult]:
-    return [
-        asyncio.run(_measure(g, tables, rate, seconds, group_commit, check_bodies))
-        for g in [PIG.key, *games]
-    ]
+class BarePlayer(Player):
+    """The bare bot's players: its board's button, or a pick of its menu."""
+
+    async def act(self, table: Table) -> None:
+        board = next((m for m in reversed(self.fake.newest_messages(table.channel_id, RECENT))
+                      if load_bare.BUTTON in m.custom_ids()), None)
+        if board is None:
+            return
+        who = self.rng.choice(MEMBERS)
+        if self.rng.random() < 0.5:
+            await self._send(table, "button", None, self.fake.click(who, board, load_bare.BUTTON))
+        else:
+            await self._send(table, "menu", None, self.fake.select(
+                who, board, load_bare.MENU, [self.rng.choice(("one", "two"))]))
+
+
+PLAYERS: dict[str, type[Player]] = {BARE: BarePlayer, "hellboy-board": CompanionGM}
+
+
+def heading(load: Load) -> str:
+    return (f"{load.tables} tables, {load.rate:g} clicks/s for {load.seconds:g} s, seed"
+            f" {load.seed} (SQLite, group commit {'on' if load.group_commit else 'off'},"
+            f" bodies {'checked' if load.check_bodies else 'not checked'} by the fake)")
+
+
+def report(game_run: GameRun, bare: GameRun | None) -> list[str]:
+    """A run's lines, the load average when it ended first (the machine is shared)."""
+    load = " ".join(f"{x:.2f}" for x in os.getloadavg())
+    out = [f"{game_run.game}: load average {load} at its end"]
+    if game_run.opening is not None:
+        out += game_run.opening.lines(None if bare is None else bare.steady)
+    return out + game_run.steady.lines(None if bare is None else bare.steady)
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(GAMES),
+                        help=f"comma-separated: {', '.join(GAMES)}, pig")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--rate", type=float, default=50.0, help="clicks per second in total")
-    parser.add_argument("--seconds", type=float, default=20.0)
-    parser.add_argument("--games", default="hellboy-dice,hellraiser")
+    parser.add_argument("--seconds", type=float, default=30.0)
+    parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--group-commit", choices=("on", "off"), default="on")
-    parser.add_argument(
-        "--check-bodies", action="store_true", help="the fake validates every body (slow)"
-    )
+    parser.add_argument("--check-bodies", action="store_true",
+                        help="the fake validates every body (slow)")
     args = parser.parse_args(argv)
-    group = args.group_commit == "on"
-    results = run(
-        args.tables, args.rate, args.seconds, args.games.split(","), group, args.check_bodies
-    )
-    print(
-        f"{args.tables} tables, {args.rate:g} clicks/s for {args.seconds:g} s"
-        f" (SQLite, group commit {args.group_commit},"
-        f" bodies {'checked' if args.check_bodies else 'not checked'} by the fake)"
-    )
-    baseline = results[0]
-    for result in results:
-        ratio = result.percentile(0.99) / baseline.percentile(0.99)
-        print(f"{result.line()}  (p99 {ratio:.1f}x the toy game's)")
-
+    load = Load(args.tables, args.rate, args.seconds, args.seed,
+                args.group_commit == "on", args.check_bodies)
+    print(heading(load), flush=True)
+    bare = asyncio.run(measure(BARE, load))
+    for line in report(bare, None):
+        print(line, flush=True)
+    for game in (g for g in args.games.split(",") if g):
+        for line in report(asyncio.run(measure(game, load)), bare):
+            print(line, flush=True)
 
 if __name__ == "__main__":
     main()

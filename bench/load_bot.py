@@ -4,7 +4,8 @@ Real Discord does not run on the bot's CPU, so the fake Discord and the players
 (`bench.load_bench`) run in the parent process and the bot runs here, started as
 `python -m bot` would start it: the real discord.py client logging in over real
 sockets. The parent steers it through a pipe: `ready` once it is connected,
-`mark` when the clicks begin, `stop` for the figures.
+`mark` when the clicks begin, `take` for the figures so far (the opening's),
+`stop` for the rest.
 
 Two stamps per interaction, taken on the monotonic clock (system-wide on Linux, so
 they compare with the fake's): when discord.py parses the INTERACTION_CREATE (the
@@ -18,39 +19,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import time
-from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bench.load_figures import BotFigures, probe_loop
 from bot.app import PandemoniumBot, create_bot
 from bot.clicks import TablesUI
 from bot.settings import Settings
 from engines import registry
 from tests.fakediscord.client import skip_rate_limit_waits
 from tests.support.pig import ENGINE as PIG
-
-PROBE_INTERVAL = 0.01
-"""How often the probe asks the loop to wake it; the lateness is the loop's lag."""
-
-
-@dataclass
-class BotFigures:
-    """What the bot process measured between `mark` and `stop` (sent to the parent)."""
-
-    parsed: dict[int, float] = field(default_factory=dict)
-    """Interaction id to when discord.py parsed its INTERACTION_CREATE."""
-    handling: dict[int, float] = field(default_factory=dict)
-    """Interaction id to when the board's click handler began (after discord.py's
-    dispatch: the rest of the wait is the bot's own path to the callback)."""
-    answering: dict[int, float] = field(default_factory=dict)
-    """Interaction id to when the bot began its callback request."""
-    commits: list[float] = field(default_factory=list)
-    """How long each step's durable commit took (the lock is held meanwhile)."""
-    loop_lag: list[float] = field(default_factory=list)
-    cpu_seconds: float = 0.0
 
 
 def _stamp_interactions(client: discord.Client, figures: BotFigures) -> None:
@@ -95,13 +76,6 @@ def _time_commits(bot: PandemoniumBot, figures: BotFigures) -> None:
     storage.commit_step = commit_timed  # type: ignore[method-assign]
 
 
-async def _probe_loop(lags: list[float]) -> None:
-    while True:
-        asked = time.monotonic()
-        await asyncio.sleep(PROBE_INTERVAL)
-        lags.append(time.monotonic() - asked - PROBE_INTERVAL)
-
-
 async def _serve(settings: Settings, pipe: Connection) -> None:
     registry.register(PIG)
     figures = BotFigures()
@@ -119,11 +93,10 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
         pipe.send("ready")
         while (command := await loop.run_in_executor(None, pipe.recv)) != "stop":
             if command == "mark":
-                for stamps in (figures.parsed, figures.handling, figures.answering):
-                    stamps.clear()
-                figures.commits.clear()
-                figures.cpu_seconds = -time.process_time()
-                probe = asyncio.create_task(_probe_loop(figures.loop_lag))
+                figures.mark()
+                probe = asyncio.create_task(probe_loop(figures.loop_lag))
+            elif command == "take":
+                pipe.send(figures.taken())
         figures.cpu_seconds += time.process_time()
     finally:
         if probe is not None:

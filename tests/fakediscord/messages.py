@@ -240,5 +240,17 @@ class MessageStore:
         found = (self._by_id[i] for i in self._order.get(channel_id, []))
         return [m for m in found if not m.deleted and (include_ephemeral or not m.ephemeral)]
 
+    def newest(self, channel_id: int, count: int) -> list[FakeMessage]:
+        """The channel's last `count` messages everyone sees, oldest first, reading no
+        further back than needed (a load of players looks at the bottom only)."""
+        found: list[FakeMessage] = []
+        for message_id in reversed(self._order.get(channel_id, [])):
+            message = self._by_id[message_id]
+            if not message.deleted and not message.ephemeral:
+                found.append(message)
+                if len(found) == count:
+                    break
+        return found[::-1]
+
     def all(self) -> list[FakeMessage]:
         return [m for m in self._by_id.values() if not m.deleted]

@@ -335,6 +335,10 @@ class FakeDiscord:
         """
         return self.store.in_channel(self.channel(channel).id, include_ephemeral=include_ephemeral)
 
+    def newest_messages(self, channel: ChannelRef, count: int) -> list[FakeMessage]:
+        """The last `count` of `messages(channel)`, without walking the whole channel."""
+        return self.store.newest(self.channel(channel).id, count)
+
     def last_message(self, channel: ChannelRef = None) -> FakeMessage:
         found = self.messages(channel)
         if not found:

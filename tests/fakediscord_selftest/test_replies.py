@@ -175,3 +175,16 @@ async def test_a_bot_deletes_its_own_messages_and_others_only_with_manage_messag
     fake.guild.bot_role.permissions |= perms.MANAGE_MESSAGES
     await bot.http.delete_message(channel, chat.id)
     assert fake.message(chat.id).deleted
+
+
+async def test_newest_messages_are_the_bottom_of_what_everyone_sees(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    """The load bench's players look at a channel's bottom only: the same messages as
+    the end of `messages()`, deleted ones skipped, in order."""
+    posted = [await fake_discord.post_message("dave", f"line {i}") for i in range(6)]
+    posted[4].deleted = True
+    newest = fake_discord.newest_messages(fake_discord.text_channel, 3)
+    assert newest == fake_discord.messages()[-3:]
+    assert [m.content for m in newest] == ["line 2", "line 3", "line 5"]
+    assert fake_discord.newest_messages(fake_discord.text_channel, 50) == fake_discord.messages()

@@ -1,0 +1,114 @@
+"""The load bench's baseline: a bare discord.py bot, in a process of its own.
+
+It does the least a correct bot can: it posts one message with a button and a menu
+in each channel it is told of, and answers every click on them by editing the
+clicked message (callback type 7) with nothing changed, and every other
+interaction with a one-word reply. Under the same fake Discord, the same players'
+rate and the same number of tables as the real bot, what its acknowledgements
+cost is discord.py's and the sockets' share, so the real bot's figures divided by
+its say what the bot's own work adds. The parent steers it through a pipe as it
+does `bench.load_bot`: `ready`, then a list of channel ids (answered `posted`),
+`mark`, `stop` (answered with its `BotFigures`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from multiprocessing.connection import Connection
+from typing import Any
+
+import discord
+import yarl
+from discord.webhook.async_ import AsyncWebhookAdapter
+
+from bench.load_figures import BotFigures, probe_loop
+from tests.fakediscord.client import skip_rate_limit_waits
+
+BUTTON = "bare:click"
+MENU = "bare:pick"
+
+
+class BareBot(discord.Client):
+    """Acknowledges and does nothing else."""
+
+    def __init__(self, figures: BotFigures) -> None:
+        super().__init__(intents=discord.Intents.default())
+        self.figures = figures
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        self.figures.handling[interaction.id] = time.monotonic()
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.edit_message()
+        else:
+            await interaction.response.send_message("ok", ephemeral=True)
+
+    async def post(self, channel_ids: list[int]) -> None:
+        """The one board of each channel: a button and a two-option menu."""
+        view = discord.ui.View(timeout=None)
+        view.add_item(discord.ui.Button(label="Click", custom_id=BUTTON))
+        view.add_item(discord.ui.Select(custom_id=MENU, options=[
+            discord.SelectOption(label=name, value=name) for name in ("one", "two")]))
+        for channel_id in channel_ids:
+            channel = self.get_partial_messageable(channel_id)
+            await channel.send("bare", view=view)
+
+
+def _stamp(client: BareBot, figures: BotFigures) -> None:
+    """The same stamps as the real bot's: parsed, and the callback leaving."""
+    parsers = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def parse_stamped(data: Any) -> None:
+        figures.parsed[int(data["id"])] = time.monotonic()
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = parse_stamped
+    respond = AsyncWebhookAdapter.create_interaction_response
+
+    def respond_stamped(self: AsyncWebhookAdapter, interaction_id: int, *a: Any, **k: Any) -> Any:
+        figures.answering.setdefault(int(interaction_id), time.monotonic())
+        return respond(self, interaction_id, *a, **k)
+
+    AsyncWebhookAdapter.create_interaction_response = respond_stamped  # type: ignore[method-assign]
+
+
+async def _serve(settings: dict[str, Any], pipe: Connection) -> None:
+    discord.http.Route.BASE = str(settings["discord_api_base"]).rstrip("/")
+    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
+        str(settings["discord_gateway_url"]))
+    figures = BotFigures()
+    bot = BareBot(figures)
+    skip_rate_limit_waits(bot)
+    _stamp(bot, figures)
+    loop = asyncio.get_running_loop()
+    await bot.login(str(settings["discord_token"]))
+    runner = asyncio.create_task(bot.connect(reconnect=False))
+    probe: asyncio.Task[None] | None = None
+    try:
+        await bot.wait_until_ready()
+        pipe.send("ready")
+        while (command := await loop.run_in_executor(None, pipe.recv)) != "stop":
+            if isinstance(command, list):
+                await bot.post(command)
+                pipe.send("posted")
+            elif command == "mark":
+                figures.mark()
+                probe = asyncio.create_task(probe_loop(figures.loop_lag))
+            elif command == "take":
+                pipe.send(figures.taken())
+        figures.cpu_seconds += time.process_time()
+    finally:
+        if probe is not None:
+            probe.cancel()
+        await bot.close()
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
+            await runner
+    pipe.send(figures)
+
+
+def serve(settings: dict[str, Any], pipe: Connection) -> None:
+    """The child process's entry point (`settings` as `bench.load_bot.serve` takes them)."""
+    asyncio.run(_serve(settings, pipe))
