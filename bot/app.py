@@ -19,7 +19,7 @@ from bot.board_sight import lines_of
 from bot.clicks import TablesUI
 from bot.command_checks import options_fit
 from bot.databases import open_storage
-from bot.errors import handle
+from bot.errors import guarded, handle
 from bot.frontend import Services, install
 from bot.games import GAMES
 from bot.leases import EXIT_LEASE_LOST, ShardLeases, Stopped
@@ -31,6 +31,7 @@ from bot.storage import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
 from bot.ui.components import DYNAMIC_ITEMS, refuse_unreadable
+from bot.ui.report import submitted_form
 from bot.web.feed import Feed
 from bot.web.links import REPLAY_BUTTONS, Keys, Links
 from bot.web.server import WebServer
@@ -231,6 +232,16 @@ class PandemoniumBot(commands.Bot):
 
     async def _refuse_unreadable(self, interaction: discord.Interaction[Any]) -> None:
         await refuse_unreadable(interaction, (*DYNAMIC_ITEMS, RerollButton))
+        form = submitted_form(interaction)
+        if form is not None:
+            await self._submit_form(interaction, *form)
+
+    @guarded
+    async def _submit_form(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int,
+        answers: dict[str, str],
+    ) -> None:
+        await self.tables_ui.submit_form(interaction, game_id, version, answers)
 
     async def _saw_message(self, message: discord.Message) -> None:
         """Count what is posted under a board, so it can be moved back into sight."""

@@ -333,11 +333,26 @@ class TablesUI(Publisher):
         self, interaction: discord.Interaction[Any], current: Outcome, request: ChanceRequest
     ) -> None:
         game = current.game
-        modal = ReportModal(self, game.game, request, game.id, game.version)
+        modal = ReportModal(game.game, request, game.id, game.version)
         self.table.secrecy.check(
             game, current.state, modal.to_dict(), "the report form of a public button"
         )
         await interaction.response.send_modal(modal)
+        modal.stop()  # its submission is read from the table, by `submit_form`
+
+    async def submit_form(
+        self, interaction: discord.Interaction[Any], game_id: int, version: int,
+        answers: dict[str, str],
+    ) -> None:
+        """A report form sent back: read against the table as it stands, not a copy in
+        memory, so a form opened before a restart, twice, or long ago is still answered
+        (carried out if the table still waits for it, else one sentence)."""
+        current = await self._still_current(interaction, game_id)
+        request = registry.get(current.game.game).chance(current.state)
+        if current.game.version != version or request is None:
+            raise StaleBoard(STALE_FORM)
+        values = ReportModal(current.game.game, request, game_id, version).values(answers)
+        await self.submit_report(interaction, version, values)
 
     async def _form_follows(self, interaction: discord.Interaction[Any], outcome: Outcome) -> bool:
         """For a table whose presenter's `form_follows` says so: a move that leaves the
@@ -442,6 +457,10 @@ def _on_panel(interaction: discord.Interaction[Any], gm: bool) -> bool:
     that is not a GM's `/game as` panel)."""
     message = interaction.message
     return not gm and message is not None and message.flags.ephemeral
+
+
+STALE_FORM = ("That form was for an earlier step; the table has moved on, so nothing"
+              " changed. If something still needs reporting, use the board's Report button.")
 
 
 def forms_follow(presenter: object, game: GameRow) -> bool:

@@ -34,6 +34,7 @@ from typing import Any, Protocol, cast
 import discord
 
 from bot.errors import guarded, reply_ephemeral
+from bot.ui.report import FORM_ID
 
 LOBBY_LABELS = {
     "join": ("Join", discord.ButtonStyle.success),
@@ -68,13 +69,17 @@ async def refuse_unreadable(
 ) -> None:
     """discord.py leaves a click that no item's template reads unanswered (the player sees
     "This interaction failed"), so a ``pd:`` custom_id that none of ours reads — a forged
-    or garbled one, an absurd number — gets one sentence here, and nothing is looked up."""
-    if interaction.type is not discord.InteractionType.component:
+    or garbled one, an absurd number — gets one sentence here, and nothing is looked up.
+    The same goes for a form whose custom id is not a report form's."""
+    form = interaction.type is discord.InteractionType.modal_submit
+    if interaction.type is not discord.InteractionType.component and not form:
         return
     custom_id = cast("dict[str, Any]", interaction.data or {}).get("custom_id")
     if not isinstance(custom_id, str) or not custom_id.startswith("pd:"):
         return
-    if not readable(custom_id, items):
+    if form and not FORM_ID.fullmatch(custom_id):
+        await reply_ephemeral(interaction, UNREADABLE.replace("button", "form"))
+    elif not form and not readable(custom_id, items):
         await reply_ephemeral(interaction, UNREADABLE)
 
 

@@ -14,12 +14,12 @@ fits the request is used. Requests no form claims get the generic layout above.
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import discord
 
-from bot.errors import guarded
 from engines.core.chance import ChanceItem, ChanceRequest
 
 MODAL_INPUTS = 5
@@ -56,14 +56,6 @@ class ReportForm(Protocol):
         Raises RuleError for answers that can't be read (nothing is changed)."""
 
 
-class ReportTaker(Protocol):
-    """Where a submitted report goes (the table's UI, `bot.clicks.TablesUI`)."""
-
-    async def submit_report(
-        self, interaction: discord.Interaction[Any], version: int, values: list[str]
-    ) -> None: ...
-
-
 _FORMS: dict[str, tuple[ReportForm, ...]] = {}
 
 
@@ -92,16 +84,23 @@ def as_spelled(item: ChanceItem, value: str) -> str:
     return matches.pop() if len(matches) == 1 else value
 
 
+FORM_ID = re.compile(r"pd:repm:(\d{1,20}):(\d{1,20})")
+"""A report form's custom id: the game and the version it was opened at."""
+
+
 class ReportModal(discord.ui.Modal):
-    def __init__(
-        self, ui: ReportTaker, game_key: str, request: ChanceRequest, game_id: int, version: int
-    ) -> None:
+    """The layout of a report form, and how its answers are read. discord.py keeps a
+    sent modal in memory (one per custom id, gone after 15 minutes, a submit or a
+    restart), so the bot never relies on that copy: a submission is read by
+    `submitted_form` and answered from the table as it stands (`TablesUI.submit_form`),
+    which rebuilds this layout to read the answers."""
+
+    def __init__(self, game_key: str, request: ChanceRequest, game_id: int, version: int) -> None:
         form = form_for(game_key, request)
         title = form.title if form is not None else "Report the result"
         super().__init__(
-            title=title[:MODAL_TITLE], custom_id=f"pd:repm:{game_id}:{version}", timeout=900
+            title=title[:MODAL_TITLE], custom_id=f"pd:repm:{game_id}:{version}", timeout=None
         )
-        self.ui = ui
         self.version = version
         self.request = request
         self.form = form
@@ -143,17 +142,43 @@ class ReportModal(discord.ui.Modal):
             self.inputs.append(field)
             self.add_item(field)
 
-    def values(self) -> list[str]:
+    def values(self, answers: Mapping[str, str]) -> list[str]:
+        """The report's values from the submitted answers, by input custom id (a missing
+        input reads as empty, for the engine or the form to refuse)."""
+        typed = [answers.get(str(field.custom_id), "").strip() for field in self.inputs]
         if self.form is not None:
-            return self.form.values(self.request, [str(f.value).strip() for f in self.inputs])
+            return self.form.values(self.request, typed)
         if len(self.request.items) <= MODAL_INPUTS:
-            values = [str(field.value).strip() for field in self.inputs]
+            values = typed
         else:
-            values = [v for v in re.split(r"[,\s]+", str(self.inputs[0].value)) if v]
+            values = [v for v in re.split(r"[,\s]+", typed[0]) if v]
         if len(values) != len(self.request.items):
             return values
         return [as_spelled(item, v) for item, v in zip(self.request.items, values, strict=True)]
 
-    @guarded
-    async def on_submit(self, interaction: discord.Interaction[Any]) -> None:
-        await self.ui.submit_report(interaction, self.version, self.values())
+
+def _inputs(components: Any) -> Iterator[tuple[str, str]]:
+    """Every text input's (custom id, value) in a submission, whether Discord nests it
+    in an action row or a label; anything malformed is skipped."""
+    if not isinstance(components, list):
+        return
+    for component in components:
+        if not isinstance(component, dict):
+            continue
+        custom_id, value = component.get("custom_id"), component.get("value")
+        if isinstance(custom_id, str) and isinstance(value, str):
+            yield custom_id, value
+        yield from _inputs(component.get("components"))
+        yield from _inputs([component.get("component")])
+
+
+def submitted_form(interaction: discord.Interaction[Any]) -> tuple[int, int, dict[str, str]] | None:
+    """A report form's submission: its game, the version it was opened at, and the
+    answers by input; None for anything else."""
+    if interaction.type is not discord.InteractionType.modal_submit:
+        return None
+    data: dict[str, Any] = dict(interaction.data or {})
+    found = FORM_ID.fullmatch(str(data.get("custom_id", "")))
+    if found is None:
+        return None
+    return int(found[1]), int(found[2]), dict(_inputs(data.get("components")))

@@ -364,6 +364,43 @@ async def test_physical_mode_report_form(
     assert current is not None and current.state.turn_points == 4
 
 
+@pytest.mark.parametrize("e2e_backend", BACKENDS)
+async def test_a_report_form_is_read_from_the_table_not_from_memory(
+    fake_discord: FakeDiscord, start_bot: StartBot, pig_game: None, e2e_backend: str
+) -> None:
+    """A form opened before a restart, sent twice, or with a forged id is answered
+    (the load bench found forms sent twice left unanswered: discord.py kept one copy
+    per custom id and dropped it after the first submission)."""
+    async with start_bot() as first:
+        board = await _new_pig(fake_discord, first, mode="physical")
+        await (await fake_discord.click("alice", board, label="Start")).original()
+        roll = next(c for c in fake_discord.message(board.id).custom_ids()
+                    if c.startswith("pd:mv:"))
+        await (await fake_discord.click("alice", fake_discord.message(board.id), roll)).original()
+        opened = await fake_discord.click("alice", fake_discord.message(board.id),
+                                          label="Report result")
+        form = await opened.modal()
+        again = await fake_discord.click("alice", fake_discord.message(board.id),
+                                         label="Report result")
+        await again.modal()
+    field = form["components"][0]["components"][0]["custom_id"]
+    async with start_bot() as bot:
+        done = await fake_discord.submit_modal("alice", form["custom_id"], {field: "4"})
+        await done.original()
+        current = await bot.table.current(fake_discord.text_channel.id)
+        assert current is not None and current.state.turn_points == 4
+        twice = await fake_discord.submit_modal("alice", form["custom_id"], {field: "5"})
+        assert "earlier step" in await _private(twice)
+        record = fake_discord.tracker.last_modal(fake_discord.member("alice").id, None)
+        assert record is not None and record.modal is not None
+        record.modal["custom_id"] = "pd:repm:forged"
+        forged = await fake_discord.submit_modal("alice", "pd:repm:forged", {field: "6"})
+        assert "can't read that form" in await _private(forged)
+        after = await bot.table.current(fake_discord.text_channel.id)
+        assert after is not None and after.game.version == current.game.version
+        assert after.state.turn_points == 4
+
+
 async def test_slash_commands_edit_the_live_board_in_place(
     fake_discord: FakeDiscord, pandemonium: PandemoniumBot
 ) -> None:

@@ -31,13 +31,6 @@ MAX_STEPS = 5000
 Snapshot = dict[str, Any]
 
 
-class _NoReports:
-    """The report form's owner, never called: snapshots only lay the form out."""
-
-    async def submit_report(self, interaction: Any, version: int, values: list[str]) -> None:
-        raise AssertionError("a snapshot never submits a report")
-
-
 async def snapshot(outcome: Outcome) -> Snapshot:
     """The board message of `outcome`'s table (and its report form, if one is open)."""
     game, state = outcome.game, outcome.state
@@ -51,7 +44,7 @@ async def snapshot(outcome: Outcome) -> Snapshot:
         shot["picture"] = picture.filename if picture is not None else None
     request = registry.get(game.game).chance(state) if state is not None else None
     if request is not None and not bot_draws(game, request):
-        modal = ReportModal(_NoReports(), game.game, request, game.id, game.version)
+        modal = ReportModal(game.game, request, game.id, game.version)
         shot["report_form"] = modal.to_dict()
     return shot
 

@@ -22,12 +22,6 @@ from engines.registry import AnyEngine
 from tests.property.test_hellboy_dice_props import physical_report as hellboy_report
 from tests.property.test_hellbringer_menus_props import physical_report as hellbringer_report
 
-
-class _NoReports:
-    async def submit_report(self, interaction: Any, version: int, values: list[str]) -> None:
-        raise AssertionError("never submitted here")
-
-
 Reporter = Callable[[ChanceRequest, Any, random.Random], list[str]]
 
 
@@ -122,6 +116,6 @@ class Table:
                 shown.append(("the picture", message_payload(files=[(drawn.filename, None)])))
         request = self.engine.chance(state)
         if game.status == "active" and request is not None and not bot_draws(game, request):
-            modal = ReportModal(_NoReports(), game.game, request, game.id, game.version)
+            modal = ReportModal(game.game, request, game.id, game.version)
             shown.append(("the report form", modal.to_dict()))
         return shown
