@@ -399,10 +399,19 @@ def knockout_fighting_on(state: HellboyState, dice: Sequence[Colour]) -> float:
                            flags_of(card), state.hand, state.wounds, colours)
 
 
-def warm_up(state: HellboyState) -> DrawRisk:
+def warm_up(state: HellboyState, every_hand: bool = False) -> DrawRisk:
     """Build the odds tables for this game's dice and a fresh turn (~50 milliseconds,
-    once per process and dice set), so the first figure a player asks for is instant."""
+    once per process and dice set), so the first figure a player asks for is instant.
+    With `every_hand`, also every card's odds for every hand of dice and Wounds a turn
+    can reach (168 hands × 3 Wounds, ~0.4 s): a turn's later boards then read tables
+    too, where each new hand would otherwise cost its board milliseconds."""
     fresh = state.model_copy(update={"hand": FULL_HAND, "wounds": STARTING_WOUNDS})
+    if every_hand:
+        comps = state.components
+        mid = model_id(comps)
+        for hand in itertools.product(*(range(n + 1) for n in FULL_HAND)):
+            for wounds in range(1, STARTING_WOUNDS + 1):
+                _card_values(comps, mid, (hand[0], hand[1], hand[2], hand[3]), wounds)
     for wounds in range(1, STARTING_WOUNDS + 1):
         draw_risk(fresh.model_copy(update={"wounds": wounds}))
     return draw_risk(fresh)

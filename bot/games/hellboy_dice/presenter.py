@@ -231,7 +231,9 @@ PRESENTER = HellboyPresenter()
 
 
 def warm_up() -> None:
-    """Build the odds tables for the built-in dice once, at start-up (~50 ms), so the
-    first board's odds cost microseconds instead of tens of milliseconds."""
+    """Build the odds tables for the built-in dice and deck once, at start-up, for
+    every hand of dice a turn can reach (~0.4 s of CPU, once per process): a board's
+    odds then cost microseconds, where each hand met for the first time cost its
+    board milliseconds (most of Hellboy's board build, issue 27)."""
     seats = [Seat(index=0, name="warm-up")]
-    engine_odds.warm_up(ENGINE.setup(seats, ENGINE.parse_options({})))
+    engine_odds.warm_up(ENGINE.setup(seats, ENGINE.parse_options({})), every_hand=True)
