@@ -52,6 +52,7 @@ from engines.hellboy_dice.models import (
     Components,
     EndTurn,
     Explore,
+    Hand,
     HellboyOptions,
     HellboyState,
     LuckyFind,
@@ -84,21 +85,7 @@ class HellboyPresenter:
         seat = _human_to_move(game, state)
         if seat is None or state.phase != "attack":
             return []
-        model = dice_model(state.components)
-        options = []
-        for i, colour in enumerate(COLOURS):
-            faces = " ".join(f.label for f in state.components.dice[colour].faces)
-            for number in range(1, state.hand[i] + 1):
-                options.append(
-                    discord.SelectOption(
-                        label=f"{colour.capitalize()} die {number}",
-                        value=codes.select_value(colour, number),
-                        description=clip(
-                            f"{model.mean[i]:.1f} pips on average · faces {faces}", OPTION_TEXT
-                        ),
-                        emoji=COLOUR_SQUARE[colour],
-                    )
-                )
+        options = list(_dice_options(state.components, state.hand))
         return [
             SelectChoice(
                 code=codes.ATTACK_SELECT,
@@ -137,6 +124,35 @@ class HellboyPresenter:
         pack = game.options.get("pack")
         named = f"pack {pack.get('name')} · " if isinstance(pack, dict) else ""
         return named + provenance(comps)
+
+
+_DICE_OPTIONS: dict[tuple[int, Hand], tuple[discord.SelectOption, ...]] = {}
+
+
+def _dice_options(comps: Components, hand: Hand) -> tuple[discord.SelectOption, ...]:
+    """The dice select's options: one per die left, kept per dice set and hand (a few
+    hundred at most) since every attack board lists them. Shared: never changed."""
+    key = (comps.dice_id, hand)
+    found = _DICE_OPTIONS.get(key)
+    if found is not None:
+        return found
+    model = dice_model(comps)
+    options = []
+    for i, colour in enumerate(COLOURS):
+        faces = " ".join(f.label for f in comps.dice[colour].faces)
+        for number in range(1, hand[i] + 1):
+            options.append(
+                discord.SelectOption(
+                    label=f"{colour.capitalize()} die {number}",
+                    value=codes.select_value(colour, number),
+                    description=clip(
+                        f"{model.mean[i]:.1f} pips on average · faces {faces}", OPTION_TEXT
+                    ),
+                    emoji=COLOUR_SQUARE[colour],
+                )
+            )
+    found = _DICE_OPTIONS[key] = tuple(options)
+    return found
 
 
 def _human_to_move(game: GameRow, state: Any) -> int | None:
