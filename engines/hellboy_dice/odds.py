@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from operator import mul
 
 from engines.hellboy_dice.attack import attack_choices, highest_scoring
@@ -235,8 +236,25 @@ def _rolls(mid: int, colours: tuple[int, ...], boss_reroll: bool,
     return found
 
 
+_WINS: dict[tuple[int, tuple[int, ...], int, int], float] = {}
+
+
 def win_chance(mid: int, colours: tuple[int, ...], fight: int, flags: int) -> float:
-    return sum(p for won, _, _, p in attack_outcomes(mid, colours, fight, flags) if won)
+    """The chance one attack defeats the card (memoised: every attack board asks it of
+    every dice set, to tell whether any can win)."""
+    key = (mid, colours, fight, flags & ROLL_FLAGS)
+    found = _WINS.get(key)
+    if found is None:
+        found = _WINS[key] = sum(
+            p for won, _, _, p in attack_outcomes(mid, colours, fight, flags) if won)
+    return found
+
+
+@cache
+def indices(dice: tuple[Colour, ...]) -> tuple[int, ...]:
+    """A dice set as its colours' sorted indices, the odds tables' key (kept per set:
+    a board turns some 30 sets into keys)."""
+    return tuple(sorted(COLOURS.index(c) for c in dice))
 
 
 # The AI's attack policy, and the chance a card knocks you out under it
@@ -285,7 +303,7 @@ def nothing_can_win(state: HellboyState) -> bool:
     if card is None or state.phase != "attack":
         return False
     mid = model_id(state.components)
-    return all(win_chance(mid, tuple(COLOURS.index(c) for c in dice), state.fight_left,
+    return all(win_chance(mid, indices(dice), state.fight_left,
                           flags_of(card)) == 0 for dice in attack_choices(state.hand))
 
 
@@ -355,7 +373,7 @@ def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
     if card is None or card.event is not None:
         raise ValueError("there is no room or boss in play to attack")
     mid = model_id(state.components)
-    colours = tuple(sorted(COLOURS.index(c) for c in dice))
+    colours = indices(tuple(dice))
     flags, fight = flags_of(card), state.fight_left
     counts = list(state.hand)
     for c in colours:
@@ -394,7 +412,7 @@ def knockout_fighting_on(state: HellboyState, dice: Sequence[Colour]) -> float:
     card = state.in_play
     if card is None or card.event is not None:
         raise ValueError("there is no room or boss in play to attack")
-    colours = tuple(sorted(COLOURS.index(c) for c in dice))
+    colours = indices(tuple(dice))
     return _knockout_after(model_id(state.components), state.fight_left, card.skulls,
                            flags_of(card), state.hand, state.wounds, colours)
 

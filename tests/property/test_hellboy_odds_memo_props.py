@@ -59,6 +59,6 @@ def test_odds_after_the_every_hand_warm_up_are_the_odds_worked_out_afresh() -> N
     engine_odds.warm_up(states[0], every_hand=True)
     warm = [(engine_odds.draw_risk(s), odds.all_attacks(s)) for s in states]
     for table in (engine_odds._CARD_VALUES, engine_odds._ROOM_KO, engine_odds._POLICY,
-                  engine_odds._ATTACK_ODDS):
+                  engine_odds._ATTACK_ODDS, engine_odds._WINS):
         table.clear()
     assert [(engine_odds.draw_risk(s), odds.all_attacks(s)) for s in states] == warm

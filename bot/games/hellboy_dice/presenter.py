@@ -49,6 +49,7 @@ from engines.hellboy_dice.models import (
     BraveMove,
     ChooseReroll,
     ChooseX2,
+    Colour,
     Components,
     EndTurn,
     Explore,
@@ -167,6 +168,16 @@ def _human_to_move(game: GameRow, state: Any) -> int | None:
     return seat
 
 
+EXPLORE, END_TURN, KEEP_ROLL = Explore(), EndTurn(), ChooseReroll(die=None)
+BRAVE, NOT_BRAVE, NO_LUCK = BraveMove(accept=True), BraveMove(accept=False), LuckyFind(die=None)
+"""Moves every board offers, built once: actions are frozen, so boards share them."""
+
+
+@lru_cache(maxsize=256)
+def _attack(dice: tuple[Colour, ...]) -> Attack:
+    return Attack(dice=dice)
+
+
 def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
              ) -> list[tuple[str, Action]]:
     """(label, action) for each button, every one of the seat to move's `legal` actions,
@@ -177,15 +188,15 @@ def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
     found: list[tuple[str, Action]] = []
     if phase == "explore":
         risk = figures.next_card
-        if Explore() in allowed:
+        if EXPLORE in allowed:
             note = f" · {percent(risk.knocked_out)} risk of Knock Out" if risk else ""
-            found.append((f"🃏 Explore{note}", Explore()))
-        if EndTurn() in allowed:
-            found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", EndTurn()))
+            found.append((f"🃏 Explore{note}", EXPLORE))
+        if END_TURN in allowed:
+            found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", END_TURN))
     elif phase == "attack":
         hint = figures.suggested
         for choice in figures.attack_buttons:
-            found.append((_attack_label(choice, hint), Attack(dice=choice.dice)))
+            found.append((_attack_label(choice, hint), _attack(choice.dice)))
     elif phase == "choose_x2" and state.roll is not None:
         for i, score in figures.x2_scores.items():
             face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
@@ -194,17 +205,17 @@ def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
         for i, p in figures.reroll_chances.items():
             face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
             found.append((f"🔄 Re-roll {i + 1}. {face} · {percent(p)}", ChooseReroll(die=i)))
-        found.append(("✋ Keep the roll", ChooseReroll(die=None)))
+        found.append(("✋ Keep the roll", KEEP_ROLL))
     elif phase == "brave_move":
-        found.append(("❤️ Lose a Wound for a Clue", BraveMove(accept=True)))
-        found.append(("🚪 No, discard the card", BraveMove(accept=False)))
+        found.append(("❤️ Lose a Wound for a Clue", BRAVE))
+        found.append(("🚪 No, discard the card", NOT_BRAVE))
     elif phase == "lucky_find":
         model = dice_model(comps)
         for i, colour in enumerate(COLOURS):
             if state.hand[i]:
                 label = f"🍀 Roll {dice_set([colour])} · {percent(model.clue[i])} Clue"
                 found.append((label, LuckyFind(die=colour)))
-        found.append(("🚪 No thanks", LuckyFind(die=None)))
+        found.append(("🚪 No thanks", NO_LUCK))
     return [(label, action) for label, action in found if action in allowed]
 
 
