@@ -421,8 +421,9 @@ def warm_up(state: HellboyState, every_hand: bool = False) -> DrawRisk:
     """Build the odds tables for this game's dice and a fresh turn (~50 milliseconds,
     once per process and dice set), so the first figure a player asks for is instant.
     With `every_hand`, also every card's odds for every hand of dice and Wounds a turn
-    can reach (168 hands × 3 Wounds, ~0.4 s): a turn's later boards then read tables
-    too, where each new hand would otherwise cost its board milliseconds."""
+    can reach (168 hands × 3 Wounds), and every dice set's outcomes against every
+    Fight Value a card can have left (~0.4 s in all): a turn's later boards then read
+    tables too, where each new hand would otherwise cost its board milliseconds."""
     fresh = state.model_copy(update={"hand": FULL_HAND, "wounds": STARTING_WOUNDS})
     if every_hand:
         comps = state.components
@@ -430,6 +431,12 @@ def warm_up(state: HellboyState, every_hand: bool = False) -> DrawRisk:
         for hand in itertools.product(*(range(n + 1) for n in FULL_HAND)):
             for wounds in range(1, STARTING_WOUNDS + 1):
                 _card_values(comps, mid, (hand[0], hand[1], hand[2], hand[3]), wounds)
+        rooms = {(card.fight, flags_of(card)) for card in comps.cards
+                 if card.event is None and card.fight > 0}
+        for top, flags in rooms:
+            for fight in range(1, top + 1):
+                for dice in attack_choices(FULL_HAND):
+                    attack_outcomes(mid, indices(dice), fight, flags)
     for wounds in range(1, STARTING_WOUNDS + 1):
         draw_risk(fresh.model_copy(update={"wounds": wounds}))
     return draw_risk(fresh)
