@@ -369,21 +369,37 @@ _ATTACK_ODDS: dict[tuple[int, tuple[int, ...], int, int, int, int, bool], Attack
 def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
     """Exact odds of one attack on the card in play with these Attack Dice. Memoised
     like the policy: a board shows every dice set's odds, and situations repeat."""
+    return _odds_of(_attacked(state), indices(tuple(dice)))
+
+
+def every_attack_odds(state: HellboyState) -> list[tuple[tuple[Colour, ...], AttackOdds]]:
+    """`attack_odds` of every dice set the hand can field (`attack_choices` order), the
+    state read once for all of them (a board lists them all)."""
+    attacked = _attacked(state)
+    return [(dice, _odds_of(attacked, indices(dice))) for dice in attack_choices(state.hand)]
+
+
+Attacked = tuple[int, int, int, int, int, Hand]
+"""(dice set id, Fight Value left, effect flags, Skulls, Wounds, hand): an attack's
+situation, whatever the dice."""
+
+
+def _attacked(state: HellboyState) -> Attacked:
     card = state.in_play
     if card is None or card.event is not None:
         raise ValueError("there is no room or boss in play to attack")
-    mid = model_id(state.components)
-    colours = indices(tuple(dice))
-    flags, fight = flags_of(card), state.fight_left
-    counts = list(state.hand)
-    for c in colours:
-        counts[c] -= 1
-    no_dice_left = sum(counts) == 0
-    key = (mid, colours, fight, flags, card.skulls, state.wounds, no_dice_left)
+    return (model_id(state.components), state.fight_left, flags_of(card), card.skulls,
+            state.wounds, state.hand)
+
+
+def _odds_of(attacked: Attacked, colours: tuple[int, ...]) -> AttackOdds:
+    mid, fight, flags, skulls, wounds, hand = attacked
+    no_dice_left = sum(hand) == len(colours)
+    key = (mid, colours, fight, flags, skulls, wounds, no_dice_left)
     found = _ATTACK_ODDS.get(key)
     if found is None:
-        found = _ATTACK_ODDS[key] = _attack_odds(mid, colours, fight, flags, card.skulls,
-                                                 state.wounds, no_dice_left)
+        found = _ATTACK_ODDS[key] = _attack_odds(mid, colours, fight, flags, skulls,
+                                                 wounds, no_dice_left)
     return found
 
 

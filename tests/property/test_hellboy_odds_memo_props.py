@@ -20,6 +20,7 @@ from engines.core.chance import sample
 from engines.core.protocol import Seat
 from engines.hellboy_dice import ENGINE, HellboyOptions, HellboyState
 from engines.hellboy_dice import odds as engine_odds
+from engines.hellboy_dice.attack import attack_choices
 
 
 def _attacks(seed: int, players: int, steps: int) -> list[HellboyState]:
@@ -50,6 +51,8 @@ def test_attack_buttons_kept_per_situation_are_the_states_own(seed: int, players
         hint, shown = odds.attack_figures(state)
         fresh_hint = odds.suggested(state)
         assert (hint, shown) == (fresh_hint, odds.attack_buttons(state, fresh_hint))
+        assert engine_odds.every_attack_odds(state) == [
+            (dice, engine_odds.attack_odds(state, dice)) for dice in attack_choices(state.hand)]
 
 
 def test_odds_after_the_every_hand_warm_up_are_the_odds_worked_out_afresh() -> None:

@@ -16,14 +16,14 @@ from functools import cached_property
 from bot.models import GameRow
 from bot.render import per_version
 from engines.hellboy_dice import ENGINE
-from engines.hellboy_dice.attack import attack_choices, attack_score
+from engines.hellboy_dice.attack import attack_score
 from engines.hellboy_dice.flow import can_draw
 from engines.hellboy_dice.models import COLOURS, Attack, Colour, Hand, HellboyState
 from engines.hellboy_dice.odds import (
     DrawRisk,
-    attack_odds,
     dice_model,
     draw_risk,
+    every_attack_odds,
     flags_of,
     knockout_fighting_on,
     model_id,
@@ -56,8 +56,7 @@ def all_attacks(state: HellboyState) -> list[AttackChoice]:
     model = dice_model(state.components)
     hopeless = nothing_can_win(state)
     found = []
-    for dice in attack_choices(state.hand):
-        odds = attack_odds(state, dice)
+    for dice, odds in every_attack_odds(state):
         cost = sum(model.mean[COLOURS.index(c)] for c in dice)
         later = knockout_fighting_on(state, dice) if hopeless else None
         found.append(AttackChoice(dice, odds.defeat, odds.knocked_out, cost, later))
