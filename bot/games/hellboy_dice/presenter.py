@@ -119,12 +119,7 @@ class HellboyPresenter:
         return {**options, "first_seat": str((state.first + 1) % len(game.seats) + 1)}
 
     def footer(self, game: GameRow) -> str:
-        comps = components_of(game)
-        if comps is None:
-            return ""
-        pack = game.options.get("pack")
-        named = f"pack {pack.get('name')} · " if isinstance(pack, dict) else ""
-        return named + provenance(comps)
+        return _footer(json.dumps(game.options, sort_keys=True))
 
 
 _DICE_OPTIONS: dict[tuple[int, Hand], tuple[discord.SelectOption, ...]] = {}
@@ -236,6 +231,17 @@ def _components(options: str) -> Components | None:
         return build_components(HellboyOptions.model_validate_json(options))
     except (RuleError, ValidationError):
         return None
+
+
+@lru_cache(maxsize=64)
+def _footer(options: str) -> str:
+    """The footer for a game's options (kept per options: every board has one)."""
+    comps = _components(options)
+    if comps is None:
+        return ""
+    pack = json.loads(options).get("pack")
+    named = f"pack {pack.get('name')} · " if isinstance(pack, dict) else ""
+    return named + provenance(comps)
 
 
 def components_of(game: GameRow) -> Components | None:
