@@ -10,7 +10,8 @@ import json
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from functools import cache
+from typing import Any, Protocol, cast, runtime_checkable
 
 import discord
 from PIL import Image
@@ -166,9 +167,10 @@ def _laid_out(game: GameRow, state: Any) -> BoardMoves:
     if state is None or game.status != "active":
         return BoardMoves()
     panels: dict[int, PrivateMoves] = {}
-    if isinstance(presenter, PrivateMovesPresenter):
+    if offers(presenter, PrivateMovesPresenter):
+        private = cast(PrivateMovesPresenter, presenter)
         for seat, held in enumerate(game.seats):
-            moves = NO_MOVES if held.ai else presenter.private_moves(game, state, seat)
+            moves = NO_MOVES if held.ai else private.private_moves(game, state, seat)
             if moves:
                 panels[seat] = moves
     return BoardMoves(presenter.action_buttons(game, state),
@@ -222,9 +224,21 @@ class LobbyPresenter(Protocol):
 
 def action_selects(presenter: Presenter, game: GameRow, state: Any) -> list[SelectChoice]:
     """The presenter's select menus, or none for a presenter without the hook."""
-    if isinstance(presenter, SelectingPresenter):
-        return presenter.action_selects(game, state)
+    if offers(presenter, SelectingPresenter):
+        return cast(SelectingPresenter, presenter).action_selects(game, state)
     return []
+
+
+def offers(presenter: Presenter, hook: Any) -> bool:
+    """Whether the presenter has an optional hook (a runtime-checkable protocol), asked
+    once per presenter class: checking a protocol walks its members, a sizeable share
+    of a small board drawn every click (issue 27)."""
+    return _offers(type(presenter), hook)
+
+
+@cache
+def _offers(kind: type[Any], hook: Any) -> bool:
+    return issubclass(kind, hook)
 
 
 class GenericPresenter:

@@ -8,6 +8,7 @@ compared with the card's current Fight Value.
 
 from __future__ import annotations
 
+from functools import cache
 from typing import TypeVar
 
 from engines.hellboy_dice.components import BURSTS, blue_effect, face
@@ -52,8 +53,10 @@ def x2_matters(values: tuple[int, ...], fight: int) -> bool:
     return total + min(values) < fight <= total + max(values)
 
 
-def attack_choices(hand: Hand) -> list[tuple[Colour, ...]]:
-    """Every multiset of one to three dice the hand can field, weakest first."""
+@cache
+def attack_choices(hand: Hand) -> tuple[tuple[Colour, ...], ...]:
+    """Every multiset of one to three dice the hand can field, weakest first. Kept per
+    hand (a few hundred at most): a board's odds and the AI ask for them every step."""
     found: list[tuple[Colour, ...]] = []
 
     def extend(prefix: tuple[Colour, ...], start: int, left: list[int]) -> None:
@@ -68,7 +71,7 @@ def attack_choices(hand: Hand) -> list[tuple[Colour, ...]]:
                 left[i] += 1
 
     extend((), 0, list(hand))
-    return found
+    return tuple(found)
 
 
 _DECLARED: dict[tuple[Colour, ...], AttackRoll] = {}

@@ -27,6 +27,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cache
 from operator import mul
 
 from engines.hellboy_dice.attack import attack_choices, highest_scoring
@@ -235,8 +236,25 @@ def _rolls(mid: int, colours: tuple[int, ...], boss_reroll: bool,
     return found
 
 
+_WINS: dict[tuple[int, tuple[int, ...], int, int], float] = {}
+
+
 def win_chance(mid: int, colours: tuple[int, ...], fight: int, flags: int) -> float:
-    return sum(p for won, _, _, p in attack_outcomes(mid, colours, fight, flags) if won)
+    """The chance one attack defeats the card (memoised: every attack board asks it of
+    every dice set, to tell whether any can win)."""
+    key = (mid, colours, fight, flags & ROLL_FLAGS)
+    found = _WINS.get(key)
+    if found is None:
+        found = _WINS[key] = sum(
+            p for won, _, _, p in attack_outcomes(mid, colours, fight, flags) if won)
+    return found
+
+
+@cache
+def indices(dice: tuple[Colour, ...]) -> tuple[int, ...]:
+    """A dice set as its colours' sorted indices, the odds tables' key (kept per set:
+    a board turns some 30 sets into keys)."""
+    return tuple(sorted(COLOURS.index(c) for c in dice))
 
 
 # The AI's attack policy, and the chance a card knocks you out under it
@@ -285,7 +303,7 @@ def nothing_can_win(state: HellboyState) -> bool:
     if card is None or state.phase != "attack":
         return False
     mid = model_id(state.components)
-    return all(win_chance(mid, tuple(COLOURS.index(c) for c in dice), state.fight_left,
+    return all(win_chance(mid, indices(dice), state.fight_left,
                           flags_of(card)) == 0 for dice in attack_choices(state.hand))
 
 
@@ -351,21 +369,37 @@ _ATTACK_ODDS: dict[tuple[int, tuple[int, ...], int, int, int, int, bool], Attack
 def attack_odds(state: HellboyState, dice: Sequence[Colour]) -> AttackOdds:
     """Exact odds of one attack on the card in play with these Attack Dice. Memoised
     like the policy: a board shows every dice set's odds, and situations repeat."""
+    return _odds_of(_attacked(state), indices(tuple(dice)))
+
+
+def every_attack_odds(state: HellboyState) -> list[tuple[tuple[Colour, ...], AttackOdds]]:
+    """`attack_odds` of every dice set the hand can field (`attack_choices` order), the
+    state read once for all of them (a board lists them all)."""
+    attacked = _attacked(state)
+    return [(dice, _odds_of(attacked, indices(dice))) for dice in attack_choices(state.hand)]
+
+
+Attacked = tuple[int, int, int, int, int, Hand]
+"""(dice set id, Fight Value left, effect flags, Skulls, Wounds, hand): an attack's
+situation, whatever the dice."""
+
+
+def _attacked(state: HellboyState) -> Attacked:
     card = state.in_play
     if card is None or card.event is not None:
         raise ValueError("there is no room or boss in play to attack")
-    mid = model_id(state.components)
-    colours = tuple(sorted(COLOURS.index(c) for c in dice))
-    flags, fight = flags_of(card), state.fight_left
-    counts = list(state.hand)
-    for c in colours:
-        counts[c] -= 1
-    no_dice_left = sum(counts) == 0
-    key = (mid, colours, fight, flags, card.skulls, state.wounds, no_dice_left)
+    return (model_id(state.components), state.fight_left, flags_of(card), card.skulls,
+            state.wounds, state.hand)
+
+
+def _odds_of(attacked: Attacked, colours: tuple[int, ...]) -> AttackOdds:
+    mid, fight, flags, skulls, wounds, hand = attacked
+    no_dice_left = sum(hand) == len(colours)
+    key = (mid, colours, fight, flags, skulls, wounds, no_dice_left)
     found = _ATTACK_ODDS.get(key)
     if found is None:
-        found = _ATTACK_ODDS[key] = _attack_odds(mid, colours, fight, flags, card.skulls,
-                                                 state.wounds, no_dice_left)
+        found = _ATTACK_ODDS[key] = _attack_odds(mid, colours, fight, flags, skulls,
+                                                 wounds, no_dice_left)
     return found
 
 
@@ -394,15 +428,31 @@ def knockout_fighting_on(state: HellboyState, dice: Sequence[Colour]) -> float:
     card = state.in_play
     if card is None or card.event is not None:
         raise ValueError("there is no room or boss in play to attack")
-    colours = tuple(sorted(COLOURS.index(c) for c in dice))
+    colours = indices(tuple(dice))
     return _knockout_after(model_id(state.components), state.fight_left, card.skulls,
                            flags_of(card), state.hand, state.wounds, colours)
 
 
-def warm_up(state: HellboyState) -> DrawRisk:
+def warm_up(state: HellboyState, every_hand: bool = False) -> DrawRisk:
     """Build the odds tables for this game's dice and a fresh turn (~50 milliseconds,
-    once per process and dice set), so the first figure a player asks for is instant."""
+    once per process and dice set), so the first figure a player asks for is instant.
+    With `every_hand`, also every card's odds for every hand of dice and Wounds a turn
+    can reach (168 hands × 3 Wounds), and every dice set's outcomes against every
+    Fight Value a card can have left (~0.4 s in all): a turn's later boards then read
+    tables too, where each new hand would otherwise cost its board milliseconds."""
     fresh = state.model_copy(update={"hand": FULL_HAND, "wounds": STARTING_WOUNDS})
+    if every_hand:
+        comps = state.components
+        mid = model_id(comps)
+        for hand in itertools.product(*(range(n + 1) for n in FULL_HAND)):
+            for wounds in range(1, STARTING_WOUNDS + 1):
+                _card_values(comps, mid, (hand[0], hand[1], hand[2], hand[3]), wounds)
+        rooms = {(card.fight, flags_of(card)) for card in comps.cards
+                 if card.event is None and card.fight > 0}
+        for top, flags in rooms:
+            for fight in range(1, top + 1):
+                for dice in attack_choices(FULL_HAND):
+                    attack_outcomes(mid, indices(dice), fight, flags)
     for wounds in range(1, STARTING_WOUNDS + 1):
         draw_risk(fresh.model_copy(update={"wounds": wounds}))
     return draw_risk(fresh)

@@ -16,6 +16,7 @@ from engines.hellbringer.combat import damage_to
 from engines.hellbringer.enemies import attacked, pool_size
 from engines.hellbringer.models import HellbringerState
 from engines.hellbringer.stats import (
+    Sheet,
     card_of,
     enemy_by_uid,
     enemy_threshold,
@@ -28,27 +29,43 @@ ENEMY_FACES = {"Miss": Fraction(1, 6), "Player Hit": Fraction(2, 6),
 
 
 @cache
-def _damage_dist(n: int, ignore: int) -> dict[int, Fraction]:
-    """Total of n damage dice after ignoring the `ignore` highest."""
-    out: dict[int, Fraction] = {}
+def _damage_ways(n: int, ignore: int) -> dict[int, int]:
+    """Total of n damage dice after ignoring the `ignore` highest, as a count of the
+    6**n equally likely rolls (integers: exact, and far cheaper than Fractions)."""
+    out: dict[int, int] = {}
     for tens in range(n + 1):
         for fives in range(n - tens + 1):
             ways = comb(n, tens) * comb(n - tens, fives) * 2 ** tens * 3 ** fives
             drop_t = min(ignore, tens)
             drop_f = min(ignore - drop_t, fives)
             total = 10 * (tens - drop_t) + 5 * (fives - drop_f)
-            out[total] = out.get(total, Fraction(0)) + Fraction(ways, 6 ** n)
+            out[total] = out.get(total, 0) + ways
     return out
 
 
 @cache
-def _acid_dist(n: int, ignore: int) -> dict[int, Fraction]:
-    out: dict[int, Fraction] = {}
+def _acid_ways(n: int, ignore: int) -> dict[int, int]:
+    out: dict[int, int] = {}
     for fives in range(n + 1):
         ways = comb(n, fives) * 4 ** fives * 2 ** (n - fives)
         total = 5 * max(0, fives - ignore)
-        out[total] = out.get(total, Fraction(0)) + Fraction(ways, 6 ** n)
+        out[total] = out.get(total, 0) + ways
     return out
+
+
+@cache
+def _tail(damage: int, acid: int, ignore_damage: int, ignore_acid: int) -> tuple[int, ...]:
+    """For a pool, the rolls (of 6**(damage + acid)) totalling at least 5k, by k: every
+    `need` a board or the AI asks of the same pool reads one table."""
+    by_total: dict[int, int] = {}
+    for td, wd in _damage_ways(damage, ignore_damage).items():
+        for ta, wa in _acid_ways(acid, ignore_acid).items():
+            by_total[td + ta] = by_total.get(td + ta, 0) + wd * wa
+    top = max(by_total) // 5
+    tail = [0] * (top + 2)
+    for k in range(top, -1, -1):
+        tail[k] = tail[k + 1] + by_total.get(5 * k, 0)
+    return tuple(tail)
 
 
 @cache
@@ -57,9 +74,9 @@ def at_least(damage: int, acid: int, need: int, ignore_damage: int = 0,
     """P(damage dice + acid dice, after ignores, total at least `need`)."""
     if need <= 0:
         return Fraction(1)
-    d, a = _damage_dist(damage, ignore_damage), _acid_dist(acid, ignore_acid)
-    return sum((pd * pa for td, pd in d.items() for ta, pa in a.items() if td + ta >= need),
-               Fraction(0))
+    tail = _tail(damage, acid, ignore_damage, ignore_acid)
+    k = -(-need // 5)
+    return Fraction(tail[k] if k < len(tail) else 0, 6 ** (damage + acid))
 
 
 def kill_odds(state: HellbringerState, seat: int, card: str, target: str) -> Fraction:
@@ -81,9 +98,10 @@ def kill_odds(state: HellbringerState, seat: int, card: str, target: str) -> Fra
                     0 if "acid" in immune else blow.acid, need)
 
 
-def strike_now(state: HellbringerState) -> dict[str, Fraction]:
+def strike_now(state: HellbringerState, of: Sheet | None = None) -> dict[str, Fraction]:
     """'If the enemies struck now': each attacked hero's (and companion's) exact
-    chance of elimination this Enemies' Turn, over the Enemy Die and the pool."""
+    chance of elimination this Enemies' Turn, over the Enemy Die and the pool. `of`:
+    the reader's sheet of the heroes' stats, if it keeps one."""
     last_two = state.last_two
     if state.phase == "player" and state.active not in last_two[-1:]:
         last_two = [*last_two, state.active][-2:]
@@ -99,7 +117,7 @@ def strike_now(state: HellbringerState) -> dict[str, Fraction]:
         if g.avoid:
             result[state.names[seat]] = Fraction(0)
             continue
-        need = threshold(state, hero)
+        need = threshold(state, hero, of=of)
         has_comp = bool(hero.companions)
         p = Fraction(0)
         for face, pf in ENEMY_FACES.items():

@@ -9,11 +9,14 @@ always combined with the bonus written on the current Location Card".
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
 from engines.hellbringer.cards import POINT_VALUE, CommonCard, EnchantmentCard, Strike, catalogue
 from engines.hellbringer.models import Enemy, HellbringerState, Hero
+
+Sheet = Callable[[Hero], dict[str, int]]
+"""A hero's stats as one reader of one state sees them (see `sheet`)."""
 
 STATS = ("health", "armor", "sight", "ap", "skill", "hand", "companions")
 Row = Literal["in", "mixed", "out"]
@@ -92,13 +95,38 @@ def stats(state: HellbringerState, hero: Hero) -> dict[str, int]:
     return total
 
 
-def threshold(state: HellbringerState, hero: Hero, pierce: int = 0) -> int:
-    s = stats(state, hero)
+def sheet(state: HellbringerState) -> Sheet:
+    """Each hero's stats worked out once, for one reader of one state that changes
+    nothing (the view asks for a hero's stats for its threshold, its AP left and each
+    enemy it might see: some 30 times a board). Never kept past that reader: the
+    engine changes its own copy of a state in place while it applies a move, so a
+    sheet held across a change would serve stale stats. Keyed on the hero object
+    itself, so another state's hero is never served this one's."""
+    found: dict[int, tuple[Hero, dict[str, int]]] = {}
+
+    def of(hero: Hero) -> dict[str, int]:
+        held = found.get(id(hero))
+        if held is not None and held[0] is hero:
+            return held[1]
+        computed = stats(state, hero)
+        found[id(hero)] = (hero, computed)
+        return computed
+
+    return of
+
+
+def _stats(state: HellbringerState, hero: Hero, of: Sheet | None) -> dict[str, int]:
+    return of(hero) if of is not None else stats(state, hero)
+
+
+def threshold(state: HellbringerState, hero: Hero, pierce: int = 0,
+              of: Sheet | None = None) -> int:
+    s = _stats(state, hero, of)
     return s["health"] + max(0, s["armor"] + hero.guard.armor - pierce)
 
 
-def ap_left(state: HellbringerState, hero: Hero) -> int:
-    return max(0, stats(state, hero)["ap"] - hero.ap_spent)
+def ap_left(state: HellbringerState, hero: Hero, of: Sheet | None = None) -> int:
+    return max(0, _stats(state, hero, of)["ap"] - hero.ap_spent)
 
 
 def alive(state: HellbringerState) -> list[int]:
@@ -126,18 +154,18 @@ def hidden(state: HellbringerState, enemy: Enemy) -> bool:
     return enemy.face.ability.hidden and len(state.enemies) > 1
 
 
-def sees(state: HellbringerState, hero: Hero, enemy: Enemy) -> bool:
+def sees(state: HellbringerState, hero: Hero, enemy: Enemy, of: Sheet | None = None) -> bool:
     """'A player must have a number equal to or greater than that of their opponent
     to have them IN SIGHT.'"""
     if hero.eliminated or hidden(state, enemy):
         return False
-    return stats(state, hero)["sight"] >= requirement(state, enemy)
+    return _stats(state, hero, of)["sight"] >= requirement(state, enemy)
 
 
-def row(state: HellbringerState, enemy: Enemy) -> Row:
+def row(state: HellbringerState, enemy: Enemy, of: Sheet | None = None) -> Row:
     """In Sight (every hero in play sees it), Out of Sight (none), Mixed (some; co-op)."""
     heroes = [h for h in state.heroes if not h.eliminated] or state.heroes
-    seen = [sees(state, h, enemy) for h in heroes]
+    seen = [sees(state, h, enemy, of) for h in heroes]
     if all(seen):
         return "in"
     if not any(seen) or state.players == 1:

@@ -15,6 +15,7 @@ from engines.hellbringer.odds import strike_now
 from engines.hellbringer.piles import LABELS as KINDS
 from engines.hellbringer.piles import cards_to_next_location, is_instant
 from engines.hellbringer.stats import (
+    Sheet,
     ap_left,
     card_id,
     card_of,
@@ -22,7 +23,7 @@ from engines.hellbringer.stats import (
     requirement,
     row,
     sees,
-    stats,
+    sheet,
     threshold,
 )
 
@@ -38,12 +39,12 @@ def card_label(state: HellbringerState, inst: str) -> str:
     return card.name if card is not None else card_id(inst).replace("_", " ").title()
 
 
-def _hero(state: HellbringerState, hero: Hero, mine: bool) -> dict[str, Any]:
-    s = stats(state, hero)
+def _hero(state: HellbringerState, hero: Hero, mine: bool, of: Sheet) -> dict[str, Any]:
+    s = of(hero)
     out: dict[str, Any] = {
         "name": state.names[hero.seat],
         "class": catalogue().cls(hero.cls).name if hero.cls else None,
-        "stats": s, "threshold": threshold(state, hero), "ap_left": ap_left(state, hero),
+        "stats": s, "threshold": threshold(state, hero, of=of), "ap_left": ap_left(state, hero, of),
         "eliminated": hero.eliminated,
         "equipped": {p: card_label(state, i) for p, i in hero.equipped.items()},
         "gear": [card_label(state, i) for i in dict.fromkeys(hero.equipped.values())],
@@ -88,18 +89,19 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
     d = state.dungeon
     head = state.queue[0] if state.queue else None
     nxt = cards_to_next_location(d)
+    of = sheet(state)
     enemies = [{
-        "uid": e.uid, "name": e.face.name, "row": row(state, e),
+        "uid": e.uid, "name": e.face.name, "row": row(state, e, of),
         "sight": requirement(state, e), "threshold": enemy_threshold(e),
         "dice": {"damage": e.face.damage, "acid": e.face.acid}, "text": e.face.text,
         "abilities": ability_tags(e.face.ability),
-        "seen_by": [state.names[h.seat] for h in state.heroes if sees(state, h, e)],
+        "seen_by": [state.names[h.seat] for h in state.heroes if sees(state, h, e, of)],
     } for e in state.enemies]
     return {
         "phase": state.phase, "round": state.round, "active": state.active,
         "location": card_label(state, d.locations[-1]) if d.locations else None,
         "enemies": enemies,
-        "heroes": [_hero(state, h, h.seat == seat) for h in state.heroes],
+        "heroes": [_hero(state, h, h.seat == seat, of) for h in state.heroes],
         "piles": {"common": sum(s.cards for s in d.segments) + len(d.top),
                   "discard": len(d.discard), "monsters": len(d.monsters),
                   "removed": len(d.removed)},
@@ -109,7 +111,7 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
         "middle": [card_label(state, i) for i in d.middle],
         "discard_pile": ([card_label(state, i) for i in d.discard]
                          if isinstance(head, Choose) and head.what == "collect" else []),
-        "strike_now": {k: float(v) for k, v in strike_now(state).items()},
+        "strike_now": {k: float(v) for k, v in strike_now(state, of).items()},
         "attack": state.attack.model_dump() if state.attack else None,
         "waiting": (moves.PROMPTS[head.what] if isinstance(head, Choose)
                     else "defence window" if isinstance(head, Window) else None),

@@ -8,6 +8,8 @@ whatever the names and cards (every text is clipped to its field's limit).
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 import discord
 from discord.utils import escape_markdown
 
@@ -45,7 +47,11 @@ TITLE = "Hellboy: The Dice Game"
 
 def name_of(game: GameRow, state: HellboyState, seat: int) -> str:
     robot = seat < len(game.seats) and game.seats[seat].ai
-    return escape_markdown(state.names[seat]) + (" 🤖" if robot else "")
+    return _escaped(state.names[seat]) + (" 🤖" if robot else "")
+
+
+_escaped = lru_cache(maxsize=1024)(escape_markdown)
+"""Players' names, escaped once: a board names every seat, every click."""
 
 
 def board(game: GameRow, state: HellboyState) -> discord.Embed:

@@ -8,21 +8,25 @@ sets, the re-roll and X2 choices, and the risk of drawing again.
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from dataclasses import dataclass
 from functools import cached_property
 
 from bot.models import GameRow
 from bot.render import per_version
 from engines.hellboy_dice import ENGINE
-from engines.hellboy_dice.attack import attack_choices, attack_score
+from engines.hellboy_dice.attack import attack_score
 from engines.hellboy_dice.flow import can_draw
-from engines.hellboy_dice.models import COLOURS, Attack, Colour, HellboyState
+from engines.hellboy_dice.models import COLOURS, Attack, Colour, Hand, HellboyState
 from engines.hellboy_dice.odds import (
     DrawRisk,
-    attack_odds,
     dice_model,
     draw_risk,
+    every_attack_odds,
+    flags_of,
     knockout_fighting_on,
+    model_id,
     nothing_can_win,
 )
 
@@ -52,8 +56,7 @@ def all_attacks(state: HellboyState) -> list[AttackChoice]:
     model = dice_model(state.components)
     hopeless = nothing_can_win(state)
     found = []
-    for dice in attack_choices(state.hand):
-        odds = attack_odds(state, dice)
+    for dice, odds in every_attack_odds(state):
         cost = sum(model.mean[COLOURS.index(c)] for c in dice)
         later = knockout_fighting_on(state, dice) if hopeless else None
         found.append(AttackChoice(dice, odds.defeat, odds.knocked_out, cost, later))
@@ -164,6 +167,50 @@ def next_card(state: HellboyState) -> DrawRisk | None:
     return draw_risk(state)
 
 
+Situation = tuple[int, Hand, int, int, int, int]
+"""What an attack's figures depend on: the dice set, the dice left, the card's Fight
+Value left, effects and Skulls, and the Wounds."""
+
+KEPT_SITUATIONS = 4096
+"""Attack situations whose buttons are kept (a few hundred bytes each): hands, cards
+and Wounds repeat from turn to turn and from table to table."""
+
+_ATTACKS: OrderedDict[Situation, tuple[tuple[Colour, ...] | None, list[AttackChoice]]] = \
+    OrderedDict()
+_ATTACKS_LOCK = threading.Lock()
+
+
+def situation(state: HellboyState) -> Situation | None:
+    """The attack's situation, or None when there is no attack to choose."""
+    card = state.in_play
+    if state.phase != "attack" or card is None or card.event is not None:
+        return None
+    return (model_id(state.components), state.hand, state.fight_left, flags_of(card),
+            card.skulls, state.wounds)
+
+
+def attack_figures(state: HellboyState) -> tuple[tuple[Colour, ...] | None, list[AttackChoice]]:
+    """The computer players' pick and the attack buttons, worked out once per situation
+    (every input of `suggested` and `attack_buttons` is in its key: a situation met
+    again, at this table or another, costs a look-up instead of some 30 odds). The
+    list is shared: callers must not change it."""
+    key = situation(state)
+    if key is None:
+        return None, []
+    with _ATTACKS_LOCK:
+        found = _ATTACKS.get(key)
+        if found is not None:
+            _ATTACKS.move_to_end(key)
+            return found
+    hint = suggested(state)
+    found = (hint, attack_buttons(state, hint))
+    with _ATTACKS_LOCK:
+        _ATTACKS[key] = found
+        while len(_ATTACKS) > KEPT_SITUATIONS:
+            _ATTACKS.popitem(last=False)
+    return found
+
+
 class Figures:
     """The figures one state shows, each worked out at most once: the board's odds and
     its buttons show the same ones (an exact enumeration costs milliseconds)."""
@@ -173,11 +220,11 @@ class Figures:
 
     @cached_property
     def suggested(self) -> tuple[Colour, ...] | None:
-        return suggested(self.state)
+        return attack_figures(self.state)[0]
 
     @cached_property
     def attack_buttons(self) -> list[AttackChoice]:
-        return attack_buttons(self.state, self.suggested)
+        return attack_figures(self.state)[1]
 
     @cached_property
     def reroll_chances(self) -> dict[int, float]:

@@ -49,9 +49,11 @@ from engines.hellboy_dice.models import (
     BraveMove,
     ChooseReroll,
     ChooseX2,
+    Colour,
     Components,
     EndTurn,
     Explore,
+    Hand,
     HellboyOptions,
     HellboyState,
     LuckyFind,
@@ -84,21 +86,7 @@ class HellboyPresenter:
         seat = _human_to_move(game, state)
         if seat is None or state.phase != "attack":
             return []
-        model = dice_model(state.components)
-        options = []
-        for i, colour in enumerate(COLOURS):
-            faces = " ".join(f.label for f in state.components.dice[colour].faces)
-            for number in range(1, state.hand[i] + 1):
-                options.append(
-                    discord.SelectOption(
-                        label=f"{colour.capitalize()} die {number}",
-                        value=codes.select_value(colour, number),
-                        description=clip(
-                            f"{model.mean[i]:.1f} pips on average · faces {faces}", OPTION_TEXT
-                        ),
-                        emoji=COLOUR_SQUARE[colour],
-                    )
-                )
+        options = list(_dice_options(state.components, state.hand))
         return [
             SelectChoice(
                 code=codes.ATTACK_SELECT,
@@ -131,12 +119,36 @@ class HellboyPresenter:
         return {**options, "first_seat": str((state.first + 1) % len(game.seats) + 1)}
 
     def footer(self, game: GameRow) -> str:
-        comps = components_of(game)
-        if comps is None:
-            return ""
-        pack = game.options.get("pack")
-        named = f"pack {pack.get('name')} · " if isinstance(pack, dict) else ""
-        return named + provenance(comps)
+        return _footer(json.dumps(game.options, sort_keys=True))
+
+
+_DICE_OPTIONS: dict[tuple[int, Hand], tuple[discord.SelectOption, ...]] = {}
+
+
+def _dice_options(comps: Components, hand: Hand) -> tuple[discord.SelectOption, ...]:
+    """The dice select's options: one per die left, kept per dice set and hand (a few
+    hundred at most) since every attack board lists them. Shared: never changed."""
+    key = (comps.dice_id, hand)
+    found = _DICE_OPTIONS.get(key)
+    if found is not None:
+        return found
+    model = dice_model(comps)
+    options = []
+    for i, colour in enumerate(COLOURS):
+        faces = " ".join(f.label for f in comps.dice[colour].faces)
+        for number in range(1, hand[i] + 1):
+            options.append(
+                discord.SelectOption(
+                    label=f"{colour.capitalize()} die {number}",
+                    value=codes.select_value(colour, number),
+                    description=clip(
+                        f"{model.mean[i]:.1f} pips on average · faces {faces}", OPTION_TEXT
+                    ),
+                    emoji=COLOUR_SQUARE[colour],
+                )
+            )
+    found = _DICE_OPTIONS[key] = tuple(options)
+    return found
 
 
 def _human_to_move(game: GameRow, state: Any) -> int | None:
@@ -151,6 +163,16 @@ def _human_to_move(game: GameRow, state: Any) -> int | None:
     return seat
 
 
+EXPLORE, END_TURN, KEEP_ROLL = Explore(), EndTurn(), ChooseReroll(die=None)
+BRAVE, NOT_BRAVE, NO_LUCK = BraveMove(accept=True), BraveMove(accept=False), LuckyFind(die=None)
+"""Moves every board offers, built once: actions are frozen, so boards share them."""
+
+
+@lru_cache(maxsize=256)
+def _attack(dice: tuple[Colour, ...]) -> Attack:
+    return Attack(dice=dice)
+
+
 def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
              ) -> list[tuple[str, Action]]:
     """(label, action) for each button, every one of the seat to move's `legal` actions,
@@ -161,15 +183,15 @@ def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
     found: list[tuple[str, Action]] = []
     if phase == "explore":
         risk = figures.next_card
-        if Explore() in allowed:
+        if EXPLORE in allowed:
             note = f" · {percent(risk.knocked_out)} risk of Knock Out" if risk else ""
-            found.append((f"🃏 Explore{note}", Explore()))
-        if EndTurn() in allowed:
-            found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", EndTurn()))
+            found.append((f"🃏 Explore{note}", EXPLORE))
+        if END_TURN in allowed:
+            found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", END_TURN))
     elif phase == "attack":
         hint = figures.suggested
         for choice in figures.attack_buttons:
-            found.append((_attack_label(choice, hint), Attack(dice=choice.dice)))
+            found.append((_attack_label(choice, hint), _attack(choice.dice)))
     elif phase == "choose_x2" and state.roll is not None:
         for i, score in figures.x2_scores.items():
             face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
@@ -178,17 +200,17 @@ def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
         for i, p in figures.reroll_chances.items():
             face = die_face(comps, state.roll.colours[i], state.roll.faces[i].label)
             found.append((f"🔄 Re-roll {i + 1}. {face} · {percent(p)}", ChooseReroll(die=i)))
-        found.append(("✋ Keep the roll", ChooseReroll(die=None)))
+        found.append(("✋ Keep the roll", KEEP_ROLL))
     elif phase == "brave_move":
-        found.append(("❤️ Lose a Wound for a Clue", BraveMove(accept=True)))
-        found.append(("🚪 No, discard the card", BraveMove(accept=False)))
+        found.append(("❤️ Lose a Wound for a Clue", BRAVE))
+        found.append(("🚪 No, discard the card", NOT_BRAVE))
     elif phase == "lucky_find":
         model = dice_model(comps)
         for i, colour in enumerate(COLOURS):
             if state.hand[i]:
                 label = f"🍀 Roll {dice_set([colour])} · {percent(model.clue[i])} Clue"
                 found.append((label, LuckyFind(die=colour)))
-        found.append(("🚪 No thanks", LuckyFind(die=None)))
+        found.append(("🚪 No thanks", NO_LUCK))
     return [(label, action) for label, action in found if action in allowed]
 
 
@@ -211,6 +233,17 @@ def _components(options: str) -> Components | None:
         return None
 
 
+@lru_cache(maxsize=64)
+def _footer(options: str) -> str:
+    """The footer for a game's options (kept per options: every board has one)."""
+    comps = _components(options)
+    if comps is None:
+        return ""
+    pack = json.loads(options).get("pack")
+    named = f"pack {pack.get('name')} · " if isinstance(pack, dict) else ""
+    return named + provenance(comps)
+
+
 def components_of(game: GameRow) -> Components | None:
     """The deck and dice a game's options name or carry (a chosen pack), for symbols and
     provenance; built once per distinct options."""
@@ -231,7 +264,9 @@ PRESENTER = HellboyPresenter()
 
 
 def warm_up() -> None:
-    """Build the odds tables for the built-in dice once, at start-up (~50 ms), so the
-    first board's odds cost microseconds instead of tens of milliseconds."""
+    """Build the odds tables for the built-in dice and deck once, at start-up, for
+    every hand of dice a turn can reach (~0.4 s of CPU, once per process): a board's
+    odds then cost microseconds, where each hand met for the first time cost its
+    board milliseconds (most of Hellboy's board build, issue 27)."""
     seats = [Seat(index=0, name="warm-up")]
-    engine_odds.warm_up(ENGINE.setup(seats, ENGINE.parse_options({})))
+    engine_odds.warm_up(ENGINE.setup(seats, ENGINE.parse_options({})), every_hand=True)

@@ -11,6 +11,7 @@ red squares look alike to many colour-blind players, and a screen reader reads
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from functools import lru_cache
 
 from engines.hellboy_dice.models import BLUE, COLOURS, Colour, Components, Hand, PlacedDie
 
@@ -53,6 +54,12 @@ def blue_face(components: Components, label: str) -> str:
 
 def dice_set(colours: Sequence[str]) -> str:
     """Dice to roll, by colour, squares then words: '🟨🟨🟥 2 yellow + red'."""
+    return _dice_set(tuple(colours))
+
+
+@lru_cache(maxsize=256)
+def _dice_set(colours: tuple[str, ...]) -> str:
+    """Kept per dice set (a few dozen): an attack board names each set twice."""
     squares = "".join(COLOUR_SQUARE.get(c, "") for c in colours)
     return f"{squares} {dice_words(colours)}" if squares else dice_words(colours)
 
