@@ -27,6 +27,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter
 
 from bench.load_figures import BotFigures, probe_loop
 from bot.app import PandemoniumBot, create_bot
+from bot.cli import freeze_start_up
 from bot.clicks import TablesUI
 from bot.settings import Settings
 from engines import registry
@@ -111,4 +112,5 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
 def serve(settings: dict[str, Any], pipe: Connection) -> None:
     """The child process's entry point (`settings`: the keyword arguments of
     `Settings`, plain values so they cross the process boundary)."""
+    freeze_start_up()
     asyncio.run(_serve(Settings(**settings), pipe))

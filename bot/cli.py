@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import logging
 import sys
@@ -154,11 +155,20 @@ def run(_: argparse.Namespace) -> int:
     return serve_until_stopped(bot, settings)
 
 
+def freeze_start_up() -> None:
+    """Modules, data packs and the games' warm-up tables live as long as the process:
+    moved out of the collector's reach, full collections in play stop scanning them
+    (a 48 ms collection landed inside timed clicks in the board bench)."""
+    gc.collect()
+    gc.freeze()
+
+
 def serve_until_stopped(bot: PandemoniumBot, settings: Settings) -> int:
     """Run the bot (`bot.app.serve`) and return its exit status; a database it cannot
     use, or a shard layout that clashes with live processes, is one line and status 2.
     Tests that run the bot as a process come through here too."""
     assert settings.discord_token is not None
+    freeze_start_up()
     try:
         return asyncio.run(serve(bot, settings.discord_token.get_secret_value()))
     except LeaseConflict as exc:
