@@ -5,7 +5,8 @@ As written, the Leviathan side wins three AI games in four or more at every tabl
 doubled, so a Human rolling three or four dice faces ten or more. The balanced preset
 (house, the default for new tables) changes a few numbers, each tuned with
 `python -m bot simulate hellraiser` towards Humans winning 45–55 % of AI games at 2 to
-6 players, and keeps every side's win for the living (`casualties_share`). Its numbers
+6 players, and keeps Leviathan's win from the players who joined it by dying
+(`converts_share`). Its numbers
 are house data (`data/balance.yaml`, each entry with its source, `verified: false`, and
 why), so a group edits one file to play its own balance, and the docs' list of the
 preset's house rules and the numbers are one place apart.
@@ -45,11 +46,13 @@ class Balance(Provenance):
     """What an even puzzle roll does: nothing (as written: 'the Human must roll
     higher', and a loss is Leviathan rolling higher), or counts for the Leviathan or
     the Human side: half a pip, where a whole one is too much."""
-    casualties_share: bool
-    """May a player whose character is a casualty when the game ends share their side's
-    win? As written yes (a Spiritual casualty's player is a Leviathan player and wins
-    with them). Balanced no: nobody gains by dying, and every game that has a winner
-    has a loser. (A Skinned Human's own wins are not shared: both presets keep them.)"""
+    converts_share: bool
+    """May a player who joined Leviathan by their character's casualty (a Spiritual
+    death, or the house option `lost_souls: leviathan`) share Leviathan's win? As
+    written yes ('the player is now a Leviathan player'). Balanced no: a Human who
+    falls to Leviathan must not gain by it, and every decided game has a loser. (A
+    Physical or Mental casualty's player stays a Human player and shares the closed
+    gate under both presets: victory.py.)"""
     why: str = Field(min_length=1, max_length=400)
 
 
@@ -87,7 +90,7 @@ class BalancePack(BaseModel):
 
 AS_WRITTEN = Balance(difficulty_factor=2, difficulty_bonus=0, difficulty_floor=0,
                      max_cenobites=5, difficulty_pips=0, ties="nothing",
-                     casualties_share=True, source="the rules text", verified=True,
+                     converts_share=True, source="the rules text", verified=True,
                      why="The rules text alone.")
 
 

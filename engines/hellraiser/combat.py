@@ -121,8 +121,11 @@ def darkness_blinds(s: HellraiserState, fig: Figure) -> bool:
     return any(effects(s, "darkness")) and not holds(fig, "torch")
 
 
-def check_attack(s: HellraiserState, seat: int, a: Attack, stats: tuple[Stat, ...] = ()) -> Figure:
-    """The attacker, if the attack is legal (else a RuleError saying why)."""
+def check_attacker(s: HellraiserState, seat: int, a: Attack) -> Figure:
+    """The attacker, if it may attack at all this turn (else a RuleError saying why).
+    Apart from `check_attack` so that listing the legal attacks asks it once per
+    attacker, not once per target: the Leviathan AI's listing was a quarter of a
+    simulated 6-player game."""
     extras_free(s)
     require(not s.flags.attacked, "You already made your attack this turn.")
     att = attacker_for(s, seat, a)
@@ -132,6 +135,12 @@ def check_attack(s: HellraiserState, seat: int, a: Attack, stats: tuple[Stat, ..
         require(get(att.stats, "strength") > 0, "A Creature with Strength 0 cannot attack.")
     if att.kind != "human":
         require(att.attacked_round != s.round, f"{att.name} already attacked this round.")
+    return att
+
+
+def check_attack(s: HellraiserState, seat: int, a: Attack, stats: tuple[Stat, ...] = ()) -> Figure:
+    """The attacker, if the attack is legal (else a RuleError saying why)."""
+    att = check_attacker(s, seat, a)
     allowed = stats or attack_stats(att)
     require(a.stat in allowed,
             f"{att.name} attacks with {', '.join(LABEL[x] for x in allowed)}.")

@@ -51,15 +51,17 @@ def draw_request(s: HellraiserState, draw: Draw) -> ChanceRequest:
     d = s.decks[draw.deck]
     live = sorted((c, n) for c, n in d.pile.items() if n > 0)
     names = getattr(cat(), draw.deck)
+    # Every field is given: a defaulted one makes pydantic inspect its default factory's
+    # signature on each construct, a tenth of a simulated game's time.
     item = ChanceItem.model_construct(
-        key="card", label=f"{LABELS[draw.deck]} card", open_hint=None,
+        key="card", label=f"{LABELS[draw.deck]} card", open_hint=None, suggested=None,
         options=[c for c, _ in live], weights=[n for _, n in live],
-        labels=[names[c].name for c, _ in live], source="card",
+        labels=[names[c].name for c, _ in live], also=[], source="card",
     )
     reporter = 0 if draw.seat == PHANTOM else draw.seat
     return ChanceRequest.model_construct(
         prompt=f"Draw a card from the {LABELS[draw.deck]} deck", items=[item],
-        reporter=reporter if 0 <= reporter < s.seats else None,
+        reporter=reporter if 0 <= reporter < s.seats else None, reporters=None,
     )
 
 

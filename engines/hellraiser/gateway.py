@@ -48,7 +48,7 @@ from engines.hellraiser.query import (
 )
 from engines.hellraiser.stats import LABEL, get
 from engines.hellraiser.tiles import STATS, Stat
-from engines.hellraiser.victory import finish
+from engines.hellraiser.victory import finish, human_players
 
 
 def hell_number(fig: Figure) -> tuple[Stat, int] | None:
@@ -205,10 +205,9 @@ def close(s: HellraiserState, by: str, out: Out) -> None:
     s.board = close_gateway(board(s))
     if fig.condition == "skinned" and fig.seat is not None:
         finish(s, (fig.seat,), f"{fig.name}, a Skinned Human in a stolen skin, closes the"
-                               " gateway to Hell and wins alone.", out, shared=False)
+                               " gateway to Hell and wins alone.", out)
         return
-    winners = tuple(i for i, r in enumerate(s.roles) if r == "human")
-    finish(s, winners, "The Human players close the gateway to Hell and win.", out)
+    finish(s, human_players(s), "The Human players close the gateway to Hell and win.", out)
 
 
 def pull(s: HellraiserState, fid: str, out: Out) -> None:

@@ -229,7 +229,8 @@ def attacks(s: HellraiserState, seat: int, attackers: list[Figure]) -> list[Acti
     out: list[Action] = []
     b = board(s)
     for att in attackers:
-        if att.square is None:
+        if att.square is None or not _keep(lambda a: combat.check_attacker(s, seat, a),
+                                           [Attack(attacker=att.id)]):
             continue
         candidates: list[Attack] = []
         for target in s.figures:

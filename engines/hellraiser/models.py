@@ -49,7 +49,7 @@ class HellraiserOptions(BaseModel):
     preset: Literal["balanced", "as_written"] = Field(
         default="balanced",
         description="balanced (house, the default): a few house rules tuned by simulation"
-        " so that the Humans win about half the games and a casualty never shares a win;"
+        " so that the Humans win about half the games and nobody gains by dying;"
         " as_written: the rules text alone (Leviathan wins 3 games in 4 or more)",
     )
     max_rounds: int = Field(
@@ -139,6 +139,9 @@ class Figure(BaseModel):
     searched: tuple[int, ...] = Field(default=(), description="room tiles searched with success")
     skin: bool = False
     skinned_corpse: bool = Field(default=False, description="a corpse whose skin was taken")
+    returned: bool = Field(
+        default=False, description="came back from Hell as a Skinned Human: from then on"
+        " a Skinned Human player, never again one of the Human players who win together")
     drained: Stats = (0, 0, 0, 0, 0, 0)
     soul_in_hell: bool = False
     first_victim: bool = False

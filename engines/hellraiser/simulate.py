@@ -67,8 +67,8 @@ def play_game(engine: HellraiserEngine, players: int, rng: random.Random,
 
 
 def outcome_of(state: HellraiserState) -> str:
-    """Which side won, read from the winners' roles (a closed gate may leave a Skinned
-    Human's win to the standing Humans in the balanced preset)."""
+    """Which side won, read from the winners' roles (a closed gate's winners are the
+    Human players, standing or sitting out as casualties)."""
     roles = {state.roles[w] for w in state.winners or ()}
     if not roles:
         return "none"

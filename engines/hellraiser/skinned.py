@@ -65,7 +65,7 @@ def escape(s: HellraiserState, out: Out) -> None:
     for fig in souls:
         stats = returned_stats(fig.stats)
         update(s, fig.id, condition="skinned", square=exits[0], stats=stats, skin=False,
-               soul_in_hell=False, chained=False, pinned=0)
+               soul_in_hell=False, chained=False, pinned=0, returned=True)
         if not out.quiet:
             out.add(Changed(figure=fig.id, change="returned",
                             text=f"{fig.name} crawls out of Hell, skinless."))

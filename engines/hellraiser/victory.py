@@ -15,17 +15,25 @@
   draw`), or the game is unfinished with no winner (`limit_outcome: unfinished`, as
   written's default: no house rule decides a game the table did not ask it to);
   with it still shut, nobody raised Hell: a draw (unfinished, as written).
-- Balanced preset (house): a player whose character is a casualty when the game
-  ends never *shares* a side's win. The text makes only a Spiritual casualty a
-  Leviathan player, and Leviathan players win by *causing* the Humans' casualties,
-  not by being one; sharing Leviathan's win with every casualty made dying pay and
-  left half the games with no loser. The first victim is not a casualty: opening
-  the gate made them Leviathan's first player. So a Leviathan win is the first
-  victim's, a closed gate is the standing Humans', and every decided game has a
-  loser. A Skinned Human's own two wins stay, under both presets: the text names
-  them ("they win"), a player who reads it expects them, and each is earned by
-  what the Skinned Human does (a stolen skin and a closed gate, or more kills than
-  Leviathan), never by having died; each leaves the other seats losers.
+- Who "the Human players" are (both presets, the text's reading): every player the
+  text has not moved to another side. Only two things do: opening the gate ("the
+  player is now the first Leviathan player", line 160) and a Spiritual death ("the
+  player is now a Leviathan player", line 80); a player back from Hell plays a
+  Skinned Human ("Skinned Human player", line 16). A Physical or Mental casualty
+  leaves the player a Human player, so their closed gate is still won with the others
+  (house rule `lost_souls: out` only says they have nothing left to move): dying does
+  not change what they win by. Under the house option `lost_souls: leviathan` the
+  casualty plays for Leviathan instead, and is no Human player.
+- Balanced preset (house, `converts_share: false`): a player who joined Leviathan by a
+  casualty (a Spiritual death, or `lost_souls: leviathan`) never shares Leviathan's
+  win. "If the Leviathan players *cause* all Humans to become casualties": Leviathan
+  wins for what it does to the Humans, and a player who fell to it and then shared
+  its win would gain by dying. So a Leviathan win is the first victim's (who is no
+  casualty: opening the gate made them Leviathan's first player), a closed gate is
+  the Human players', and every decided game of two or more players has a loser. A
+  Skinned Human's own two wins stay under both presets: the text names them ("they
+  win"), each is earned by what the Skinned Human does (a stolen skin and a closed
+  gate, or more kills than Leviathan), never by having died, and each is a win alone.
 """
 
 from __future__ import annotations
@@ -42,18 +50,16 @@ def casualty(s: HellraiserState, seat: int) -> bool:
                and not f.first_victim for f in s.figures)
 
 
-def finish(s: HellraiserState, winners: tuple[int, ...], summary: str, out: Out,
-           shared: bool = True) -> None:
-    """`shared`: a side's win, which the balanced preset keeps from its casualties; a
-    Skinned Human's own win is not shared, it is theirs."""
-    seats = [w for w in winners if 0 <= w < s.seats]
-    if shared and not balance(s).casualties_share:
-        dead = [w for w in seats if casualty(s, w)]
-        seats = [w for w in seats if w not in dead]
-        if dead:
-            names = " and ".join(s.names[w] for w in dead)
-            summary += f" ({names}: a casualty, so not among the winners.)"
-    s.winners = tuple(sorted(seats))
+def human_players(s: HellraiserState) -> tuple[int, ...]:
+    """The seats that win when the Human players close the gate: those playing a Human,
+    and those sitting out whose character fell as a Human (never a Skinned Human)."""
+    back = {f.seat for f in s.figures if f.kind == "human" and f.returned}
+    return tuple(i for i, r in enumerate(s.roles)
+                 if r == "human" or (r == "out" and i not in back))
+
+
+def finish(s: HellraiserState, winners: tuple[int, ...], summary: str, out: Out) -> None:
+    s.winners = tuple(sorted(w for w in winners if 0 <= w < s.seats))
     s.summary = summary
     s.phase = "over"
     s.pending.clear()
@@ -73,13 +79,19 @@ def _leviathan_win(s: HellraiserState, why: str, out: Out) -> None:
     if skinned:
         names = " and ".join(s.names[i] for i in skinned)
         finish(s, skinned, f"{why} {names} killed more Humans than Leviathan and"
-                           f" wins as a Skinned Human.", out, shared=False)
+                           f" wins as a Skinned Human.", out)
         return
-    winners = tuple(i for i, r in enumerate(s.roles) if r == "leviathan")
+    winners = [i for i, r in enumerate(s.roles) if r == "leviathan"]
     if not winners or s.phantom:  # house solo: only closing the gate beats the house
         finish(s, (), f"{why} Leviathan wins.", out)
         return
-    finish(s, winners, f"{why} The Leviathan players win.", out)
+    summary = f"{why} The Leviathan players win."
+    converts = [w for w in winners if casualty(s, w)]
+    if converts and not balance(s).converts_share:
+        winners = [w for w in winners if w not in converts]
+        names = " and ".join(s.names[w] for w in converts)
+        summary += f" ({names}: a casualty, so not among the winners.)"
+    finish(s, tuple(winners), summary, out)
 
 
 def check(s: HellraiserState, out: Out) -> None:

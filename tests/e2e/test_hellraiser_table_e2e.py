@@ -47,9 +47,11 @@ async def test_the_lobby_says_how_to_play_and_rules_follow_the_table(
     general = await _private(await fake.slash("dave", "hellraiser rules"))
     assert "A new table's options" in general and "Preset: balanced" in general
     assert "never fewer than 3 dice" in general, "the balanced puzzle, by default"
-    assert "a casualty at the end never shares a win" in general, "issue 24: nobody gains by dying"
+    assert "by their character's casualty never shares its win" in general, "issue 24: nobody"\
+        " gains by dying"
+    assert "died or went mad still wins with them" in general, "issue 24: still a Human player"
     assert "gateway open: the Leviathan side wins" in general
-    assert "4 players a tie pulls the Human" in general, "issue 24: half a pip by table size"
+    assert "4 players +1 on Leviathan's total" in general, "issue 24: a pip by table size"
     assert "a Skinned Human wearing a skin who closes it wins alone" in general
     typed = {"options": "preset=as_written max_rounds=25"}
     lobby = await (await fake.slash("alice", "game new", game="hellraiser",

@@ -69,8 +69,9 @@ def table_options(raw: Mapping[str, Any]) -> HellraiserOptions:
 def preset_line(options: HellraiserOptions) -> str:
     if options.preset == "balanced":
         return ("**Preset: balanced** (house, the default): a few numbers tuned by simulation"
-                " so that the Humans win about half the games, and a player whose character"
-                " is a casualty at the end never shares a win.")
+                " so that the Humans win about half the games, and nobody gains by dying: a"
+                " player who joins Leviathan by their character's casualty never shares its"
+                " win.")
     return ("**Preset: as written**: the rules text alone (the Leviathan side wins about"
             " three games in four or more).")
 
@@ -193,9 +194,11 @@ def rules_embed(options: Mapping[str, Any], footer: str, *, for_table: bool) -> 
     embed.add_field(name="🧩 The puzzle", value=clip(puzzle_text(parsed), FIELD_VALUE),
                     inline=False)
     embed.add_field(name="🏁 Winning",
-                    value="The Humans win by closing the gateway; a Skinned Human wearing a"
-                          " skin who closes it wins alone. Leviathan wins when no Human is"
-                          " left, unless a Skinned Human killed more of them.", inline=False)
+                    value="The Human players win by closing the gateway (a player whose"
+                          " character died or went mad still wins with them); a Skinned"
+                          " Human wearing a skin who closes it wins alone. Leviathan wins"
+                          " when no Human is left, unless a Skinned Human killed more of"
+                          " them.", inline=False)
     heading = "⚙️ This table's options" if for_table else "⚙️ A new table's options"
     embed.add_field(name=clip(heading, FIELD_NAME),
                     value=clip("\n".join(options_lines(parsed, str(dice) if dice else None)),

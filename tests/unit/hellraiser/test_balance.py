@@ -22,7 +22,7 @@ from engines.hellraiser.balance import (
 )
 from engines.hellraiser.board import tile_index, tile_squares
 from engines.hellraiser.cards import DATA
-from engines.hellraiser.damage import allocate
+from engines.hellraiser.damage import allocate, suck_into_hell
 from engines.hellraiser.gateway import current_difficulty, puzzle_difficulty
 from engines.hellraiser.models import (
     Attack,
@@ -33,8 +33,9 @@ from engines.hellraiser.models import (
     clone,
 )
 from engines.hellraiser.query import Out, cenobites_on_map
-from engines.hellraiser.simulate import play_game
-from engines.hellraiser.victory import casualty
+from engines.hellraiser.simulate import outcome_of, play_game
+from engines.hellraiser.tiles import Stat
+from engines.hellraiser.victory import casualty, round_limit
 from tests.unit.hellraiser.support import (
     act,
     center,
@@ -90,9 +91,9 @@ def leviathan_won(preset: str, lost_souls: str = "out") -> HellraiserState:
     return state
 
 
-def test_balanced_a_killed_player_never_wins() -> None:
-    """Balanced (house): a casualty's player never shares a win. Frank died a Spiritual
-    death and plays for Leviathan, as the text says, but Leviathan's win is the first
+def test_balanced_a_player_turned_cenobite_never_shares_leviathans_win() -> None:
+    """Balanced (house, `converts_share: false`): Frank died a Spiritual death and plays
+    for Leviathan, as the text says (line 80), but Leviathan's win is the first
     victim's alone; as written, Frank shares it."""
     balanced = leviathan_won("balanced")
     assert balanced.winners == (2,) and "Frank: a casualty" in balanced.summary
@@ -103,15 +104,73 @@ def test_balanced_lost_souls_on_the_leviathan_side_still_do_not_win() -> None:
     assert leviathan_won("balanced", lost_souls="leviathan").winners == (2,)
 
 
+def ended(fate: str, ending: str, lost_souls: str, preset: str = "balanced") -> tuple[int, ...]:
+    """Seat 2 opened the gateway; Frank (seat 1) meets `fate` (or stays standing); then
+    Kirsty (seat 0) closes the gate, or the house limit ends the game with the gateway
+    open (a Leviathan win)."""
+    s = clone(gate_opened(new_game(3, preset=preset, lost_souls=lost_souls), seat=2))
+    if fate in FATES:
+        allocate(s, "h1", FATES[fate], None, Out())
+    elif fate == "hell":
+        suck_into_hell(s, "h1", "leviathan", Out())
+    if ending == "gate closed":
+        gateway.close(s, "h0", Out())
+    else:
+        s.round = s.options.max_rounds + 1
+        assert round_limit(s, Out())
+    assert s.winners is not None
+    return s.winners
+
+
+FATES: dict[str, dict[Stat, int]] = {
+    "dead": {"strength": 3, "speed": 3}, "insane": {"creativity": 3, "wits": 3},
+    "cenobite": {"morality": 3, "willpower": 3}}
+
+
+@pytest.mark.parametrize("lost_souls", ["out", "leviathan"])
+@pytest.mark.parametrize("ending", ["gate closed", "round limit"])
+@pytest.mark.parametrize("fate", ["dead", "insane", "hell", "cenobite"])
+def test_balanced_a_killed_player_never_wins_a_share_it_would_not_have_had_alive(
+        fate: str, ending: str, lost_souls: str) -> None:
+    """Nobody gains by dying. Rules line 16: "If the Human players close the gate to
+    Hell, they win"; line 80: only a Spiritual death makes "the player ... a Leviathan
+    player"; lines 78-79: a Physical or Mental casualty's player is not moved, so stays
+    a Human player and wins the closed gate as if standing (unless the house option
+    `lost_souls: leviathan` sent them to Leviathan's side). Balanced: a player who
+    joined Leviathan by a casualty never shares its win."""
+    alive = 1 in ended("standing", ending, lost_souls)
+    dead = 1 in ended(fate, ending, lost_souls)
+    assert alive or not dead
+    stays_human = fate in ("dead", "insane", "hell") and lost_souls == "out"
+    assert dead is (stays_human and ending == "gate closed")
+
+
+def test_as_written_a_dead_human_player_shares_the_closed_gate_and_a_convert_leviathans_win(
+        ) -> None:
+    """The text's reading, for both presets (line 16 and line 80): a corpse's player is
+    still one of the Human players; a Cenobite's player is a Leviathan player and, as
+    written, wins with them."""
+    assert ended("dead", "gate closed", "out", "as_written") == (0, 1)
+    assert ended("cenobite", "gate closed", "out", "as_written") == (0,)
+    s = clone(gate_opened(new_game(3, preset="as_written", limit_outcome="leviathan"),
+                          seat=2))
+    allocate(s, "h1", FATES["cenobite"], None, Out())
+    s.round = s.options.max_rounds + 1
+    assert round_limit(s, Out()) and s.winners == (1, 2)
+
+
 @pytest.mark.parametrize("seed", range(4))
-def test_balanced_ai_games_have_a_loser_and_no_casualty_among_the_winners(seed: int) -> None:
+def test_balanced_ai_games_have_a_loser_and_only_human_players_share_a_casualtys_win(
+        seed: int) -> None:
     """The preset's two promises over whole AI games (3 players, seeded): every game has
-    a loser, and nobody whose character is a casualty at the end shared a win (a
-    Skinned Human's own win is theirs alone)."""
+    a loser, and a winner whose character is a casualty is one of the Human players
+    (who won the closed gate together) or a Skinned Human (whose win is theirs alone)."""
     state, _ = play_game(ENGINE, 3, random.Random(seed))
     winners = state.winners or ()
     assert len(winners) < state.seats
-    assert not any(casualty(state, w) for w in winners if state.roles[w] != "skinned")
+    for w in winners:
+        if casualty(state, w):
+            assert state.roles[w] in ("out", "skinned") and outcome_of(state) != "leviathan"
 
 
 def test_as_written_the_round_limit_decides_nothing() -> None:

@@ -10,7 +10,8 @@ import pytest
 from engines.core.chance import sample
 from engines.hellraiser import ENGINE
 from engines.hellraiser.board import portal_squares
-from engines.hellraiser.damage import allocate
+from engines.hellraiser.damage import allocate, kill
+from engines.hellraiser.gateway import close
 from engines.hellraiser.models import (
     Attack,
     Choice,
@@ -178,6 +179,20 @@ def test_a_skinned_human_in_a_skin_who_closes_the_gate_wins_alone(preset: str) -
     won = roll(state, *[6] * mine, *[1] * theirs)
     assert won.phase == "over" and won.winners == (2,)
     assert "wins alone" in won.summary
+
+
+@pytest.mark.parametrize("preset", ["as_written", "balanced"])
+def test_a_closed_gate_is_won_by_the_human_players_never_a_fallen_skinned_human(
+        preset: str) -> None:
+    """'If the Human players close the gate to Hell, they win' (rules line 16): Kirsty's
+    corpse leaves her player a Human player, so she wins with Pinhead's last opponent;
+    the Skinned Human who crumbled back to Hell was a Skinned Human player (line 16's
+    other win), and sitting out does not make them a Human player again."""
+    state = clone(skinned_on_corpse(preset=preset))
+    kill(state, "h2", None, Out())
+    assert state.roles[2] == "out" and figure(state, "h2").returned
+    close(state, "h3", Out())
+    assert state.winners == (0, 3)
 
 
 def test_balanced_a_skinned_human_with_more_kills_than_leviathan_still_wins() -> None:
