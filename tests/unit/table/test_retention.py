@@ -159,13 +159,13 @@ async def test_each_slice_looks_on_from_the_last_never_back_at_handled_games(
     assert live is not None and await storage.log_fate(live.game.id) is None
 
 
+@pytest.mark.parametrize("database_url", ["postgresql"], indirect=True)
 async def test_a_log_archived_by_another_process_meanwhile_keeps_its_text(
     storage: Storage, service: TableService, clock: FakeClock, database_url: str
 ) -> None:
     """Rule: a slice that finds a game's log gone once it holds the game (another
     process archived it after this one looked) leaves that archive as it is."""
-    if not isinstance(storage, PostgresStorage):
-        pytest.skip("a SQLite file has one writing process")
+    assert isinstance(storage, PostgresStorage), "a SQLite file has one writing process"
     game_id = await _game(service, FINISHED, 4, end=True)
     clock.now += 40 * DAY
     other = await asyncpg.connect(database_url)
