@@ -14,7 +14,6 @@ does `bench.load_bot`: `ready`, then a list of channel ids (answered `posted`),
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from multiprocessing.connection import Connection
 from typing import Any
@@ -23,7 +22,7 @@ import discord
 import yarl
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bench.load_figures import BotFigures, probe_loop
+from bench.load_figures import BotFigures, serve_commands
 from tests.fakediscord.client import skip_rate_limit_waits
 
 BUTTON = "bare:click"
@@ -82,31 +81,8 @@ async def _serve(settings: dict[str, Any], pipe: Connection) -> None:
     bot = BareBot(figures)
     skip_rate_limit_waits(bot)
     _stamp(bot, figures)
-    loop = asyncio.get_running_loop()
     await bot.login(str(settings["discord_token"]))
-    runner = asyncio.create_task(bot.connect(reconnect=False))
-    probe: asyncio.Task[None] | None = None
-    try:
-        await bot.wait_until_ready()
-        pipe.send("ready")
-        while (command := await loop.run_in_executor(None, pipe.recv)) != "stop":
-            if isinstance(command, list):
-                await bot.post(command)
-                pipe.send("posted")
-            elif command == "mark":
-                figures.mark()
-                probe = asyncio.create_task(probe_loop(figures.loop_lag))
-            elif command == "take":
-                pipe.send(figures.taken())
-        figures.cpu_seconds += time.process_time()
-    finally:
-        if probe is not None:
-            probe.cancel()
-        await bot.close()
-        runner.cancel()
-        with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
-            await runner
-    pipe.send(figures)
+    await serve_commands(bot, pipe, figures, bot.post)
 
 
 def serve(settings: dict[str, Any], pipe: Connection) -> None:

@@ -17,7 +17,6 @@ which is the queueing every interaction pays before the bot even sees it.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import time
 from multiprocessing.connection import Connection
 from typing import Any
@@ -25,7 +24,7 @@ from typing import Any
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bench.load_figures import BotFigures, probe_loop
+from bench.load_figures import BotFigures, serve_commands
 from bot.app import PandemoniumBot, create_bot
 from bot.cli import freeze_start_up
 from bot.clicks import TablesUI
@@ -83,30 +82,10 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
     bot = create_bot(settings, board_interval=0.2)
     skip_rate_limit_waits(bot)
     _stamp_interactions(bot, figures)
-    loop = asyncio.get_running_loop()
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     await bot.login(token)
     _time_commits(bot, figures)
-    runner = asyncio.create_task(bot.connect(reconnect=False))
-    probe: asyncio.Task[None] | None = None
-    try:
-        await bot.wait_until_ready()
-        pipe.send("ready")
-        while (command := await loop.run_in_executor(None, pipe.recv)) != "stop":
-            if command == "mark":
-                figures.mark()
-                probe = asyncio.create_task(probe_loop(figures.loop_lag))
-            elif command == "take":
-                pipe.send(figures.taken())
-        figures.cpu_seconds += time.process_time()
-    finally:
-        if probe is not None:
-            probe.cancel()
-        await bot.close()
-        runner.cancel()
-        with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
-            await runner
-    pipe.send(figures)
+    await serve_commands(bot, pipe, figures)
 
 
 def serve(settings: dict[str, Any], pipe: Connection) -> None:

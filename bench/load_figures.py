@@ -7,8 +7,14 @@ same figures without depending on the real bot's module.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
+from multiprocessing.connection import Connection
+from typing import Any
+
+import discord
 
 PROBE_INTERVAL = 0.01
 """How often the probe asks the loop to wake it; the lateness is the loop's lag."""
@@ -52,3 +58,36 @@ async def probe_loop(lags: list[float]) -> None:
         asked = time.monotonic()
         await asyncio.sleep(PROBE_INTERVAL)
         lags.append(time.monotonic() - asked - PROBE_INTERVAL)
+
+
+async def serve_commands(
+    bot: discord.Client, pipe: Connection, figures: BotFigures,
+    post: Callable[[list[Any]], Awaitable[None]] | None = None,
+) -> None:
+    """A bench bot process's life once logged in, the same for the bot and the bare
+    baseline: connect, then do what the bench asks over the pipe ("mark", "take", a
+    list for `post`, "stop"), and send its figures back once closed."""
+    loop = asyncio.get_running_loop()
+    runner = asyncio.create_task(bot.connect(reconnect=False))
+    probe: asyncio.Task[None] | None = None
+    try:
+        await bot.wait_until_ready()
+        pipe.send("ready")
+        while (command := await loop.run_in_executor(None, pipe.recv)) != "stop":
+            if isinstance(command, list) and post is not None:
+                await post(command)
+                pipe.send("posted")
+            elif command == "mark":
+                figures.mark()
+                probe = asyncio.create_task(probe_loop(figures.loop_lag))
+            elif command == "take":
+                pipe.send(figures.taken())
+        figures.cpu_seconds += time.process_time()
+    finally:
+        if probe is not None:
+            probe.cancel()
+        await bot.close()
+        runner.cancel()
+        with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
+            await runner
+    pipe.send(figures)
