@@ -20,9 +20,8 @@ from typing import Any
 
 import discord
 import yarl
-from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bench.load_figures import BotFigures, serve_commands
+from bench.load_figures import BotFigures, serve_commands, stamp_interactions
 from tests.fakediscord.client import skip_rate_limit_waits
 
 BUTTON = "bare:click"
@@ -54,23 +53,6 @@ class BareBot(discord.Client):
             await channel.send("bare", view=view)
 
 
-def _stamp(client: BareBot, figures: BotFigures) -> None:
-    """The same stamps as the real bot's: parsed, and the callback leaving."""
-    parsers = client._connection.parsers
-    parse = parsers["INTERACTION_CREATE"]
-
-    def parse_stamped(data: Any) -> None:
-        figures.parsed[int(data["id"])] = time.monotonic()
-        parse(data)
-
-    parsers["INTERACTION_CREATE"] = parse_stamped
-    respond = AsyncWebhookAdapter.create_interaction_response
-
-    def respond_stamped(self: AsyncWebhookAdapter, interaction_id: int, *a: Any, **k: Any) -> Any:
-        figures.answering.setdefault(int(interaction_id), time.monotonic())
-        return respond(self, interaction_id, *a, **k)
-
-    AsyncWebhookAdapter.create_interaction_response = respond_stamped  # type: ignore[method-assign]
 
 
 async def _serve(settings: dict[str, Any], pipe: Connection) -> None:
@@ -80,7 +62,7 @@ async def _serve(settings: dict[str, Any], pipe: Connection) -> None:
     figures = BotFigures()
     bot = BareBot(figures)
     skip_rate_limit_waits(bot)
-    _stamp(bot, figures)
+    stamp_interactions(bot, figures)
     await bot.login(str(settings["discord_token"]))
     await serve_commands(bot, pipe, figures, bot.post)
 

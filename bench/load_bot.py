@@ -22,9 +22,8 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import discord
-from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bench.load_figures import BotFigures, serve_commands
+from bench.load_figures import BotFigures, serve_commands, stamp_interactions
 from bot.app import PandemoniumBot, create_bot
 from bot.cli import freeze_start_up
 from bot.clicks import TablesUI
@@ -35,22 +34,9 @@ from tests.support.pig import ENGINE as PIG
 
 
 def _stamp_interactions(client: discord.Client, figures: BotFigures) -> None:
-    """Note when each interaction is parsed and when its callback starts."""
-    parsers = client._connection.parsers
-    parse = parsers["INTERACTION_CREATE"]
-
-    def parse_stamped(data: Any) -> None:
-        figures.parsed[int(data["id"])] = time.monotonic()
-        parse(data)
-
-    parsers["INTERACTION_CREATE"] = parse_stamped
-    respond = AsyncWebhookAdapter.create_interaction_response
-
-    def respond_stamped(self: AsyncWebhookAdapter, interaction_id: int, *a: Any, **k: Any) -> Any:
-        figures.answering.setdefault(int(interaction_id), time.monotonic())
-        return respond(self, interaction_id, *a, **k)
-
-    AsyncWebhookAdapter.create_interaction_response = respond_stamped  # type: ignore[method-assign]
+    """Note when each interaction is parsed, when its callback starts, and when the
+    board's click handler starts."""
+    stamp_interactions(client, figures)
     move_click = TablesUI.move_click
 
     async def move_click_stamped(

@@ -15,6 +15,7 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import discord
+from discord.webhook.async_ import AsyncWebhookAdapter
 
 PROBE_INTERVAL = 0.01
 """How often the probe asks the loop to wake it; the lateness is the loop's lag."""
@@ -91,3 +92,23 @@ async def serve_commands(
         with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
             await runner
     pipe.send(figures)
+
+
+def stamp_interactions(client: discord.Client, figures: BotFigures) -> None:
+    """Note when each interaction is parsed and when its callback leaves: the same
+    stamps in the bot and in the bare baseline."""
+    parsers = client._connection.parsers
+    parse = parsers["INTERACTION_CREATE"]
+
+    def parse_stamped(data: Any) -> None:
+        figures.parsed[int(data["id"])] = time.monotonic()
+        parse(data)
+
+    parsers["INTERACTION_CREATE"] = parse_stamped
+    respond = AsyncWebhookAdapter.create_interaction_response
+
+    def respond_stamped(self: AsyncWebhookAdapter, interaction_id: int, *a: Any, **k: Any) -> Any:
+        figures.answering.setdefault(int(interaction_id), time.monotonic())
+        return respond(self, interaction_id, *a, **k)
+
+    AsyncWebhookAdapter.create_interaction_response = respond_stamped  # type: ignore[method-assign]
