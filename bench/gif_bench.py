@@ -51,6 +51,19 @@ def cpu_seconds(fn: Callable[[], object], rounds: int) -> float:
     return best
 
 
+def frames(presenter: FramePresenter, game: GameRow, log: list[LogEntry]) -> int:
+    """The baseline: the log replayed and every frame drawn, nothing encoded."""
+    told = retell(game, log)
+    pictures = game_frames(presenter, game, told.start, told.steps)
+    return sum(presenter.board_frame(game, f.state) is not None for f in pictures)
+
+
+def encoded(presenter: FramePresenter, game: GameRow, log: list[LogEntry]) -> Gif:
+    """The same frames made into the GIF `/game gif` posts."""
+    told = retell(game, log)
+    return animate(presenter, game, game_frames(presenter, game, told.start, told.steps))
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="bench gif", description=__doc__.split("\n")[0])
     parser.add_argument("--steps", type=int, default=100)
@@ -61,21 +74,11 @@ def main(argv: list[str] | None = None) -> None:
     install(GAMES)
     presenter = presenter_for("hellraiser")
     assert isinstance(presenter, FramePresenter)
-
-    def frames(game: GameRow, log: list[LogEntry]) -> int:
-        told = retell(game, log)
-        pictures = game_frames(presenter, game, told.start, told.steps)
-        return sum(presenter.board_frame(game, f.state) is not None for f in pictures)
-
-    def encoded(game: GameRow, log: list[LogEntry]) -> Gif:
-        told = retell(game, log)
-        return animate(presenter, game, game_frames(presenter, game, told.start, told.steps))
-
     for seed in range(1, args.seeds + 1):
         game, log = drawn_log(seed, args.steps)
-        base = cpu_seconds(partial(frames, game, log), args.rounds)
-        cpu = cpu_seconds(partial(encoded, game, log), args.rounds)
-        gif = encoded(game, log)
+        base = cpu_seconds(partial(frames, presenter, game, log), args.rounds)
+        cpu = cpu_seconds(partial(encoded, presenter, game, log), args.rounds)
+        gif = encoded(presenter, game, log)
         print(f"seed {seed}: {len(log) - 1} steps ({args.steps} drawn), {gif.frames} frames,"
               f" {len(gif.data) / 1024:,.0f} KiB; CPU {cpu:.3f} s (baseline, replay and"
               f" frames alone: {base:.3f} s; encoding {cpu - base:.3f} s; ratio"
@@ -95,22 +98,12 @@ def cold(fn: Callable[[], object]) -> Callable[[], object]:
 
 def cards(key: str, steps: int, seeds: int, rounds: int) -> None:
     """The card game's figures: `steps` steps of computer players, a card per step."""
-
-    def frames(game: GameRow, log: list[LogEntry]) -> int:
-        told = retell(game, log)
-        pictures = game_frames(CARDS, game, told.start, told.steps)
-        return sum(CARDS.board_frame(game, f.state) is not None for f in pictures)
-
-    def encoded(game: GameRow, log: list[LogEntry]) -> Gif:
-        told = retell(game, log)
-        return animate(CARDS, game, game_frames(CARDS, game, told.start, told.steps))
-
     for seed in range(1, seeds + 1):
         whole, log = ai_log(key, seed=seed, steps=steps)
         game = whole.model_copy(update={"status": "active", "result": None})
-        base = cpu_seconds(cold(partial(frames, game, log)), rounds)
-        cpu = cpu_seconds(cold(partial(encoded, game, log)), rounds)
-        gif = encoded(game, log)
+        base = cpu_seconds(cold(partial(frames, CARDS, game, log)), rounds)
+        cpu = cpu_seconds(cold(partial(encoded, CARDS, game, log)), rounds)
+        gif = encoded(CARDS, game, log)
         print(f"{key} seed {seed}: {len(log) - 1} steps, {gif.frames} cards,"
               f" {len(gif.data) / 1024:,.0f} KiB; CPU {cpu:.3f} s (baseline, replay and"
               f" cards alone: {base:.3f} s; encoding {cpu - base:.3f} s; ratio"
