@@ -10,7 +10,7 @@ import yaml
 
 from engines.core.errors import PackError
 from engines.core.packs import validate_pack
-from engines.hellraiser import ENGINE, gateway
+from engines.hellraiser import ENGINE, ai, gateway
 from engines.hellraiser.balance import (
     AS_WRITTEN,
     Balance,
@@ -278,3 +278,16 @@ def test_balanced_late_ties_from_round_r_an_even_puzzle_roll_counts_for_the_huma
     after, _ = even_roll_at(late)
     assert figure(after, "c-pinhead").condition == "banished"
     assert after.phase == "over" and after.winners == (0,)
+
+
+def test_the_ai_weighs_the_puzzle_by_the_late_tie_rule_it_will_roll_under() -> None:
+    """House rule `humans_tie_from`: the AI's odds of the puzzle (when to work it) read
+    the same rule as the roll, so from round R an even roll counts in its favour."""
+    late = balanced(2).humans_tie_from
+    state = clone(gate_opened(new_game(2, preset="balanced"), seat=1))
+    kirsty = figure(state, "h0")
+    odds = {}
+    for round_ in (late - 1, late):
+        state.round = round_
+        odds[round_] = ai._puzzle_odds(state, kirsty)
+    assert odds[late] > odds[late - 1] > 0
