@@ -24,7 +24,7 @@ from functools import cache, lru_cache
 
 from engines.core.errors import RuleError
 from engines.hellraiser import items, legal, movement, powers, search, specials
-from engines.hellraiser.balance import balance
+from engines.hellraiser.balance import balance, tie_goes
 from engines.hellraiser.board import Board, Square, graph, tile_at, tile_index, tile_squares
 from engines.hellraiser.cards import SearchCard
 from engines.hellraiser.decks import hand_cards
@@ -289,7 +289,7 @@ def _puzzle_odds(s: HellraiserState, fig: Figure) -> float:
     assert s.puzzle is not None
     cap = s.options.max_dice
     rules = balance(s)
-    pips = rules.difficulty_pips - (rules.ties == "humans")  # an even roll wins too
+    pips = rules.difficulty_pips - (tie_goes(rules, s.round) == "humans")  # an even roll wins too
     return win_chance(min(cap, effective(s, fig, s.puzzle.stat)),
                       min(cap, current_difficulty(s)), pips)
 

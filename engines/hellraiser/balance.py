@@ -46,6 +46,11 @@ class Balance(Provenance):
     """What an even puzzle roll does: nothing (as written: 'the Human must roll
     higher', and a loss is Leviathan rolling higher), or counts for the Leviathan or
     the Human side: half a pip, where a whole one is too much."""
+    humans_tie_from: int = Field(default=0, ge=0, le=99)
+    """From this round on an even puzzle roll counts for the Human, whatever `ties`
+    says (0: never). A tie is only 6-8 % of puzzle rolls, so moving the ties of the
+    late rounds alone is a step finer than half a pip, and the round tunes it; it
+    also leans a long game towards the puzzle rather than the house limit."""
     converts_share: bool
     """May a player who joined Leviathan by their character's casualty (a Spiritual
     death, or the house option `lost_souls: leviathan`) share Leviathan's win? As
@@ -67,6 +72,7 @@ class SizeBalance(Provenance):
     max_cenobites: int | None = Field(default=None, ge=1, le=5)
     difficulty_pips: int | None = Field(default=None, ge=-3, le=3)
     ties: Ties | None = None
+    humans_tie_from: int | None = Field(default=None, ge=0, le=99)
     why: str = Field(min_length=1, max_length=400)
 
 
@@ -114,3 +120,11 @@ def balance(s: HellraiserState) -> Balance:
     if s.options.preset != "balanced":
         return AS_WRITTEN
     return balanced(s.seats)
+
+
+def tie_goes(rules: Balance, round_: int) -> Ties:
+    """What an even puzzle roll does in this round: the one place the puzzle (gateway.py)
+    and the AI's odds (ai.py) read it, so the AI weighs the roll it will make."""
+    if rules.humans_tie_from and round_ >= rules.humans_tie_from:
+        return "humans"
+    return rules.ties

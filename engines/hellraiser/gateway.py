@@ -15,7 +15,7 @@ higher wins, a tie changes nothing (house).
 
 from __future__ import annotations
 
-from engines.hellraiser.balance import balance
+from engines.hellraiser.balance import balance, tie_goes
 from engines.hellraiser.board import close_gateway, step_towards
 from engines.hellraiser.board import open_gateway as board_open
 from engines.hellraiser.cards import NamedCenobite
@@ -166,7 +166,7 @@ def on_puzzle(s: HellraiserState, roll: Roll, dice: list[list[int]], out: Out) -
     fig = find(s, roll.actor)
     rules = balance(s)
     mine, theirs = sum(dice[0]), max(0, sum(dice[1]) + rules.difficulty_pips)
-    even = {"nothing": "tie", "leviathan": "failure", "humans": "success"}[rules.ties]
+    even = {"nothing": "tie", "leviathan": "failure", "humans": "success"}[tie_goes(rules, s.round)]
     result = "success" if mine > theirs else "failure" if theirs > mine else even
     if not out.quiet:
         out.add(PuzzleAttempted(figure=fig.id, difficulty=roll.number, result=result,

@@ -13,6 +13,7 @@ from bot.app import PandemoniumBot
 from bot.games.hellraiser import steps as menu_steps
 from bot.games.hellraiser.codes import encode
 from engines.hellraiser import ENGINE, HellraiserState
+from engines.hellraiser.balance import balanced
 from engines.hellraiser.cards import catalogue
 from engines.hellraiser.models import DrawCard, EndTurn, PlayCard
 from tests.e2e import test_hellraiser_e2e as hr
@@ -52,6 +53,8 @@ async def test_the_lobby_says_how_to_play_and_rules_follow_the_table(
     assert "died or went mad still wins with them" in general, "issue 24: still a Human player"
     assert "gateway open: the Leviathan side wins" in general
     assert "4 players +1 on Leviathan's total" in general, "issue 24: a pip by table size"
+    late = balanced(2).humans_tie_from
+    assert f"2 players -1 die and from round {late} a tie counts as the Human's win" in general
     assert "a Skinned Human wearing a skin who closes it wins alone" in general
     typed = {"options": "preset=as_written max_rounds=25"}
     lobby = await (await fake.slash("alice", "game new", game="hellraiser",

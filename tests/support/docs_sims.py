@@ -10,7 +10,9 @@ A table in a game's page sits between two comments that say how it was made:
 player count of that seeded run, so `python -m bot simulate GAME --players N --games
 M --seed S` prints the same figures. `python -m tests.support.docs_sims --update`
 rewrites every table (the long runs take minutes: `--jobs 2` shares them out) and
-prints each run's whole report; `--check` says which tables differ. The unit test
+prints each run's whole report; `--check` says which tables differ. With `--players
+2,5` only those counts are played and the other rows are kept as the page has them (for
+a change that cannot move the other counts: show that it does not first). The unit test
 `tests/unit/test_docs_sims.py` runs the cheap tables on every test run.
 """
 
@@ -137,10 +139,11 @@ resumed, each part reusing what an earlier one made (`--cache FILE`)."""
 def render(runs: list[Run], jobs: int = 1,
            report: Callable[[str, str], None] | None = None, cache: Cache | None = None,
            players: set[int] | None = None, saved: Callable[[], None] = lambda: None,
-           ) -> dict[Run, str]:
+           kept: Cache | None = None) -> dict[Run, str]:
     """Each run's table whose every row is made (from `cache`, or played now in `jobs`
-    processes, the longest first; only `players` counts if given); `report` is handed
-    each row's command and whole report."""
+    processes, the longest first; only `players` counts if given, the others' rows from
+    `kept` if there); `report` is handed each played row's command and whole report."""
+    kept = {} if kept is None else kept
     cache = {} if cache is None else cache
     cells = [(n, run) for run in runs for n in run.players]
     todo = sorted({c for c in cells if command(*c) not in cache
@@ -158,7 +161,7 @@ def render(runs: list[Run], jobs: int = 1,
             saved()
     out: dict[Run, str] = {}
     for run in runs:
-        rows = [cache.get(command(n, run)) for n in run.players]
+        rows = [cache.get(command(n, run)) or kept.get(command(n, run)) for n in run.players]
         if all(rows):
             out[run] = GAMES[run.game][0] + "".join(r[0] + "\n" for r in rows if r)
     if report is not None:
@@ -166,6 +169,18 @@ def render(runs: list[Run], jobs: int = 1,
             if command(*c) in cache:
                 report(command(*c), cache[command(*c)][1])
     return out
+
+
+def page_rows(found: list[tuple[Run, str]], players: set[int]) -> Cache:
+    """The rows a page already has for the counts not in `players`, by their command: a
+    run of some counts keeps the others as they stand instead of playing them again."""
+    rows: Cache = {}
+    for run, table in found:
+        for line in table.splitlines()[2:]:
+            n = int(line.split("|")[1])
+            if n not in players:
+                rows[command(n, run)] = (line, "kept from the page")
+    return rows
 
 
 def _table(made: dict[Run, str], m: re.Match[str]) -> str:
@@ -199,7 +214,7 @@ def main(argv: list[str] | None = None) -> int:
         found = tables(text)
         made = render([run for run, _ in found], ns.jobs,
                       lambda cmd, full: print(f"$ {cmd}\n{full}\n", flush=True), cache,
-                      only, save)
+                      only, save, page_rows(found, only) if only else None)
         for run, table in found:
             if made.get(run) != table:
                 stale += 1

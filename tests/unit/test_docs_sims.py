@@ -7,7 +7,7 @@ rewritten by `python -m tests.support.docs_sims --check` / `--update` (minutes).
 
 from __future__ import annotations
 
-from tests.support.docs_sims import DOCS, PAGES, parse, render, tables
+from tests.support.docs_sims import DOCS, PAGES, page_rows, parse, render, tables
 
 CHEAP = 300
 """Player-games a table may cost to be re-run on every test run (about 2 s)."""
@@ -35,3 +35,15 @@ def test_the_marker_reads_like_the_simulate_command() -> None:
     run = parse("hellraiser --players 2,3 --games 20 --seed 7 --option preset=as_written")
     assert (run.game, run.players, run.games, run.seed) == ("hellraiser", (2, 3), 20, 7)
     assert run.options == (("preset", "as_written"),) and run.cost == 100
+
+
+def test_a_run_of_some_counts_keeps_the_other_rows_as_the_page_has_them() -> None:
+    """`--players 2` re-plays the 2-player row only: the 3-player row stays as written,
+    even when it is not what a run would make (the caller showed it cannot move)."""
+    page = (DOCS / "hellraiser.md").read_text(encoding="utf-8")
+    run, table = next((r, t) for r, t in tables(page) if r.cost <= CHEAP)
+    head, two, three = table.splitlines()[:2], table.splitlines()[2], table.splitlines()[3]
+    odd = three.replace("| 8 |", "| 9 |", 1)
+    found = [(run, "\n".join([*head, "| 2 | stale |", odd]) + "\n")]
+    made = render([run], players={2}, kept=page_rows(found, {2}))
+    assert made[run].splitlines()[2:] == [two, odd]

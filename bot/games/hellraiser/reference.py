@@ -84,7 +84,9 @@ def by_size() -> str:
         change = [f"{knobs.difficulty_bonus:+d} die" * bool(knobs.difficulty_bonus),
                   f"{knobs.difficulty_pips:+d} on Leviathan's total" * bool(knobs.difficulty_pips),
                   {"nothing": "", "leviathan": "a tie pulls the Human",
-                   "humans": "a tie counts as the Human's win"}[knobs.ties]]
+                   "humans": "a tie counts as the Human's win"}[knobs.ties],
+                  f"from round {knobs.humans_tie_from} a tie counts as the Human's win"
+                  * bool(knobs.humans_tie_from)]
         parts.append(f"{players} players " + " and ".join(c for c in change if c))
     return f" By table size: {'; '.join(parts)}." if parts else ""
 

@@ -10,7 +10,7 @@ import yaml
 
 from engines.core.errors import PackError
 from engines.core.packs import validate_pack
-from engines.hellraiser import ENGINE, gateway
+from engines.hellraiser import ENGINE, ai, gateway
 from engines.hellraiser.balance import (
     AS_WRITTEN,
     Balance,
@@ -245,3 +245,49 @@ def test_balanced_ties_an_even_puzzle_roll_counts_as_the_table_size_says(
     even = roll(state, 4, 4, 4, 4, 2, 2, 2, 2)  # 12 against 12
     assert (figure(even, "h0").square != beside) is moved
     assert figure(even, "c-pinhead").condition == "board", "nobody was banished"
+
+
+def even_roll_at(round_: int) -> tuple[HellraiserState, tuple[int, int]]:
+    """2 players, balanced: Kirsty works the puzzle in round `round_` and her total
+    equals Leviathan's (its pips included); returns the game and where she stood."""
+    game = new_game(2, preset="balanced")
+    state = clone(gate_opened(edit(game, "h1", square=center(game, "library")), seat=1))
+    assert state.board is not None and state.board.gateway is not None
+    gate = state.board.gateway
+    beside = next(sq for sq in tile_squares(tile_index(gate)) if sq != gate)
+    state = edit(state, "h0", square=beside)
+    state.round = round_
+    state = act(state, SolvePuzzle())
+    mine, theirs = pending_roll(state).groups
+    high, spare = divmod(3 * theirs + balance(state).difficulty_pips, mine)
+    faces = [high + 1] * spare + [high] * (mine - spare)
+    assert all(1 <= f <= 6 for f in faces)
+    return roll(state, *faces, *[3] * theirs), beside
+
+
+def test_balanced_late_ties_from_round_r_an_even_puzzle_roll_counts_for_the_human() -> None:
+    """House rule `humans_tie_from` (balance.yaml, 2 players): the text's Human "must
+    roll higher" and a tie changes nothing; from round R an even roll counts for the
+    Human instead, so the round before R nobody is banished and from R the last
+    Cenobite goes back and the gateway closes. As written the knob is off."""
+    late = balanced(2).humans_tie_from
+    assert late > 1 and balanced(2).ties == "nothing" and AS_WRITTEN.humans_tie_from == 0
+    before, stood = even_roll_at(late - 1)
+    assert before.phase == "play" and figure(before, "c-pinhead").condition == "board"
+    assert figure(before, "h0").square == stood, "a tie changes nothing: not dragged"
+    after, _ = even_roll_at(late)
+    assert figure(after, "c-pinhead").condition == "banished"
+    assert after.phase == "over" and after.winners == (0,)
+
+
+def test_the_ai_weighs_the_puzzle_by_the_late_tie_rule_it_will_roll_under() -> None:
+    """House rule `humans_tie_from`: the AI's odds of the puzzle (when to work it) read
+    the same rule as the roll, so from round R an even roll counts in its favour."""
+    late = balanced(2).humans_tie_from
+    state = clone(gate_opened(new_game(2, preset="balanced"), seat=1))
+    kirsty = figure(state, "h0")
+    odds = {}
+    for round_ in (late - 1, late):
+        state.round = round_
+        odds[round_] = ai._puzzle_odds(state, kirsty)
+    assert odds[late] > odds[late - 1] > 0
