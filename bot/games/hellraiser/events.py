@@ -165,6 +165,11 @@ def _puzzle_line(event: PuzzleAttempted, text: str) -> str:
     """The puzzle's totals and what they mean."""
     head, _, _ = text.partition(":")
     totals = f"{event.mine} against Leviathan's {event.theirs} ({event.difficulty} dice)"
+    if event.mine == event.theirs and event.result != "tie":
+        # the house balance decided an even roll; say so, or "5 against 5 — solved"
+        # reads as a mistake
+        side = "the Human's" if event.result == "success" else "Leviathan's"
+        totals = f"{totals}, a tie that is {side} by the house balance"
     if event.result == "success":
         then = "the gateway shuts!" if event.left == 0 else \
             "the last Cenobite is sent back to Hell, which shuts the gateway!" \

@@ -54,6 +54,15 @@ def test_the_puzzle_line_says_what_its_totals_did() -> None:
     assert "a tie: nothing happens" in lines[3]
 
 
+def test_a_tie_the_house_balance_decided_says_so() -> None:
+    """House balance (balance.yaml `ties`, `humans_tie_from`): an even roll may go to
+    either side; the line says which, so equal totals never read as a mistake."""
+    won, lost = event_lines([puzzle("success", 9, 9, 2), puzzle("failure", 9, 9, 2)])
+    assert "9 against Leviathan's 9 (3 dice), a tie that is the Human's by the house" \
+        " balance — solved" in won
+    assert "a tie that is Leviathan's by the house balance — it fails" in lost
+
+
 def turn(seat: int, round_: int) -> TurnStarted:
     return TurnStarted(seat=seat, round=round_, role="human", controller=seat,
                        text=f"Round {round_}: {NAMES[seat]}'s turn.")
