@@ -163,8 +163,8 @@ class ShardLeases:
             asked_at = self._clock()
             if asked_at >= deadline:
                 log.error(
-                    "could not renew the lease of %s before it ran out (the last good renewal"
-                    " was asked %.1f s before); stopped serving them",
+                    "could not renew the lease of %s before it ran out; stopped serving them"
+                    " (the last good renewal was asked %.1f s before)",
                     self.claimant.layout,
                     asked_at - last,
                 )
