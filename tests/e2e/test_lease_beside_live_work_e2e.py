@@ -22,12 +22,12 @@ from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.support.blocked_storage import live_path_held
 from tests.support.boards import board_now, board_recorded
 
-LEASE = 1.5
+LEASE = 2.0
 """The lease once the bot is up: short, so the live path can be held longer than
 it. The bot starts on the default lease: its start-up keeps the event loop busy
 for seconds on a loaded machine (4.1 s measured), which a lease this short does
 not survive."""
-HELD = 2 * LEASE
+HELD = LEASE + 1.5
 """Longer than the lease, shorter than PostgreSQL's 5 s limit on a transaction
 left idle (a hold there is commits in flight, idle until the test lets them go)."""
 

@@ -28,9 +28,13 @@ from bot.storage_sqlite import SqliteStorage, _transaction
 from tests.support.blocked_storage import live_path_held
 from tests.support.pgserver import PostgresServer
 
-TTL = 1.5
-"""Short, so the test is quick; the live path is held for twice this, so a renewal
-queued behind it misses its deadline (0.9 × TTL after it was asked) every time."""
+TTL = 2.0
+"""Short, so the test is quick; long enough that a busy machine's loop lag does not
+run a healthy lease out."""
+HELD = TTL + 1.5
+"""Longer than a renewal queued behind the live path has (0.9 × TTL after the last
+one was asked, at most TTL / 3 before the hold began), shorter than PostgreSQL's
+5 s limit on a transaction left idle."""
 GUILD = 5 << 22
 
 
@@ -83,7 +87,7 @@ async def test_the_lease_is_renewed_while_live_work_is_held_up(
     try:
         async with live_path_held(storage, GUILD):
             queued = [asyncio.create_task(storage.create_game(_row(c), [])) for c in (1, 2, 3)]
-            await asyncio.sleep(TTL * 2)
+            await asyncio.sleep(HELD)
             assert not lost.is_set(), "the lease ran out behind the held live path"
             assert any(renewals), "a renewal completed while the live path was held"
             assert not any(q.done() for q in queued), "the live path really was held"
