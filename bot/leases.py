@@ -44,6 +44,11 @@ lease would end, so it is gone before another process may take over, whatever
 the small difference between its clock's pace and the database's."""
 
 
+LATE = 0.1
+"""Share of the lease by which a renewal may land after it was due before the log
+says so (1 s of the default 10): a healthy renewal takes milliseconds."""
+
+
 class LeaseConflict(Exception):
     """Another live process serves some of these guilds under another shard layout;
     the message is one sentence for the operator."""
@@ -137,39 +142,70 @@ class ShardLeases:
             if self._stop.is_set():
                 raise Stopped
         log.info("holding %s as %s", self.claimant.layout, self.owner)
-        self._task = asyncio.create_task(self._renew(self._deadline(started)))
+        self._task = asyncio.create_task(self._renew(started))
 
     def _deadline(self, asked_at: float) -> float:
         """When to stop serving, by this process's clock: the lease ends `ttl` after the
         database stamped it, which was after we asked."""
         return asked_at + self.ttl * (1 - MARGIN)
 
-    async def _renew(self, deadline: float) -> None:
+    async def _renew(self, claimed_at: float) -> None:
+        """Renew every third of the lease, counted from when the last good renewal was
+        asked (not from when it answered), so that renewals which each take a while
+        on an overloaded machine do not drift towards the deadline: each may take up
+        to about half the lease and the lease still holds."""
         retry = min(1.0, self.ttl / 10)
-        pause = self.ttl / 3
+        last = claimed_at
+        due = wake = claimed_at + self.ttl / 3
+        deadline = self._deadline(claimed_at)
         while True:
-            await asyncio.sleep(max(0.0, min(pause, deadline - self._clock())))
+            await asyncio.sleep(max(0.0, min(wake, deadline) - self._clock()))
             asked_at = self._clock()
             if asked_at >= deadline:
                 log.error(
-                    "could not renew the lease of %s before it ran out; stopped serving them",
+                    "could not renew the lease of %s before it ran out; stopped serving them"
+                    " (the last good renewal was asked %.1f s before)",
                     self.claimant.layout,
+                    asked_at - last,
                 )
                 break
             try:
                 renewal = self.storage.renew_lease(self.ttl)
                 kept = await asyncio.wait_for(renewal, deadline - asked_at)
             except Exception as exc:
-                log.warning("could not renew the lease (%s); retrying until it runs out", exc)
-                pause = retry
+                log.warning(
+                    "could not renew the lease (%s); retrying until it runs out",
+                    str(exc) or type(exc).__name__,
+                )
+                wake = asked_at + retry
                 continue
             if not kept:
                 log.error("%s were taken over by another process", self.claimant.layout)
                 break
-            deadline, pause = self._deadline(asked_at), self.ttl / 3
+            self._say_if_late(due, asked_at, deadline)
+            last, deadline = asked_at, self._deadline(asked_at)
+            due = wake = asked_at + self.ttl / 3
         self.storage.lose_lease()
         self._task = None
         await self._on_lost()
+
+    def _say_if_late(self, due: float, asked_at: float, deadline: float) -> None:
+        """Log a renewal that landed well after it was due (the machine overloaded, or
+        the database slow), so an operator sees a lost lease coming: how late, how
+        much of that was waiting to ask (the event loop) and how much the renewal
+        itself took (the database), and how much of the lease was left."""
+        done = self._clock()
+        if done - due <= self.ttl * LATE:
+            return
+        log.warning(
+            "the lease renewal of %s was %.2f s late (asked %.2f s after it was due, the"
+            " renewal took %.2f s); %.2f s of the lease were left",
+            self.claimant.layout,
+            done - due,
+            asked_at - due,
+            done - asked_at,
+            deadline - done,
+        )
 
     def stop(self) -> None:
         """Stop waiting for a lease (the process was told to stop)."""

@@ -259,8 +259,11 @@ class DatabaseUnreachable(Exception):
 class PostgresStorage(Storage):
     """A pool of connections to one PostgreSQL database."""
 
-    def __init__(self, pool: asyncpg.Pool[asyncpg.Record]) -> None:
+    def __init__(self, pool: asyncpg.Pool[asyncpg.Record], url: str) -> None:
         self._pool = pool
+        self._url = url
+        self._lease_conn: asyncpg.Connection[asyncpg.Record] | None = None
+        self._lease_turn = asyncio.Lock()
 
     @classmethod
     async def open(cls, url: str, *, pool_size: int = 10, migrate: bool = True) -> PostgresStorage:
@@ -270,7 +273,7 @@ class PostgresStorage(Storage):
             )
         except (OSError, TimeoutError, asyncpg.PostgresError) as exc:
             raise DatabaseUnreachable(str(exc) or type(exc).__name__) from exc
-        storage = cls(pool)
+        storage = cls(pool, url)
         if migrate:
             try:
                 await storage.migrate()
@@ -280,6 +283,12 @@ class PostgresStorage(Storage):
         return storage
 
     async def close(self) -> None:
+        lease_conn, self._lease_conn = self._lease_conn, None
+        if lease_conn is not None:
+            try:
+                await asyncio.wait_for(lease_conn.close(), CLOSE_SECONDS)
+            except TimeoutError:
+                lease_conn.terminate()
         try:
             await asyncio.wait_for(self._pool.close(), CLOSE_SECONDS)
         except TimeoutError:
@@ -289,6 +298,27 @@ class PostgresStorage(Storage):
     async def _txn(self) -> AsyncIterator[Connection]:
         async with self._pool.acquire() as conn, conn.transaction():
             yield conn
+
+    @asynccontextmanager
+    async def _lease_txn(self) -> AsyncIterator[asyncpg.Connection[asyncpg.Record]]:
+        """A transaction on the connection kept for lease statements (claim, renew,
+        release), outside the pool: a pool taken up by slow commits — every one of
+        them busy under heavy load — must not keep the renewal waiting until the
+        lease runs out. Opened at the first lease statement (with the pool's session
+        limits) and opened again after it broke (the database restarted, the network
+        cut); one lease statement at a time."""
+        async with self._lease_turn:
+            if self._lease_conn is None or self._lease_conn.is_closed():
+                self._lease_conn = await asyncpg.connect(
+                    self._url, timeout=10, server_settings=SESSION_SETTINGS
+                )
+            conn = self._lease_conn
+            try:
+                async with conn.transaction():
+                    yield conn
+            except asyncio.CancelledError:
+                conn.terminate()  # given up on mid-statement: its state is unknown
+                raise
 
     async def migrate(self) -> int:
         """Apply the migrations the database lacks, each recorded with its time."""
@@ -321,14 +351,18 @@ class PostgresStorage(Storage):
 
     async def _hold(self, db: Connection, guild_id: int | None) -> None:
         """Inside a write: refuse it unless this process still holds the guild's slot.
-        FOR SHARE makes a takeover wait for this transaction to end."""
+        FOR KEY SHARE makes a takeover (whose claim locks the row FOR UPDATE) wait for
+        this transaction to end, and only that: a renewal, which changes no key,
+        goes on beside commits in flight (with FOR SHARE it waited for all of them,
+        and commits overlapping without a break could keep it waiting until its
+        `lock_timeout`)."""
         held = self._check(guild_id)
         if held is None:
             return
         assert self.lease is not None
         try:
             row = await db.fetchrow(
-                "SELECT owner, epoch FROM leases WHERE slot = $1 FOR SHARE", held[0]
+                "SELECT owner, epoch FROM leases WHERE slot = $1 FOR KEY SHARE", held[0]
             )
         except asyncpg.LockNotAvailableError:
             raise LeaseLost(f"lease slot {held[0]} is being taken over") from None
@@ -671,7 +705,7 @@ class PostgresStorage(Storage):
 
     async def claim_shards(self, claimant: Claimant, ttl: float) -> list[Holder]:
         slots = claimant.slots
-        async with self._txn() as db:
+        async with self._lease_txn() as db:
             now = await db.fetchval(NOW)
             await db.execute(
                 "INSERT INTO leases (slot, owner, host, pid, shard_count, shards, epoch,"
@@ -703,7 +737,7 @@ class PostgresStorage(Storage):
         lease = self.lease
         if lease is None or lease.lost:
             return False
-        async with self._txn() as db:
+        async with self._lease_txn() as db:
             renewed = await db.fetchval(
                 "WITH r AS (UPDATE leases SET expires_at = extract(epoch FROM clock_timestamp())"
                 " + $4 WHERE owner = $1"
@@ -723,7 +757,7 @@ class PostgresStorage(Storage):
         lease = self.lease
         if lease is None or lease.lost:
             return
-        async with self._txn() as db:
+        async with self._lease_txn() as db:
             await db.execute(
                 "UPDATE leases SET expires_at = 0 WHERE owner = $1"
                 " AND (slot, epoch) IN (SELECT * FROM unnest($2::int[], $3::bigint[]))",

@@ -2,7 +2,7 @@
 bounded waits: `python -m tests.support.frozen_holder URL LEASE_SECONDS`. It
 opens the database as the bot does (the same session settings), claims every
 slot (shard 0 of 1), begins a write the way every write begins (its slot's
-lease row read FOR SHARE), says "frozen" and stops itself (SIGSTOP): its
+lease row read FOR KEY SHARE), says "frozen" and stops itself (SIGSTOP): its
 session is left idle in transaction, holding the row lock a takeover needs."""
 
 from __future__ import annotations

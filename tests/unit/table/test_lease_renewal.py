@@ -6,6 +6,7 @@ of retrying forever while another process may have taken over."""
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator
 
 import pytest
@@ -76,6 +77,40 @@ async def test_a_process_that_renews_keeps_serving(sqlite: Storage) -> None:
     assert not lost.is_set()
     await sqlite.create_game(_row(), [])
     await leases.release()
+
+
+async def test_renewals_that_each_take_a_third_of_the_lease_keep_it_and_say_so(
+    sqlite: Storage, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """An overloaded machine makes every renewal slow. The next renewal is due a third
+    of the lease after the last was asked, not after it answered (which left a
+    renewal of more than about 0.28 of the lease too little time, and the bot
+    stopped serving); each late one is logged with how late it was and how much
+    of the lease was left."""
+    ttl = 2.4
+    renew = sqlite.renew_lease
+
+    async def slow(ttl: float) -> bool:
+        await asyncio.sleep(ttl * 0.35)
+        return await renew(ttl)
+
+    monkeypatch.setattr(sqlite, "renew_lease", slow)
+    lost = asyncio.Event()
+
+    async def on_lost() -> None:
+        lost.set()
+
+    leases = ShardLeases(sqlite, 1, [0], ttl, on_lost=on_lost)
+    await leases.claim()
+    try:
+        with caplog.at_level(logging.WARNING, logger="bot.leases"):
+            await asyncio.sleep(ttl * 2)
+        assert not lost.is_set(), "slow renewals that each land in time keep the lease"
+        late = [r.getMessage() for r in caplog.records if "s late" in r.getMessage()]
+        assert late and "of the lease were left" in late[0], late
+        await sqlite.create_game(_row(), [])
+    finally:
+        await leases.release()
 
 
 async def _nothing() -> None:
