@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.board_sight import lines_of
 from bot.clicks import TablesUI
-from bot.command_checks import options_fit
+from bot.command_checks import command_check
 from bot.databases import open_storage
 from bot.errors import guarded, handle
 from bot.frontend import Services, install
@@ -90,7 +90,7 @@ class PandemoniumBot(commands.Bot):
         self._stopping: asyncio.Task[None] | None = None
         self._closing_all: asyncio.Task[None] | None = None
         self.tree.on_error = handle  # type: ignore[method-assign]
-        self.tree.interaction_check = options_fit  # type: ignore[method-assign]
+        self.tree.interaction_check = command_check  # type: ignore[method-assign]
 
     @staticmethod
     def _shard_options(settings: Settings) -> dict[str, Any]:
