@@ -286,6 +286,7 @@ async def follow(sent: Sent, watch: BoardWatch, shown: list[float]) -> None:
             {moved, refused}, timeout=BOARD_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
     finally:
         refused.cancel()
+        await asyncio.gather(refused, return_exceptions=True)
     if moved in done:
         shown.append(time.monotonic() - started)
     else:
