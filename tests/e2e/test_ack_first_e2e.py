@@ -12,9 +12,10 @@ import pytest
 
 from bot import interactions
 from bot.app import PandemoniumBot
+from bot.board_sight import SCROLLED_AWAY, text_lines
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
 from tests.fakediscord.interactions import DEFERRED_CHANNEL_MESSAGE, DEFERRED_UPDATE_MESSAGE
-from tests.support.boards import board_recorded, started_pig
+from tests.support.boards import board_now, board_recorded, started_pig
 from tests.support.settled import settled
 
 NEVER = 3600.0
@@ -141,3 +142,25 @@ async def test_a_new_table_is_acknowledged_before_it_is_stored(
     assert "Join" in " ".join(str(c.get("label")) for c in board.all_components())
     await board_recorded(fake, bot, board)
     fake.assert_no_violations()
+
+
+async def test_replies_completed_after_thinking_count_at_their_height(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
+) -> None:
+    """Rule (the board's sight): a command's reply is posted empty ("thinking…") and
+    filled in after, and it pushes the board up by its text, not by the one line of
+    the empty message, so the next move posts the board again at the bottom."""
+    fake, bot = fake_discord, pandemonium
+    board = await started_pig(fake, bot)
+    below = 0
+    for turn in range(SCROLLED_AWAY):
+        name = f"Sir Reginald {turn} of Pigshire"
+        reply = await (await fake.slash("alice", "game character", seat=1, name=name)).original()
+        below += text_lines(reply.text())
+        if below >= SCROLLED_AWAY:
+            break
+    assert turn + 1 < SCROLLED_AWAY, "each reply takes more than the empty message's line"
+    live = await board_now(fake, bot, board)
+    await (await fake.click("alice", live, label="Roll")).settled()
+    live = await board_now(fake, bot, board)
+    assert live.id > reply.id, "the board was posted again below the replies"
