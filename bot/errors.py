@@ -18,7 +18,7 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
-from bot.interactions import settled, take_thinking
+from bot.interactions import take_thinking
 from bot.plain_errors import sentence
 from bot.render.style import MESSAGE_CONTENT, clip
 from engines.core.errors import RuleError
@@ -53,7 +53,6 @@ async def reply_ephemeral(
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     text = clip(text, MESSAGE_CONTENT)
     try:
-        await settled(interaction)
         if await take_thinking(interaction):
             await interaction.edit_original_response(content=text, **extra)
         elif interaction.response.is_done():

@@ -147,8 +147,9 @@ async def settled(interaction: discord.Interaction[Any]) -> None:
 
 async def take_thinking(interaction: discord.Interaction[Any]) -> bool:
     """Whether the interaction shows a "thinking…" reply that its acceptance sent and
-    nothing completed yet; the caller completes it now (Discord puts the first
-    follow-up in its place)."""
+    nothing completed yet (an acknowledgement on its way is waited for first, as in
+    `settled`); the caller completes it now (Discord puts the first follow-up in its
+    place)."""
     found = _acknowledgement(interaction)
     if found is None or found.sending is None:
         return False

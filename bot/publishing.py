@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.interactions import ChannelOf, acknowledged_in_time, settled, take_thinking
+from bot.interactions import ChannelOf, acknowledged_in_time, take_thinking
 from bot.live_board import LiveBoard
 from bot.render.games import presenter_for, whispers_for
 from bot.render.style import MESSAGE_CONTENT, clip
@@ -111,7 +111,6 @@ class Publisher:
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
     ) -> None:
         """Reply with a fresh board, which becomes the game's live board."""
-        await settled(interaction)
         await take_thinking(interaction)  # the board takes its place
         await self.board.reply(interaction, outcome, notice)
 
