@@ -75,7 +75,7 @@ from bench.load_players import (
 from bot.clicks import BEHIND, OUT_OF_DATE
 from bot.presenting import PANEL_STALE
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.interactions import InteractionRecord
+from tests.fakediscord.interactions import InteractionHandle, InteractionRecord
 
 GAMES = ("hellboy-dice", "hellraiser", "hellbringer", "hellboy-board")
 BARE = "bare"
@@ -140,7 +140,7 @@ class Part:
             self.unanswered += 1
             return
         self.acks.append(record.answered_at - sent)
-        answer = record.response or {}
+        answer = record.answer or {}
         data = answer.get("data") or {}
         if any(str(data.get("content") or "").startswith(s) for s in STALE):
             self.stale += 1
@@ -255,8 +255,9 @@ class BoardWatch:
 
 
 def carried_out(record: InteractionRecord) -> bool:
-    """The bot took the click (edited the board, deferred, answered in public)."""
-    answer = record.response or {}
+    """The bot took the click (edited the board, deferred and not refused after,
+    answered in public)."""
+    answer = record.answer or {}
     data = answer.get("data") or {}
     if any(str(data.get("content") or "").startswith(s) for s in STALE):
         return False
@@ -279,11 +280,26 @@ async def follow(sent: Sent, watch: BoardWatch, shown: list[float]) -> None:
     if not carried_out(record):
         moved.cancel()
         return
+    refused = asyncio.ensure_future(refused_later(sent.handle))
     try:
-        await asyncio.wait_for(moved, BOARD_TIMEOUT)
-    except TimeoutError:
-        return
-    shown.append(time.monotonic() - started)
+        done, _ = await asyncio.wait(
+            {moved, refused}, timeout=BOARD_TIMEOUT, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        refused.cancel()
+        await asyncio.gather(refused, return_exceptions=True)
+    if moved in done:
+        shown.append(time.monotonic() - started)
+    else:
+        moved.cancel()
+
+
+async def refused_later(handle: InteractionHandle) -> None:
+    """Return only if a click acknowledged at once is then refused (one private
+    sentence instead of the board's edit): its board will not move."""
+    with contextlib.suppress(AssertionError):
+        await handle.settled(timeout=BOARD_TIMEOUT)
+    if handle.record.private_reply is None:
+        await asyncio.Event().wait()  # carried out: only the board's move ends the wait
 
 
 async def drive(player: Player, tables: list[Table], rate: float, seconds: float,
@@ -324,14 +340,14 @@ async def open_table(fake: FakeDiscord, player: Player, game: str, index: int) -
         for command, options in COMPANION_SETUP:
             handle = await fake.slash(MEMBERS[0], f"hbboard {command}",
                                       channel=table.channel_id, options=options)
-            await handle.response(timeout=OPENING_TIMEOUT)
+            await handle.settled(timeout=OPENING_TIMEOUT)
         board = live_board(fake, table)
         if board is not None:
             start = next((c for c in board.all_components()
                           if str(c.get("label", "")).startswith(FIRST_ROUND)), None)
             if start is not None:
                 click = await fake.click(MEMBERS[0], board, str(start["custom_id"]))
-                await click.response(timeout=OPENING_TIMEOUT)
+                await click.settled(timeout=OPENING_TIMEOUT)
     else:
         for _ in range(OPENING_STEPS):
             board = live_board(fake, table)
@@ -340,7 +356,7 @@ async def open_table(fake: FakeDiscord, player: Player, game: str, index: int) -
             before = len(player.sent)
             await player.act(table)
             for sent in player.sent[before:]:
-                await sent.handle.response(timeout=OPENING_TIMEOUT)
+                await sent.handle.settled(timeout=OPENING_TIMEOUT)
             if any(carried_out(s.handle.record) for s in player.sent[before:]):
                 await _board_moved(fake, table, board_version(board, table.game_id))
 

@@ -39,6 +39,7 @@ WORD = 12
 BUTTON = 2
 STRING_SELECT = 3
 REPLY = 4
+DEFERRED_UPDATE = 6
 MODAL = 9
 EPHEMERAL = 64
 FURTHER = 4
@@ -209,6 +210,12 @@ class Player:
                                          sent.handle.submit_modal(answers))
             await self._after(table, submitted, who, version, depth + 1)
             return
+        if kind == DEFERRED_UPDATE:  # acknowledged at once: a private answer may follow
+            try:
+                body = await sent.handle.settled(timeout=ANSWER_WAIT)
+            except AssertionError:
+                return
+            kind = int(body["type"])
         if kind != REPLY or not int((body.get("data") or {}).get("flags") or 0) & EPHEMERAL:
             return
         message = await sent.handle.original(timeout=ANSWER_WAIT)

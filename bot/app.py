@@ -17,7 +17,7 @@ from discord.ext import commands
 
 from bot.board_sight import lines_of
 from bot.clicks import TablesUI
-from bot.command_checks import options_fit
+from bot.command_checks import command_check
 from bot.databases import open_storage
 from bot.errors import guarded, handle
 from bot.frontend import Services, install
@@ -90,7 +90,7 @@ class PandemoniumBot(commands.Bot):
         self._stopping: asyncio.Task[None] | None = None
         self._closing_all: asyncio.Task[None] | None = None
         self.tree.on_error = handle  # type: ignore[method-assign]
-        self.tree.interaction_check = options_fit  # type: ignore[method-assign]
+        self.tree.interaction_check = command_check  # type: ignore[method-assign]
 
     @staticmethod
     def _shard_options(settings: Settings) -> dict[str, Any]:
@@ -204,6 +204,7 @@ class PandemoniumBot(commands.Bot):
         self.add_dynamic_items(*DYNAMIC_ITEMS, RerollButton)
         self.add_listener(self._refuse_unreadable, "on_interaction")
         self.add_listener(self._saw_message, "on_message")
+        self.add_listener(self._saw_edit, "on_raw_message_edit")
         if self.settings.sync_commands:
             await self.sync_commands()
         self.timers.start()
@@ -250,6 +251,13 @@ class PandemoniumBot(commands.Bot):
         if self._services is not None and message.guild is not None:
             own = self.user is not None and message.author.id == self.user.id
             self._services.boards.saw(message.channel.id, message.id, lines_of(message, own))
+
+    async def _saw_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
+        """Count an edited message below a board at its new height (`Sight.resaw`)."""
+        if self._services is not None and payload.guild_id is not None:
+            own = self.user is not None and payload.message.author.id == self.user.id
+            self._services.boards.sight.resaw(
+                payload.channel_id, payload.message_id, lines_of(payload.message, own))
 
     async def sync_commands(self) -> list[Any]:
         if self.settings.dev_guild_id is not None:

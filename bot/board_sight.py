@@ -67,6 +67,17 @@ class Sight:
         taking `lines` of the screen (`lines_of`)."""
         self._recent.setdefault(channel_id, deque(maxlen=RECENT)).append((message_id, lines))
 
+    def resaw(self, channel_id: int, message_id: int, lines: int) -> None:
+        """A message already counted was edited and now takes `lines`: a "thinking…"
+        reply (a command acknowledged once its change was accepted) is posted empty
+        and only then filled with what the change said, which is what pushes the board
+        up. Edits of messages no longer among the recent ones change nothing."""
+        recent = self._recent.get(channel_id)
+        for i, (seen, _) in enumerate(recent or ()):
+            if seen == message_id and recent is not None:
+                recent[i] = (message_id, lines)
+                return
+
     def scrolled(self, channel_id: int, board_id: int | None) -> bool:
         """Whether enough was posted below the board to push it out of sight.
         Snowflakes grow with time, so "below" is simply a larger id."""

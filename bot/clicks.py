@@ -18,6 +18,7 @@ import discord
 
 from bot.errors import reply_ephemeral
 from bot.interactions import (
+    acknowledge_once_accepted,
     acknowledged_in_time,
     actor_of,
     channel_id_of,
@@ -68,6 +69,7 @@ class TablesUI(Publisher):
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         guild = interaction.guild_id
+        await interaction.response.defer()
         change: Awaitable[Outcome]
         if op == "join":
             change = self.table.join(channel, actor, game_id)
@@ -82,7 +84,7 @@ class TablesUI(Publisher):
         else:
             change = self.table.cancel(channel, actor, guild, game_id)
         try:
-            outcome = await acknowledged_in_time(interaction, change, update=True)
+            outcome = await change
         except JoinAsked as asked:
             await self.ask_to_join(interaction, asked)
             return
@@ -105,6 +107,7 @@ class TablesUI(Publisher):
     ) -> None:
         """The host's (or a GM's) answer; the question's buttons go once answered."""
         actor = actor_of(interaction)
+        await interaction.response.defer()
         member = await member_actor(interaction, user_id)
         if not yes:
             current = await self.table.current(channel_id_of(interaction))
@@ -112,12 +115,12 @@ class TablesUI(Publisher):
             if not await self.table.is_gm(game, actor, interaction.guild_id):
                 raise RuleError("Only the host, a member with Manage Channels, or the server's"
                                 " GM role can answer that.")
-            await interaction.response.edit_message(
-                content=f"{actor.name} did not let {member.name} join.", view=None)
+            await edit_clicked(
+                interaction, content=f"{actor.name} did not let {member.name} join.", view=None)
             return
         outcome = await self.table.let_join(
             channel_id_of(interaction), actor, interaction.guild_id, game_id, member)
-        await interaction.response.edit_message(content=outcome.notice, view=None)
+        await edit_clicked(interaction, content=outcome.notice, view=None)
         await self.board.show(outcome)
 
     async def move_click(
@@ -134,20 +137,28 @@ class TablesUI(Publisher):
         """A move from the board, or (`gm`) from a GM's `/game as` panel for a seat.
         A shared control (seat None) acts for the presser's seat. Which board, whose
         seat and which move are checked by the table under its lock (`_chooser`), with
-        the one read the change makes; once they pass, the click is acknowledged while
-        the move is applied and committed (under load the change queues behind other
-        tables and its commit waits for the disk, and the board edit that shows the
-        move must not hold back the answer to Discord)."""
+        the one read the change makes. The click is acknowledged before all that, as
+        it arrives (under load the change queues behind other tables' and its commit
+        waits for the disk): its answer is then the board's edit, or one ephemeral
+        sentence. Two kinds keep an answer of their own: a move at a table whose moves
+        open their form (`forms_follow`, judged on the cached table before the lock)
+        is acknowledged once its checks pass, as the form may be its answer; a GM's
+        move answers in public, once the table accepted it (`bot.interactions`)."""
         channel = channel_id_of(interaction)
         actor = actor_of(interaction)
         panel = _on_panel(interaction, gm) and seat is not None
         accepted = asyncio.Event()
+        form_may_follow = not gm and self._form_may_follow(channel)
+        if gm:
+            acknowledge_once_accepted(interaction)
+        elif not form_may_follow:
+            await interaction.response.defer()
         choose = self._chooser(interaction, actor, game_id, version, seat, code, values,
                                gm=gm, panel=panel, accepted=accepted)
         change = self.table.act(channel, actor, choose=choose, guild_id=interaction.guild_id)
         try:
             outcome = await acknowledged_in_time(interaction, change, update=not gm,
-                                                 accepted=None if gm else accepted)
+                                                 accepted=accepted if form_may_follow else None)
         except Behind as behind:
             await self._behind(interaction, behind.current, seat if panel else None)
             return
@@ -161,6 +172,13 @@ class TablesUI(Publisher):
             await self.publish_reply(interaction, outcome)
         else:
             await self.publish_click(interaction, outcome)
+
+    def _form_may_follow(self, channel: int) -> bool:
+        """Whether the channel's table, as cached, has its moves open their form: a
+        table not in the cache (after a restart) is answered as any other, so its move
+        keeps the board's Report button."""
+        game = self.table.cached_game(channel)
+        return game is not None and forms_follow(presenter_for(game.game), game)
 
     def _chooser(
         self,
@@ -216,9 +234,10 @@ class TablesUI(Publisher):
         self, interaction: discord.Interaction[Any], current: Outcome, panel_seat: int | None
     ) -> None:
         """A click on a board or panel showing an older step changes nothing. A player's
-        panel (`panel_seat`) is redrawn with one sentence; a board copy is healed by the
-        live board (brought up to date, or retired if it is not the live one); a GM's
-        panel is just refused."""
+        panel (`panel_seat`) is redrawn with one sentence; a board copy is told so in one
+        sentence, then healed by the live board (brought up to date, or retired if it is
+        not the live one: the sentence comes first, as the click was acknowledged on that
+        message); a GM's panel is just refused."""
         if panel_seat is not None:
             await edit_clicked(interaction, **panel_message(
                 current.game, current.state, panel_seat, PANEL_STALE))
@@ -226,9 +245,9 @@ class TablesUI(Publisher):
         message = interaction.message
         if message is None or message.flags.ephemeral:  # a GM's panel, not a board
             raise StaleBoard(OUT_OF_DATE)
-        if await self.board.behind(current.game, message.id):
-            raise StaleBoard(BEHIND)
-        raise StaleBoard(OUT_OF_DATE)
+        live = current.game.board_message_id in (None, message.id)
+        await reply_ephemeral(interaction, BEHIND if live else OUT_OF_DATE)
+        await self.board.behind(current.game, message.id)
 
     async def open_panel(
         self, interaction: discord.Interaction[Any], game_id: int, seat: int
@@ -306,11 +325,12 @@ class TablesUI(Publisher):
         self, interaction: discord.Interaction[Any], op: str, game_id: int, version: int
     ) -> None:
         channel = channel_id_of(interaction)
+        await interaction.response.defer()
         await self._still_current(interaction, game_id)
         outcome = await self.table.afk(
             channel, actor_of(interaction), interaction.guild_id, op, version
         )
-        await interaction.response.edit_message(view=None)
+        await edit_clicked(interaction, view=None)
         await self.board.show(outcome)
         await self.announce(interaction, outcome)
 
@@ -320,6 +340,7 @@ class TablesUI(Publisher):
         current = await self._still_current(interaction, game_id)
         if current.game.version != version:
             await self._behind(interaction, current, None)
+            return
         request = registry.get(current.game.game).chance(current.state)
         if request is None:
             raise RuleError("Nothing needs reporting right now.")
@@ -378,6 +399,7 @@ class TablesUI(Publisher):
         self, interaction: discord.Interaction[Any], version: int, values: list[str]
     ) -> None:
         channel = channel_id_of(interaction)
+        acknowledge_once_accepted(interaction)
         outcome = await self.table.report(
             channel,
             actor_of(interaction),
@@ -390,9 +412,10 @@ class TablesUI(Publisher):
     async def rematch(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         """The same seats and options as a finished game, started at once; a game's
         presenter may move who starts on a seat (`rematch_options`). Seating everyone
-        takes several steps, so a slow one is acknowledged first."""
+        takes several steps, so the click is acknowledged first, as it arrives."""
         channel = channel_id_of(interaction)
         guild = interaction.guild_id
+        await interaction.response.defer()
         old = await self.table.storage.game(game_id)
         if old is None or old.status != "finished" or old.channel_id != channel:
             raise RuleError("Only a finished game of this channel can be played again.")
@@ -406,9 +429,7 @@ class TablesUI(Publisher):
             raise RuleError(
                 "A rematch seats each member once; open a table with `/game new` instead."
             )
-        outcome = await acknowledged_in_time(
-            interaction, self._seat_again(old, humans, guild), update=True
-        )
+        outcome = await self._seat_again(old, humans, guild)
         outcome.notice = rematch_notice(old, outcome)
         await edit_clicked(interaction, view=None)
         await self.board.show(outcome)
@@ -440,10 +461,11 @@ class TablesUI(Publisher):
 
     async def confirm_end(self, interaction: discord.Interaction[Any], game_id: int) -> None:
         channel = channel_id_of(interaction)
+        await interaction.response.defer()
         outcome = await self.table.end(
             channel, actor_of(interaction), interaction.guild_id, game_id=game_id
         )
-        await interaction.response.edit_message(content=outcome.notice, view=None)
+        await edit_clicked(interaction, content=outcome.notice, view=None)
         await self.board.show(outcome)
 
     def end_confirmation(self, game: GameRow) -> discord.ui.View:

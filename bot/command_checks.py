@@ -17,6 +17,7 @@ import discord
 from discord import AppCommandOptionType, app_commands
 
 from bot.errors import reply_ephemeral
+from bot.interactions import acknowledge_once_accepted
 
 LARGEST = 2**53 - 1
 """Discord's largest integer option; an option declared without a maximum has this."""
@@ -31,6 +32,19 @@ RESOLVED = {
     AppCommandOptionType.mentionable: ("users", "roles"),
 }
 """Where Discord puts the object an id option names; an id it did not resolve is forged."""
+
+
+async def command_check(interaction: discord.Interaction[Any]) -> bool:
+    """The tree's check, for every command: its options fit (`options_fit`), and a
+    change it makes to the table is acknowledged as soon as the table accepts it, not
+    after the commit and the board (group commits take 50-115 ms when fifty tables
+    open at once), with no plumbing in the commands themselves. Every command that
+    changes the table answers in public."""
+    if not await options_fit(interaction):
+        return False
+    if interaction.type is discord.InteractionType.application_command:
+        acknowledge_once_accepted(interaction)
+    return True
 
 
 async def options_fit(interaction: discord.Interaction[Any]) -> bool:

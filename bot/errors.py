@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from pydantic import ValidationError
 
+from bot.interactions import take_thinking
 from bot.plain_errors import sentence
 from bot.render.style import MESSAGE_CONTENT, clip
 from engines.core.errors import RuleError
@@ -44,10 +45,17 @@ class ChooseFurther(RuleError):
 async def reply_ephemeral(
     interaction: discord.Interaction[Any], text: str, view: discord.ui.View | None = None
 ) -> None:
+    """The one sentence for the member alone. A command acknowledged in public once its
+    change was accepted (`bot.interactions`) can only fail later for the bot's reasons
+    (its commit refused, a bug): Discord would show any follow-up in place of that
+    "thinking…" reply whatever its flag, so the sentence is put there openly; it names
+    nothing a seat holds."""
     extra: dict[str, Any] = {"view": view} if view is not None else {}
     text = clip(text, MESSAGE_CONTENT)
     try:
-        if interaction.response.is_done():
+        if await take_thinking(interaction):
+            await interaction.edit_original_response(content=text, **extra)
+        elif interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True, **extra)
         else:
             await interaction.response.send_message(text, ephemeral=True, **extra)

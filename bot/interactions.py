@@ -10,13 +10,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import discord
 
-from bot.table import Actor
+from bot.table import ACCEPTED, Actor
 from engines.core.errors import RuleError
+
+log = logging.getLogger(__name__)
 
 T = TypeVar("T")
 
@@ -78,12 +82,80 @@ async def acknowledged_in_time(
     )
     for other in pending - {task}:
         other.cancel()
+    await settled(interaction)
     if task not in done and not interaction.response.is_done():
         if update:
             await interaction.response.defer()
         else:
             await interaction.response.defer(thinking=True)
     return await task
+
+
+class Acknowledgement:
+    """An interaction answered with a public "thinking…" reply the moment the table
+    accepts its change (`bot.table.ACCEPTED`), so the answer does not wait for the
+    commit and the board edit. It is told under the channel's lock, where Discord is
+    never called, so the deferral is sent from a task, which whatever answers the
+    interaction next waits for (`settled`). Only the first acceptance counts: a
+    rematch makes several changes, and a task started meanwhile inherits the hook."""
+
+    def __init__(self, interaction: discord.Interaction[Any]) -> None:
+        self.interaction = interaction
+        self.sending: asyncio.Future[bool] | None = None
+        self.loading = False
+        """A "thinking…" reply is shown and nothing has completed it yet."""
+
+    def __call__(self) -> None:
+        if self.sending is None and not self.interaction.response.is_done():
+            self.sending = asyncio.ensure_future(self._defer())
+
+    async def _defer(self) -> bool:
+        try:
+            await self.interaction.response.defer(thinking=True)
+        except discord.HTTPException:
+            log.warning("could not acknowledge interaction %s", self.interaction.id)
+            return False
+        self.loading = True
+        return True
+
+
+_ACKNOWLEDGEMENT: ContextVar[Acknowledgement | None] = ContextVar("acknowledgement", default=None)
+
+
+def acknowledge_once_accepted(interaction: discord.Interaction[Any]) -> None:
+    """Have the interaction acknowledged with a public "thinking…" reply once the table
+    accepts its change. Only for an interaction whose answer is public: Discord shows
+    the first follow-up after that reply in its place, ignoring an ephemeral flag,
+    which is why no refusal for the player's reasons may come after the acceptance."""
+    acknowledgement = Acknowledgement(interaction)
+    ACCEPTED.set(acknowledgement)
+    _ACKNOWLEDGEMENT.set(acknowledgement)
+
+
+def _acknowledgement(interaction: discord.Interaction[Any]) -> Acknowledgement | None:
+    found = _ACKNOWLEDGEMENT.get()
+    return found if found is not None and found.interaction is interaction else None
+
+
+async def settled(interaction: discord.Interaction[Any]) -> None:
+    """Wait for an acknowledgement on its way, so that `response.is_done()` is true
+    before anything else answers the interaction (a second answer is refused)."""
+    found = _acknowledgement(interaction)
+    if found is not None and found.sending is not None:
+        await found.sending
+
+
+async def take_thinking(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the interaction shows a "thinking…" reply that its acceptance sent and
+    nothing completed yet (an acknowledgement on its way is waited for first, as in
+    `settled`); the caller completes it now (Discord puts the first follow-up in its
+    place)."""
+    found = _acknowledgement(interaction)
+    if found is None or found.sending is None:
+        return False
+    await found.sending
+    loading, found.loading = found.loading, False
+    return loading
 
 
 async def member_actor(interaction: discord.Interaction[Any], user_id: int) -> Actor:

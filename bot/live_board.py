@@ -234,8 +234,12 @@ class LiveBoard:
                 outcome.game, outcome.state, notice, pictures=self.pictures,
                 guard=self.table.secrecy,
             )
-            response = await interaction.response.send_message(**board.new_message())
-            message_id = response.message_id
+            if interaction.response.is_done():  # acknowledged once its change was accepted
+                sent = await interaction.followup.send(**board.new_message(), wait=True)
+                message_id: int | None = sent.id
+            else:
+                response = await interaction.response.send_message(**board.new_message())
+                message_id = response.message_id
             if message_id is None:
                 message_id = (await interaction.original_response()).id
             self.pictures.record(message_id, board.shows)

@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.interactions import ChannelOf, acknowledged_in_time
+from bot.interactions import ChannelOf, acknowledged_in_time, take_thinking
 from bot.live_board import LiveBoard
 from bot.render.games import presenter_for, whispers_for
 from bot.render.style import MESSAGE_CONTENT, clip
@@ -90,14 +90,16 @@ class Publisher:
         await self.whisper(interaction, outcome)
 
     async def publish_reply(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:
-        """A slash command or a form: the board shows the change first (acknowledged
-        first if that is slow), then the reply says what happened (the turn ping folded
-        in), so a click on the board right after the reply meets the current step."""
+        """A slash command or a form: the board shows the change first (a command was
+        acknowledged once its change was accepted, anything else if the board is slow),
+        then the reply says what happened (the turn ping folded in), so a click on the
+        board right after the reply meets the current step."""
         await acknowledged_in_time(interaction, self.board.show(outcome), update=False)
         texts, mentions = await self.said(interaction, outcome)
         texts = texts or ["Done."]
         first = mentions if len(texts) == 1 else discord.AllowedMentions.none()
         if interaction.response.is_done():
+            await take_thinking(interaction)  # this follow-up takes its place
             await interaction.followup.send(texts[0], allowed_mentions=first)
         else:
             await interaction.response.send_message(texts[0], allowed_mentions=first)
@@ -109,6 +111,7 @@ class Publisher:
         self, interaction: discord.Interaction[Any], outcome: Outcome, notice: str | None = None
     ) -> None:
         """Reply with a fresh board, which becomes the game's live board."""
+        await take_thinking(interaction)  # the board takes its place
         await self.board.reply(interaction, outcome, notice)
 
     async def whisper(self, interaction: discord.Interaction[Any], outcome: Outcome) -> None:

@@ -7,6 +7,7 @@ and GM operations written on top of it; callers import everything from here.
 from __future__ import annotations
 
 from bot.table_core import (
+    ACCEPTED,
     Actor,
     NoGame,
     Outcome,
@@ -23,6 +24,7 @@ from bot.table_packs import PackOps
 from bot.table_play import Chooser, PlayOps
 
 __all__ = [
+    "ACCEPTED",
     "Actor",
     "Chooser",
     "JoinAsked",

@@ -14,6 +14,7 @@ import asyncio
 import time
 import weakref
 from collections.abc import Awaitable, Callable
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
@@ -40,6 +41,18 @@ ROLLS_ON_LOOP = 8
 """Rolls a table without computer players resolves on the event loop (microseconds
 each); a longer run of them, such as the dozens of draws that lay Hellraiser's map
 (about 12 ms), goes on in the worker pool."""
+
+ACCEPTED: ContextVar[Callable[[], None] | None] = ContextVar("accepted", default=None)
+"""Told, under the channel's lock, that a change passed its checks and the engine and
+only its commit is left: a command that changes the table is acknowledged then, not
+after the disk (`bot.interactions.acknowledge_once_accepted`). Every refusal for the
+player's reasons comes before it; it must not block."""
+
+
+def accepted() -> None:
+    hook = ACCEPTED.get()
+    if hook is not None:
+        hook()
 
 
 @dataclass(frozen=True)
@@ -224,6 +237,14 @@ class TableCore:
             return None
         return await self.latest(recent[0])
 
+    def cached_game(self, channel_id: int) -> GameRow | None:
+        """The channel's live game as this process last kept it, without the lock or a
+        read (None when it is not in the cache): enough to decide how to answer a click
+        before its change, never to check it."""
+        self._fresh()
+        cached = self._cache.get(channel_id)
+        return None if cached is None else cached.game
+
     async def _load(self, channel_id: int) -> LiveTable | None:
         self._fresh()
         cached = self._cache.get(channel_id)
@@ -279,6 +300,7 @@ class TableCore:
             undo_versions = outcome_undo_versions(entries)
             history = _next_history(table.history, new, entries, undo_versions)
             checkpoint = history is not None and history.latest()[0].version == new.game.version
+            accepted()
             try:
                 await self.storage.commit_step(
                     new.game, before, entries, undo_versions, timers, checkpoint=checkpoint

@@ -12,7 +12,7 @@ from bot.log_lines import CreateLine, EndLine, GmLine, JoinLine, LobbyLine, Setu
 from bot.models import GameRow, LogEntry, Mode, SeatRow
 from bot.plain_errors import clause
 from bot.storage import LiveGameExists
-from bot.table_core import Actor, LiveTable, Outcome, StaleBoard, Step, TableCore
+from bot.table_core import Actor, LiveTable, Outcome, StaleBoard, Step, TableCore, accepted
 from bot.table_options import DEFAULT_DICE, DICE_OPTION, engine_options, late_join_of
 from bot.table_packs import embed_chosen_pack
 from bot.table_seats import chosen_seats, seat_name, seats_phrase
@@ -79,6 +79,7 @@ class LobbyOps(TableCore):
                 payload=CreateLine(game=game_key, mode=mode, options=opts),
                 created_at=now,
             )
+            accepted()
             try:
                 game = await self.storage.create_game(game, [entry])
             except LiveGameExists:

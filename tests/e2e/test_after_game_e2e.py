@@ -44,7 +44,7 @@ async def _end(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessage:
     """The host ends the game early (it is then finished, with its state); returns
     the final board once the bot has drawn it."""
     prompt = await (await fake.slash("alice", "game end")).original()
-    await (await fake.click("alice", prompt, label="Yes, end the game")).response()
+    await (await fake.click("alice", prompt, label="Yes, end the game")).settled()
 
     async def drawn() -> bool:
         final = await last_board(fake, bot, fake.text_channel.id)

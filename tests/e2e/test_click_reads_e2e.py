@@ -12,7 +12,7 @@ import pytest
 
 from bot.app import PandemoniumBot
 from tests.fakediscord import FakeDiscord, InteractionHandle
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_now, board_recorded, started_pig
 from tests.support.settled import settled
 
 MAX_READS = 2
@@ -43,12 +43,7 @@ async def test_a_button_click_reads_the_table_at_most_twice(
 ) -> None:
     """Live board: a click is one change and one drawing of the newest state."""
     fake, bot = fake_discord, pandemonium
-    board = await (await fake.slash("alice", "game new", game="pig")).original()
-    await board_recorded(fake, bot, board)
-    await (await fake.click("bob", board, label="Join")).original()
-    await (await fake.click("alice", board, label="Start")).original()
-    board = await board_now(fake, bot, board)
-    await settled(bot)
+    board = await started_pig(fake, bot)
     with counted_reads(bot, monkeypatch) as reads:
         handle = await fake.click("alice", board, label="Roll")
         await _accepted(handle)

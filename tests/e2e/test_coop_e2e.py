@@ -166,7 +166,7 @@ async def test_gm_corrections_survive_undo_and_replay(
     assert state.power == 3 and state.chants == 0, "undo took the chant, not the correction"
     await (await fake_discord.slash("alice", "game end")).original()
     prompt = fake_discord.messages(fake_discord.text_channel, include_ephemeral=True)[-1]
-    await (await fake_discord.click("alice", prompt, label="Yes, end the game")).response()
+    await (await fake_discord.click("alice", prompt, label="Yes, end the game")).settled()
     log = await fake_discord.slash("carol", "game log")
     reply = await log.original()
     assert "1 GM correction(s), marked `gm`" in reply.text()

@@ -105,7 +105,7 @@ async def _krampus_in_play(fake: FakeDiscord, bot: PandemoniumBot) -> FakeMessag
     bad = await _report(fake, board, "bob", ["a banana"])
     assert "Say which card you drew" in await _private(bad)
     assert (await _state(fake, bot)).doom_deck.drawn == 0, "a bad report changes nothing"
-    await (await _report(fake, board, "bob", ["wicked child"])).response()
+    await (await _report(fake, board, "bob", ["wicked child"])).settled()
     await bot.boards.flush()
     board = await board_now(fake, bot, board)
     text = board.text()
@@ -188,8 +188,8 @@ async def test_rules_and_odds_answer_privately(
     assert (await _state(fake, bot)).agents["hellboy"].cubes == 2, "odds spend nothing"
     tested = await fake.slash("alice", "hbboard test", options={
         "agent": "Hellboy", "skill": "shoot", "target": "krampus", "dice": 4})
-    await tested.original()
-    (said,) = await tested.followups(1)
+    reply = await tested.original()
+    (said,) = [m for m in await tested.followups(2) if m.id != reply.id]
     assert "(capped at 2), defeats the target 0.0% · house dice." in said.text(), said.text()
     suggested = await fake.autocomplete("bob", "hbboard attack", "target", enemy="krampus",
                                         target="ab")
@@ -219,7 +219,7 @@ async def test_a_physical_table_reports_its_own_dice(
     wrong = await _report(fake, board, "bob", ["One dot", "1 2"])
     assert "Give 3 coloured dice" in await _private(wrong)
     assert (await _state(fake, bot)).test is not None, "nothing changed"
-    await (await _report(fake, board, "bob", ["two dots", "1 1 0"])).response()
+    await (await _report(fake, board, "bob", ["two dots", "1 1 0"])).settled()
     state = await _state(fake, bot)
     assert state.test is None and state.last_test is not None and state.last_test.total == 4
 
@@ -240,7 +240,7 @@ async def test_a_physical_table_with_bot_dice_still_reports_its_cards(
     for label in ("Next phase: Rest", "Next phase: Doom", "Draw a Doom card"):
         board = await _press(fake, bot, board, "alice", label)
     assert _labels(board)[0] == "Report result"
-    await (await _report(fake, board, "bob", ["another"])).response()
+    await (await _report(fake, board, "bob", ["another"])).settled()
     state = await _state(fake, bot)
     assert state.doom_deck.drawn == 1 and not state.threats
 

@@ -105,7 +105,7 @@ async def _krampus_comes(fake: FakeDiscord, bot: PandemoniumBot,
     for phase in ("Agent", "Rest", "Doom"):
         board = await _press(fake, bot, board, "alice", f"Next phase: {phase}")
     board = await _press(fake, bot, board, "alice", "Draw a Doom card")
-    await (await _report(fake, board, "bob", ["wicked child"])).response()
+    await (await _report(fake, board, "bob", ["wicked child"])).settled()
     await bot.boards.flush()
     board = await board_now(fake, bot, board)
     board = await _press(fake, bot, board, "alice", "Hellboy is the Wicked Child · not a Boss")
@@ -128,7 +128,7 @@ async def _a_die_the_house_faces_lack(fake: FakeDiscord, bot: PandemoniumBot,
     await fake.wait_until(lambda: "Abe Sapien's Fight test is called off; 1 action cube back."
                           in fake.last_message().text(), message="no word of the call-off")
     board = await _press(fake, bot, called_off, "bob", "Fight: Abe Sapien → Krampus")
-    await (await _report(fake, board, "bob", ["Two dots", "7 0 9"])).response()
+    await (await _report(fake, board, "bob", ["Two dots", "7 0 9"])).settled()
     await bot.boards.flush()
     report = (await _state(fake, bot)).last_test
     assert report is not None and report.values == (7, 0, 9), report
@@ -214,7 +214,7 @@ async def test_the_issue_s_own_typos_an_arm_and_a_reported_total(
     assert (await _state(fake, bot)).agents["abe-sapien"].area == "attic"
     board = await board_now(fake, bot, board)
     board = await _press(fake, bot, board, "alice", "Explore: Hellboy")
-    await (await _report(fake, board, "alice", ["", "", "11"])).response()
+    await (await _report(fake, board, "alice", ["", "", "11"])).settled()
     await bot.boards.flush()
     report = (await _state(fake, bot)).last_test
     assert report is not None and report.total == 11 and report.reported, report
@@ -231,7 +231,7 @@ async def _ended_by_the_gm_and_back(fake: FakeDiscord, bot: PandemoniumBot,
     refused = await _private(await fake.slash("bob", "game undo"))
     assert refused.startswith("Only the host"), refused
     prompt = await (await fake.slash("erin", "game end")).original()
-    await (await fake.click("erin", prompt, label="Yes, end the game")).response()
+    await (await fake.click("erin", prompt, label="Yes, end the game")).settled()
     await bot.boards.flush()
     assert await bot.table.current(fake.text_channel.id) is None
     back = await (await fake.slash("erin", "game undo")).original()

@@ -140,14 +140,14 @@ async def _a_round_without_the_threat(fake: FakeDiscord, bot: PandemoniumBot,
     bad = await _report(fake, board, "alice", ["One dot", "2 12 2"])
     assert await _private(bad) == "A die shows 0 to 9 pips: '12' isn't one."
     assert (await _state(fake, bot)).test is not None, "a bad report changes nothing"
-    await (await _report(fake, board, "erin", ["Two dots", "2 1 0"])).response()
+    await (await _report(fake, board, "erin", ["Two dots", "2 1 0"])).settled()
     await bot.boards.flush()
     state = await _state(fake, bot)
     assert "deep-one" not in state.enemies and "deep-one" in state.discard, "5 - 1 = 4 ≥ 3"
     for phase in ("Rest", "Doom"):
         board = await _press(fake, bot, board, "alice", f"Next phase: {phase}")
     board = await _press(fake, bot, board, "bob", "Draw a Doom card")
-    await (await _report(fake, board, "bob", ["another"])).response()
+    await (await _report(fake, board, "bob", ["another"])).settled()
     await bot.boards.flush()
     board = await board_now(fake, bot, board)
     assert "next card is the threat: 1/2 (50.0%)" in board.text()
@@ -164,7 +164,7 @@ async def _krampus_comes(fake: FakeDiscord, bot: PandemoniumBot,
     modal = await (await fake.click("bob", board, label="Report result")).modal()
     hint = modal["components"][0]["components"][0].get("placeholder", "")
     assert hint == "another, or a threat: The Hag's Curse (example) / What a Wicked Child!", hint
-    await (await _report(fake, board, "bob", ["wicked child"])).response()
+    await (await _report(fake, board, "bob", ["wicked child"])).settled()
     await bot.boards.flush()
     board = await board_now(fake, bot, board)
     assert "Krampus are put in play in Hall" in fake.last_message().text()

@@ -301,7 +301,7 @@ async def test_gm_powers_are_checked(
     assert await confirm.ephemeral()
     prompt = await confirm.original()
     done = await fake_discord.click("frank", prompt, label="Yes, end the game")
-    await done.response()
+    assert "closed the table" in (await done.original()).text()
     assert await pandemonium.table.current(fake_discord.text_channel.id) is None
 
 
@@ -334,7 +334,7 @@ async def test_undo_and_log_replay_exactly(
     assert kinds.count("undo") == 1 and "setup" in kinds
     await (await fake_discord.slash("alice", "game end")).original()
     prompt = fake_discord.messages(fake_discord.text_channel, include_ephemeral=True)[-1]
-    await (await fake_discord.click("alice", prompt, label="Yes, end the game")).response()
+    await (await fake_discord.click("alice", prompt, label="Yes, end the game")).settled()
     carols = await (await fake_discord.slash("carol", "game log")).original()
     finished = json.loads(carols.attachments[0].data)
     assert finished["seed"] == SEED, "after the game everyone may check every roll"

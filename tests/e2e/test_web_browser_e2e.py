@@ -134,7 +134,7 @@ async def test_the_replay_scrubs_to_a_step_and_the_links_refuse_in_words(
         (seat,) = HELLRAISER.to_move(state)
         await hr._play(fake, bot, board, seat, hr_encode(HELLRAISER.ai_action(state, seat)))
     prompt = await (await fake.slash("alice", "game end")).original()
-    await (await fake.click("alice", prompt, label="Yes, end the game")).response()
+    await (await fake.click("alice", prompt, label="Yes, end the game")).settled()
 
     async def drawn() -> bool:
         final = await last_board(fake, bot, fake.text_channel.id)

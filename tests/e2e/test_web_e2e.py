@@ -180,7 +180,7 @@ async def test_final_board_replay_button_opens_every_step(
     early = await fake.slash("alice", "game replay")
     assert await early.ephemeral()
     prompt = await (await fake.slash("alice", "game end")).original()
-    await (await fake.click("alice", prompt, label="Yes, end the game")).response()
+    await (await fake.click("alice", prompt, label="Yes, end the game")).settled()
 
     async def drawn() -> bool:
         final = await last_board(fake, bot, fake.text_channel.id)

@@ -58,9 +58,16 @@ Following an interaction
     ``await handle.response()`` (callback body), ``await handle.original()`` (the
     reply message once it has content, or the component's message for
     UPDATE_MESSAGE / DEFERRED_UPDATE_MESSAGE), ``await handle.followups(count)``,
-    ``await handle.ephemeral()``, ``await handle.modal()``, ``handle.expire()``
+    ``await handle.ephemeral()``, ``await handle.settled()`` (the answer once
+    complete: a deferred update edited, its message deleted or followed up, a
+    "thinking…" reply completed), ``await handle.modal()``, ``handle.expire()``
     (token older than 15 minutes: webhook calls get 401 ``50027``).
-    An interaction not answered within ``answer_timeout`` (3 s) is a violation.
+    A DEFERRED_UPDATE_MESSAGE answered by an ephemeral follow-up (a click
+    acknowledged at once, then refused) reads as that private reply:
+    ``ephemeral()`` is true and ``original()`` is the follow-up.
+    An interaction not answered within ``answer_timeout`` (3 s) is a violation,
+    and so is an ephemeral follow-up that completes a public "thinking…" reply
+    (Discord shows it to everyone).
 
 Reading what the bot did
     ``fake.messages(channel)`` (non-ephemeral unless ``include_ephemeral=True``,

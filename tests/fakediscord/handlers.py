@@ -306,7 +306,7 @@ class Handlers:
             return None
         if record.source_message_id is not None:
             record.original_message_id = record.source_message_id
-            record.update_pending = kind == DEFERRED_UPDATE_MESSAGE
+            record.update_pending = record.deferred_open = kind == DEFERRED_UPDATE_MESSAGE
             source = fake.store.get(record.source_message_id)
             if kind == UPDATE_MESSAGE and source is not None:
                 await fake.publisher.edit_bot_message(source, data, req.files)
@@ -325,7 +325,8 @@ class Handlers:
             )
             raise ApiError(404, UNKNOWN_WEBHOOK, "Unknown Webhook")
         body: JSON = req.body or {}
-        record.update_pending = False
+        settles = record.deferred_open
+        record.update_pending = record.deferred_open = False
         original = (
             None
             if record.original_message_id is None
@@ -336,7 +337,14 @@ class Handlers:
             and original is not None
             and original.loading
         ):
-            # Discord completes a "thinking…" reply with the first follow-up.
+            # Discord completes a "thinking…" reply with the first follow-up, which keeps
+            # the reply's visibility whatever the follow-up's own flags say.
+            if int(body.get("flags") or 0) & EPHEMERAL and not original.ephemeral:
+                fake.violate(
+                    records.PROTOCOL, req.method, req.path,
+                    "an ephemeral follow-up completed a public deferred reply, so everyone"
+                    " sees it (Discord ignores its flag)",
+                )
             await fake.publisher.edit_bot_message(original, body, req.files)
             record.followup_ids.append(original.id)
             return self._message_reply(original)
@@ -344,6 +352,9 @@ class Handlers:
             record.channel, body, req.files, interaction=record, message_type=MESSAGE_DEFAULT
         )
         record.followup_ids.append(message.id)
+        if settles and message.ephemeral:
+            record.private_reply = {"type": CHANNEL_MESSAGE, "data": body}
+            record.private_reply_id = message.id
         if req.query.get("wait", "").lower() in ("1", "true"):
             return self._message_reply(message)
         return Reply(204)
@@ -356,7 +367,7 @@ class Handlers:
         record = self._webhook_record(req)
         message = self._webhook_message(req, record)
         await self.fake.publisher.edit_bot_message(message, req.body or {}, req.files)
-        record.update_pending = False
+        record.update_pending = record.deferred_open = False
         return self._message_reply(message)
 
     async def delete_webhook_message(self, req: ApiRequest) -> Reply:
@@ -428,7 +439,7 @@ class Handlers:
         await self.fake.publisher.delete_message(message)
         for record in self.fake.tracker.records:
             if record.source_message_id == message.id:
-                record.update_pending = False
+                record.update_pending = record.deferred_open = False
 
     # -- guild ---------------------------------------------------------------------------
 

@@ -83,6 +83,15 @@ class InteractionRecord:
     modal: JSON | None = None
     update_pending: bool = False
     """A DEFERRED_UPDATE_MESSAGE whose edit (or follow-up) has not arrived yet."""
+    deferred_open: bool = False
+    """A DEFERRED_UPDATE_MESSAGE that neither an edit through its token, a follow-up, nor
+    the clicked message's deletion has completed yet: the first follow-up before any of
+    those is the click's answer (``private_reply`` if it is ephemeral)."""
+    private_reply: JSON | None = None
+    """A DEFERRED_UPDATE_MESSAGE completed by an ephemeral follow-up rather than an edit
+    (a click acknowledged at once, then refused): that follow-up as the private reply
+    it stands for (``{"type": 4, "data": …}``), since it is what the member reads."""
+    private_reply_id: int | None = None
 
     @property
     def answered(self) -> bool:
@@ -91,6 +100,12 @@ class InteractionRecord:
     @property
     def response_type(self) -> int | None:
         return None if self.response is None else int(self.response["type"])
+
+    @property
+    def answer(self) -> JSON | None:
+        """What the member was answered: the callback, or for a deferred update completed
+        by an ephemeral follow-up, that follow-up (see ``private_reply``)."""
+        return self.private_reply or self.response
 
 
 def new_token() -> str:
@@ -179,9 +194,32 @@ class InteractionHandle:
     async def response_type(self, timeout: float = DEFAULT_TIMEOUT) -> int:  # noqa: ASYNC109
         return int((await self.response(timeout))["type"])
 
+    async def settled(self, timeout: float = DEFAULT_TIMEOUT) -> JSON:  # noqa: ASYNC109
+        """The answer (``record.answer``) once it is complete: for a deferred update,
+        once the clicked message was edited through the token or deleted, or a follow-up
+        came; for
+        a deferred reply ("thinking…"), once it was completed."""
+        await self.response(timeout)
+
+        def probe() -> JSON | None:
+            record = self.record
+            if record.response_type == DEFERRED_CHANNEL_MESSAGE:
+                found = record.original_message_id
+                message = None if found is None else self._fake.store.get(found)
+                return None if message is None or message.loading else record.answer
+            return None if record.deferred_open else record.answer
+
+        return await wait_for_value(
+            probe,
+            pulse=self._fake.pulse,
+            timeout=timeout,
+            describe=lambda: f"interaction {self.id} was deferred but never completed",
+        )
+
     async def ephemeral(self, timeout: float = DEFAULT_TIMEOUT) -> bool:  # noqa: ASYNC109
-        """Whether the reply is visible only to the invoking member."""
-        body = await self.response(timeout)
+        """Whether the reply is visible only to the invoking member: a click acknowledged
+        at once and then answered by one ephemeral follow-up is a private reply."""
+        body = await self.settled(timeout)
         if self.record.original_message_id is not None:
             message = self._fake.store.get(self.record.original_message_id)
             if message is not None and self.record.response_type in (
@@ -198,11 +236,14 @@ class InteractionHandle:
         For a deferred reply this waits for the bot's edit of ``@original``;
         for a component's UPDATE_MESSAGE it is the message the component is on (as
         currently shown), and for its DEFERRED_UPDATE_MESSAGE that message once the
-        bot has edited it (or sent a follow-up instead).
+        bot has edited it (or sent a public follow-up instead), or the ephemeral
+        follow-up that answered it instead (a refusal after an immediate deferral).
         """
         await self.response(timeout)
 
         def probe() -> FakeMessage | None:
+            if self.record.private_reply_id is not None:
+                return self._fake.store.get(self.record.private_reply_id)
             message_id = self.record.original_message_id
             message = None if message_id is None else self._fake.store.get(message_id)
             if message is None or message.loading:

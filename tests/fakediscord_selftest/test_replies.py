@@ -84,6 +84,24 @@ async def test_follow_up_before_acknowledging_is_a_protocol_violation(
     assert "before the interaction was acknowledged" in violation.detail
 
 
+async def test_an_ephemeral_follow_up_completing_a_public_thinking_reply_is_public(
+    fake_discord: FakeDiscord, bot: HarnessBot
+) -> None:
+    """Discord's rule (Create Followup Message): after a deferred reply, the first
+    follow-up edits the "thinking…" message and its ephemeral flag is ignored, so a
+    refusal sent there is seen by everyone; the fake shows it so and flags the leak.
+    Later follow-ups keep their own flag."""
+    handle = await fake_discord.slash("alice", "game leak")
+    reply = await handle.original()
+    assert reply.content == "only for you" and not reply.ephemeral
+    assert not await handle.ephemeral()
+    first, second = await handle.followups(2)
+    assert first.id == reply.id and second.ephemeral
+    [violation] = fake_discord.take_violations()
+    assert violation.kind == kinds.PROTOCOL
+    assert "ephemeral follow-up completed a public deferred reply" in violation.detail
+
+
 async def test_unanswered_interaction_is_a_violation() -> None:
     async with FakeDiscord(answer_timeout=0.2) as fake:
         client = HarnessBot()

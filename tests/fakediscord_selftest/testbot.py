@@ -184,6 +184,12 @@ def build_game_group(bot: HarnessBot) -> app_commands.Group:
         except discord.HTTPException as exc:
             bot.late_followup_error = exc
 
+    @game.command(name="leak", description="Thinks in public, then refuses (broken on purpose)")
+    async def leak(interaction: discord.Interaction[Any]) -> None:
+        await interaction.response.defer(thinking=True)
+        await interaction.followup.send("only for you", ephemeral=True)
+        await interaction.followup.send("really only for you", ephemeral=True)
+
     @game.command(name="eager", description="Follows up before answering (broken on purpose)")
     async def eager(interaction: discord.Interaction[Any]) -> None:
         try:
