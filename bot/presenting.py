@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -22,6 +22,7 @@ from bot.render.games import (
     board_moves,
     footer_head,
     lobby_embed,
+    offers,
     presenter_for,
     private_moves,
 )
@@ -135,11 +136,11 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         view.add_item(TableButton("rep", game.id, game.version))
         if not any(engine.acts_during_chance(state, s) for s in range(len(game.seats))):
             return view
+    moves = board_moves(game, state)
     if gm_seat is None:
-        for mine in panel_seats(game, state):
+        for mine in sorted(moves.panels):
             shown = f"{MY_TURN} ({game.seats[mine].shown})"
             view.add_item(PanelButton(game.id, game.version, mine, shown))
-    moves = board_moves(game, state)
     for label, code, seat in moves.buttons:
         if gm_seat is None or seat in (gm_seat, None):
             view.add_item(
@@ -265,7 +266,7 @@ def must_draw(
 ) -> bool:
     """Whether showing `state` on `message_id` means drawing a picture (a slow step)."""
     presenter = presenter_for(game.game)
-    if state is None or not isinstance(presenter, PicturePresenter):
+    if state is None or not offers(presenter, PicturePresenter):
         return False
     digest = picture_digest(presenter, game, state)
     return pictures.shown(message_id, digest) is None and pictures.drawn(digest) is None
@@ -317,7 +318,7 @@ async def _render_board(
     view = board_view(game, state)
     presenter = presenter_for(game.game)
     board = RenderedBoard(embed, view)
-    if state is None or not isinstance(presenter, PicturePresenter):
+    if state is None or not offers(presenter, PicturePresenter):
         return board
     pictures = pictures or Pictures(shown_kept=0, drawn_kept=0)
     digest = picture_digest(presenter, game, state)
@@ -328,7 +329,7 @@ async def _render_board(
         return board
     picture = pictures.drawn(digest)
     if picture is None:
-        picture = await off_loop(presenter.board_picture, game, state)
+        picture = await off_loop(cast(PicturePresenter, presenter).board_picture, game, state)
         if picture is None:
             return board
         pictures.keep_drawn(digest, picture)
@@ -341,8 +342,8 @@ async def _render_board(
 def private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
     """What only `seat` may see: the game's presenter shows it if it knows how."""
     presenter = presenter_for(game.game)
-    if isinstance(presenter, PrivatePresenter):
-        return presenter.private(game, state, seat)
+    if offers(presenter, PrivatePresenter):
+        return cast(PrivatePresenter, presenter).private(game, state, seat)
     view = registry.get(game.game).view(state, seat)
     text = "\n".join(f"**{k}**: {v}" for k, v in view.items())
     return discord.Embed(
