@@ -26,7 +26,7 @@ from bot.render.games import (
     presenter_for,
     private_moves,
 )
-from bot.render.per_version import known
+from bot.render.per_version import known, once
 from bot.render.pictures import Pictures, Shown, picture_digest
 from bot.render.style import (
     COLOUR_DONE,
@@ -340,7 +340,25 @@ async def _render_board(
 
 
 def private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
-    """What only `seat` may see: the game's presenter shows it if it knows how."""
+    """What only `seat` may see: the game's presenter shows it if it knows how. Made
+    once per version and seat (`bot.render.per_version`): a seat's panel is drawn
+    after each of its moves and again when "🃏 My turn" opens it, the same hand each
+    time, and Hellbringer's is an engine view of every card. Each caller gets its own
+    copy, since some head it (`private_embeds`)."""
+    shown = once(game, state, f"{PRIVATE_EMBED} {seat}",
+                 lambda: _private_embed(game, state, seat).to_dict())
+    return discord.Embed.from_dict({
+        key: [dict(f) for f in value] if isinstance(value, list)
+        else dict(value) if isinstance(value, dict) else value
+        for key, value in shown.items()
+    })
+
+
+PRIVATE_EMBED = "private embed"
+"""The name a seat's private embed is kept under per version (with the seat)."""
+
+
+def _private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
     presenter = presenter_for(game.game)
     if offers(presenter, PrivatePresenter):
         return cast(PrivatePresenter, presenter).private(game, state, seat)
