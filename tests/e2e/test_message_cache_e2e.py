@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from bot.app import PandemoniumBot
 from tests.fakediscord import FakeDiscord
-from tests.support.boards import board_now, board_recorded
+from tests.support.boards import board_now, started_pig
 from tests.support.settled import settled
 
 
@@ -15,12 +15,8 @@ async def test_a_played_table_leaves_no_message_cache(
     fake_discord: FakeDiscord, pandemonium: PandemoniumBot
 ) -> None:
     fake, bot = fake_discord, pandemonium
-    board = await (await fake.slash("alice", "game new", game="pig")).original()
-    await board_recorded(fake, bot, board)
-    await (await fake.click("bob", board, label="Join")).original()
-    await (await fake.click("alice", board, label="Start")).original()
+    board = await started_pig(fake, bot)
     await fake.post_message("carol", "good luck")
-    board = await board_now(fake, bot, board)
     await (await fake.click("alice", board, label="Roll")).original()
     await settled(bot)
     assert not bot.cached_messages, "messages and edits arrived, none kept"
