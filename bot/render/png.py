@@ -5,10 +5,9 @@ a PNG is one zlib stream over every row, so an encoder such as Pillow's compress
 the whole picture again (about 4 ms of a 900 × 1,050 picture's 7). Deflate allows
 the stream to be cut into bands, each compressed on its own and ended byte-aligned
 (a sync flush), and the bands laid end to end are still one valid stream. So each
-band's compressed bytes are kept by a fingerprint of its pixels, made into the band
-only when not kept, and a picture
-compresses only the bands it changed; the stream's checksum is combined from the
-bands' own.
+band's compressed bytes are kept by a fingerprint of its pixels (the band itself is
+made only when not kept), and a picture compresses only the bands it changed; the
+stream's checksum is combined from the bands' own.
 
 Rows are stored unfiltered (filter 0): a palette picture gains little from PNG's
 filters, and that is what Pillow writes for one too.
