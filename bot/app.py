@@ -68,6 +68,9 @@ class PandemoniumBot(commands.Bot):
             intents=intents,
             help_command=None,
             allowed_mentions=discord.AllowedMentions.none(),
+            # no message cache: nothing reads it, and every MESSAGE_UPDATE searched its
+            # 1,000 messages one by one (issue 27)
+            max_messages=None,
             **self._shard_options(settings),
         )
         self.settings = settings

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import io
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -22,10 +22,11 @@ from bot.render.games import (
     board_moves,
     footer_head,
     lobby_embed,
+    offers,
     presenter_for,
     private_moves,
 )
-from bot.render.per_version import known
+from bot.render.per_version import known, once
 from bot.render.pictures import Pictures, Shown, picture_digest
 from bot.render.style import (
     COLOUR_DONE,
@@ -135,11 +136,11 @@ def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> disc
         view.add_item(TableButton("rep", game.id, game.version))
         if not any(engine.acts_during_chance(state, s) for s in range(len(game.seats))):
             return view
+    moves = board_moves(game, state)
     if gm_seat is None:
-        for mine in panel_seats(game, state):
+        for mine in sorted(moves.panels):
             shown = f"{MY_TURN} ({game.seats[mine].shown})"
             view.add_item(PanelButton(game.id, game.version, mine, shown))
-    moves = board_moves(game, state)
     for label, code, seat in moves.buttons:
         if gm_seat is None or seat in (gm_seat, None):
             view.add_item(
@@ -265,7 +266,7 @@ def must_draw(
 ) -> bool:
     """Whether showing `state` on `message_id` means drawing a picture (a slow step)."""
     presenter = presenter_for(game.game)
-    if state is None or not isinstance(presenter, PicturePresenter):
+    if state is None or not offers(presenter, PicturePresenter):
         return False
     digest = picture_digest(presenter, game, state)
     return pictures.shown(message_id, digest) is None and pictures.drawn(digest) is None
@@ -317,7 +318,7 @@ async def _render_board(
     view = board_view(game, state)
     presenter = presenter_for(game.game)
     board = RenderedBoard(embed, view)
-    if state is None or not isinstance(presenter, PicturePresenter):
+    if state is None or not offers(presenter, PicturePresenter):
         return board
     pictures = pictures or Pictures(shown_kept=0, drawn_kept=0)
     digest = picture_digest(presenter, game, state)
@@ -328,7 +329,7 @@ async def _render_board(
         return board
     picture = pictures.drawn(digest)
     if picture is None:
-        picture = await off_loop(presenter.board_picture, game, state)
+        picture = await off_loop(cast(PicturePresenter, presenter).board_picture, game, state)
         if picture is None:
             return board
         pictures.keep_drawn(digest, picture)
@@ -339,10 +340,28 @@ async def _render_board(
 
 
 def private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
-    """What only `seat` may see: the game's presenter shows it if it knows how."""
+    """What only `seat` may see: the game's presenter shows it if it knows how. Made
+    once per version and seat (`bot.render.per_version`): a seat's panel is drawn
+    after each of its moves and again when "🃏 My turn" opens it, the same hand each
+    time, and Hellbringer's is an engine view of every card. Each caller gets its own
+    copy, since some head it (`private_embeds`)."""
+    shown = once(game, state, f"{PRIVATE_EMBED} {seat}",
+                 lambda: _private_embed(game, state, seat).to_dict())
+    return discord.Embed.from_dict({
+        key: [dict(f) for f in value] if isinstance(value, list)
+        else dict(value) if isinstance(value, dict) else value
+        for key, value in shown.items()
+    })
+
+
+PRIVATE_EMBED = "private embed"
+"""The name a seat's private embed is kept under per version (with the seat)."""
+
+
+def _private_embed(game: GameRow, state: Any, seat: int) -> discord.Embed:
     presenter = presenter_for(game.game)
-    if isinstance(presenter, PrivatePresenter):
-        return presenter.private(game, state, seat)
+    if offers(presenter, PrivatePresenter):
+        return cast(PrivatePresenter, presenter).private(game, state, seat)
     view = registry.get(game.game).view(state, seat)
     text = "\n".join(f"**{k}**: {v}" for k, v in view.items())
     return discord.Embed(

@@ -133,7 +133,7 @@ class PrivateMovesPresenter(Protocol):
 def private_moves(game: GameRow, state: Any, seat: int) -> PrivateMoves:
     """The seat's panel moves: none for a presenter without the hook, an AI seat, or a
     table that is not in play."""
-    if not isinstance(presenter_for(game.game), PrivateMovesPresenter):
+    if not offers(presenter_for(game.game), PrivateMovesPresenter):
         return NO_MOVES
     return board_moves(game, state).panels.get(seat, NO_MOVES)
 
@@ -208,10 +208,11 @@ def whispers_for(game: GameRow, state: Any, events: list[Event], user_id: int) -
     """The private lines for the member `user_id` (their seats), which the bot sends
     only to them: none for a presenter without the hook."""
     presenter = presenter_for(game.game)
-    if not isinstance(presenter, WhisperingPresenter) or state is None:
+    if not offers(presenter, WhisperingPresenter) or state is None:
         return []
+    whispering = cast(WhisperingPresenter, presenter)
     return [line for seat in game.seats_of(user_id)
-            for line in presenter.whispers(game, state, events, seat)]
+            for line in whispering.whispers(game, state, events, seat)]
 
 
 @runtime_checkable

@@ -44,6 +44,10 @@ class _Entry:
     version: int
     state: Any
     row: Row
+    game: GameRow | None = None
+    """The row object last found to match: a board asks five or six times per click with
+    the same one, and comparing `_row` each time was a tenth of Hellboy's board build.
+    Game rows, like states, are never changed in place (a step copies them)."""
     legal: dict[int, list[Any]] = field(default_factory=dict)
     built: dict[str, Any] = field(default_factory=dict)
 
@@ -60,16 +64,22 @@ def _row(game: GameRow) -> Row:
 
 
 def _entry(game: GameRow, state: Any) -> _Entry:
+    with _LOCK:
+        entry = _ENTRIES.get(game.id)
+        if entry is not None and entry.game is game and entry.state is state:
+            _ENTRIES.move_to_end(game.id)
+            return entry
     row = _row(game)
     with _LOCK:
         entry = _ENTRIES.get(game.id)
         if entry is None or entry.state is not state or entry.version != game.version \
                 or entry.row != row:
-            entry = _Entry(game.version, state, row)
+            entry = _Entry(game.version, state, row, game)
             _ENTRIES[game.id] = entry
             while len(_ENTRIES) > KEPT:
                 _ENTRIES.popitem(last=False)
         else:
+            entry.game = game
             _ENTRIES.move_to_end(game.id)
         return entry
 

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from collections import OrderedDict
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, cast, runtime_checkable
 
 from bot.models import GameRow
-from bot.render.games import BoardPicture
+from bot.render.games import BoardPicture, Presenter, offers
 
 SHOWN_KEPT = 4096
 """Board messages whose picture is remembered (a digest each: ~100 bytes)."""
@@ -102,7 +102,7 @@ class Pictures:
             self._drawn.popitem(last=False)
 
 
-def picture_digest(presenter: object, game: GameRow, state: Any) -> str | None:
-    if isinstance(presenter, DigestPresenter):
-        return presenter.picture_digest(game, state)
+def picture_digest(presenter: Presenter, game: GameRow, state: Any) -> str | None:
+    if offers(presenter, DigestPresenter):
+        return cast(DigestPresenter, presenter).picture_digest(game, state)
     return None

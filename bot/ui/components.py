@@ -28,8 +28,7 @@ answers it with one sentence (`refuse_unreadable`), as it does any other
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Any, Protocol, cast
+from typing import Any, NamedTuple, Protocol, cast
 
 import discord
 
@@ -159,11 +158,12 @@ EVERY_SEAT = "a"
 """The seat part of a shared control's custom_id: any seated player may press it."""
 
 
-@dataclass(frozen=True)
-class MoveTarget:
+class MoveTarget(NamedTuple):
     """What a move component stands for: a seat's move on one version of a table,
     pressed by its player or (gm) by a GM acting for the seat. Seat None is a shared
-    control, pressed by any seated player for their own seat."""
+    control, pressed by any seated player for their own seat. A tuple, not a frozen
+    dataclass: a board makes one per button every click, and a frozen dataclass's
+    `__init__` was a twentieth of Hellboy's board build (issue 27)."""
 
     game_id: int
     version: int

@@ -372,11 +372,20 @@ class HellbringerState(BaseModel):
         return _clone(self)
 
 
+_SHARED = frozenset({int, str, bool, float, type(None)})
+"""Kinds of value a fork shares as they are: most of a state's values, so they are
+told apart by their exact type first (the isinstance checks below, a pydantic model's
+through its metaclass, were most of a fork)."""
+
+
 def _copy(value: Any) -> Any:
-    if isinstance(value, list):
+    kind = type(value)
+    if kind in _SHARED:
+        return value
+    if kind is list or isinstance(value, list):
         return [_copy(v) for v in value] if value and not isinstance(value[0], str) else \
             value.copy()
-    if isinstance(value, dict):
+    if kind is dict or isinstance(value, dict):
         return {k: _copy(v) for k, v in value.items()}
     if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
         return _clone(value)

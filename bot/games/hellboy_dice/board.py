@@ -51,7 +51,8 @@ def name_of(game: GameRow, state: HellboyState, seat: int) -> str:
 
 
 _escaped = lru_cache(maxsize=1024)(escape_markdown)
-"""Players' names, escaped once: a board names every seat, every click."""
+"""Players' and cards' names and card texts, escaped once: a board shows them every
+click, each a regular expression's pass (a few hundred names and texts in all)."""
 
 
 def board(game: GameRow, state: HellboyState) -> discord.Embed:
@@ -115,7 +116,7 @@ def _pending(game: GameRow, state: HellboyState) -> str:
     if phase == "attack":
         card = state.in_play.name if state.in_play is not None else "the card"
         return (
-            f"⚔️ Attack **{escape_markdown(card)}**: choose one to three Attack Dice;"
+            f"⚔️ Attack **{_escaped(card)}**: choose one to three Attack Dice;"
             f" the blue die {BLUE_DIE} always rolls with them."
         )
     return f"❓ {PROMPTS[phase]}"
@@ -138,7 +139,7 @@ def _card_field(state: HellboyState) -> tuple[str | None, str | None]:
         lines.append("Event")
     lines += [f"• {text}" for text in card.effect_text()]
     if card.text:
-        lines.append(f"*{escape_markdown(card.text)}*")
+        lines.append(f"*{_escaped(card.text)}*")
     return f"🃏 In play: {card.name}", "\n".join(lines)
 
 
@@ -250,7 +251,7 @@ def _kept_text(state: HellboyState) -> str:
     if not state.kept and not state.bonus_clues:
         return "Nothing kept yet: a Knock Out now would cost nothing."
     cards = [
-        escape_markdown(c.name) + (f" ({c.clues})" if c.event is None else "") for c in state.kept
+        _escaped(c.name) + (f" ({c.clues})" if c.event is None else "") for c in state.kept
     ]
     bonus = f"bonus +{state.bonus_clues}" if state.bonus_clues else ""
     return " · ".join([*cards, *([bonus] if bonus else [])])

@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from bot.models import GameRow
 from bot.render import per_version
@@ -34,8 +34,11 @@ QUICK_ATTACKS = 8
 """Attack buttons on the board: enough for every sensible trade-off, few enough to scan."""
 
 
-@dataclass(frozen=True)
-class AttackChoice:
+class AttackChoice(NamedTuple):
+    """One dice set's figures. A tuple, not a frozen dataclass: an attack situation
+    met for the first time makes one for each of up to 28 dice sets, on the board's
+    first drawing (issue 27)."""
+
     dice: tuple[Colour, ...]
     defeat: float
     """The chance this attack defeats the card."""

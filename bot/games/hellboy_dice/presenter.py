@@ -177,16 +177,17 @@ def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
              ) -> list[tuple[str, Action]]:
     """(label, action) for each button, every one of the seat to move's `legal` actions,
     with the `figures` the board's odds show. Actions are frozen, so the legal ones are
-    looked up in a set (pydantic's equality, move by move, cost a third of a board)."""
+    looked up in a set by kind and fields (pydantic's equality, move by move, cost a
+    third of a board, and its hash and equality in a set still a twentieth)."""
     phase, comps = state.phase, state.components
-    allowed = set(legal)
+    allowed = {_same(action) for action in legal}
     found: list[tuple[str, Action]] = []
     if phase == "explore":
         risk = figures.next_card
-        if EXPLORE in allowed:
+        if _same(EXPLORE) in allowed:
             note = f" · {percent(risk.knocked_out)} risk of Knock Out" if risk else ""
             found.append((f"🃏 Explore{note}", EXPLORE))
-        if END_TURN in allowed:
+        if _same(END_TURN) in allowed:
             found.append((f"🏦 End turn · bank {plural(state.turn_clues, 'Clue')}", END_TURN))
     elif phase == "attack":
         hint = figures.suggested
@@ -211,7 +212,12 @@ def _choices(state: HellboyState, legal: list[Action], figures: odds.Figures
                 label = f"🍀 Roll {dice_set([colour])} · {percent(model.clue[i])} Clue"
                 found.append((label, LuckyFind(die=colour)))
         found.append(("🚪 No thanks", NO_LUCK))
-    return [(label, action) for label, action in found if action in allowed]
+    return [(label, action) for label, action in found if _same(action) in allowed]
+
+
+def _same(action: Action) -> tuple[Any, ...]:
+    """What tells two moves apart: their kind and fields (actions are frozen)."""
+    return (type(action), *action.__dict__.values())
 
 
 def _attack_label(choice: odds.AttackChoice, hint: tuple[str, ...] | None) -> str:

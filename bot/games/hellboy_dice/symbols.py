@@ -87,9 +87,12 @@ def plural(n: int, word: str) -> str:
     return f"{n} {word}{'' if n == 1 else 's'}"
 
 
+@lru_cache(maxsize=4096)
 def percent(p: float) -> str:
     """A chance as players read it: never '0%' for a possible event nor '100%' for an
-    uncertain one, since a push-your-luck call hinges on exactly those."""
+    uncertain one, since a push-your-luck call hinges on exactly those. Kept per chance:
+    a board shows a dozen, the same few from click to click, and formatting a float
+    was a fortieth of its build (issue 27)."""
     if p <= 0:
         return "0%"
     if p >= 1:
