@@ -121,6 +121,8 @@ class Part:
     kinds: Counter[str] = field(default_factory=Counter)
     acks: list[float] = field(default_factory=list)
     unanswered: int = 0
+    missed: list[str] = field(default_factory=list)
+    """What each unanswered interaction was, and how late its answer came if it came."""
     stale: int = 0
     refused: int = 0
     sentences: Counter[str] = field(default_factory=Counter)
@@ -138,6 +140,9 @@ class Part:
         sent = record.deadline - ANSWER_LIMIT
         if record.answered_at is None or record.answered_at - sent > ANSWER_LIMIT:
             self.unanswered += 1
+            late = "never" if record.answered_at is None else \
+                f"after {record.answered_at - sent:.1f} s"
+            self.missed.append(f"{record.label} (answered {late})")
             return
         self.acks.append(record.answered_at - sent)
         answer = record.answer or {}
@@ -175,7 +180,8 @@ class Part:
             f"{name}: interactions {self.clicks} in {self.wall:.1f} s"
             + (f" ({', '.join(f'{k} {n}' for k, n in sorted(self.kinds.items()))})"
                if self.kinds else ""),
-            f"{name}: unanswered {self.unanswered}",
+            f"{name}: unanswered {self.unanswered}"
+            + "".join(f"; {what}" for what in self.missed[:3]),
             f"{name}: stale answers {self.stale}",
             f"{name}: refused (one private sentence) {self.refused}"
             + "".join(f"; {n}x {text!r}" for text, n in self.sentences.most_common(3)),
