@@ -439,7 +439,10 @@ def warm_up(state: HellboyState, every_hand: bool = False) -> DrawRisk:
     With `every_hand`, also every card's odds for every hand of dice and Wounds a turn
     can reach (168 hands × 3 Wounds), and every dice set's outcomes against every
     Fight Value a card can have left (~0.4 s in all): a turn's later boards then read
-    tables too, where each new hand would otherwise cost its board milliseconds."""
+    tables too, where each new hand would otherwise cost its board milliseconds.
+    It also fills every dice set's odds against every room's Fight Value left, its
+    Skulls and the Wounds (~0.1 s more): an attack the board meets for the first
+    time then only picks and sorts its buttons."""
     fresh = state.model_copy(update={"hand": FULL_HAND, "wounds": STARTING_WOUNDS})
     if every_hand:
         comps = state.components
@@ -447,15 +450,26 @@ def warm_up(state: HellboyState, every_hand: bool = False) -> DrawRisk:
         for hand in itertools.product(*(range(n + 1) for n in FULL_HAND)):
             for wounds in range(1, STARTING_WOUNDS + 1):
                 _card_values(comps, mid, (hand[0], hand[1], hand[2], hand[3]), wounds)
-        rooms = {(card.fight, flags_of(card)) for card in comps.cards
+        rooms = {(card.fight, flags_of(card), card.skulls) for card in comps.cards
                  if card.event is None and card.fight > 0}
-        for top, flags in rooms:
+        for top, flags, skulls in rooms:
             for fight in range(1, top + 1):
                 for dice in attack_choices(FULL_HAND):
-                    attack_outcomes(mid, indices(dice), fight, flags)
+                    colours = indices(dice)
+                    attack_outcomes(mid, colours, fight, flags)
+                    for wounds in range(1, STARTING_WOUNDS + 1):
+                        for last in (False, True):
+                            _odds_of((mid, fight, flags, skulls, wounds,
+                                      FULL_HAND if not last else _exactly(colours)),
+                                     colours)
     for wounds in range(1, STARTING_WOUNDS + 1):
         draw_risk(fresh.model_copy(update={"wounds": wounds}))
     return draw_risk(fresh)
+
+
+def _exactly(colours: tuple[int, ...]) -> Hand:
+    """The hand that is these dice and no more (an attack that leaves none)."""
+    return (colours.count(0), colours.count(1), colours.count(2), colours.count(3))
 
 
 def reroll_choice(state: HellboyState) -> int | None:

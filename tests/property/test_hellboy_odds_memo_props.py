@@ -11,7 +11,9 @@ another's buttons."""
 from __future__ import annotations
 
 import random
+from typing import Any
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -65,3 +67,25 @@ def test_odds_after_the_every_hand_warm_up_are_the_odds_worked_out_afresh() -> N
                   engine_odds._ATTACK_ODDS, engine_odds._WINS):
         table.clear()
     assert [(engine_odds.draw_risk(s), odds.all_attacks(s)) for s in states] == warm
+
+
+def test_the_warm_up_leaves_no_attack_odds_for_the_first_board_to_work_out(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Issue 27 (board build ≤ 2× the rules): every dice set's odds against every
+    room's Fight Value left, Skulls and Wounds are filled at start-up, so an attack met
+    for the first time in play works out none."""
+    states = _attacks(5, 2, 600)
+    engine_odds._ATTACK_ODDS.clear()
+    engine_odds.warm_up(states[0], every_hand=True)
+    worked_out: list[object] = []
+    fresh = engine_odds._attack_odds
+
+    def counted(*args: Any) -> engine_odds.AttackOdds:
+        worked_out.append(args)
+        return fresh(*args)
+
+    monkeypatch.setattr(engine_odds, "_attack_odds", counted)
+    for state in states:
+        engine_odds.every_attack_odds(state)
+    assert states and worked_out == []
