@@ -24,8 +24,10 @@ LEASE_SECONDS = 2
 TABLES = 3
 PLAYERS = ("alice", "bob")
 ACKNOWLEDGED = (6, 7)
-"""Callback types of a click the bot carries out: the board is updated (at once, or
-deferred and edited after; only the edit tells the player the move happened)."""
+"""Answer types of a click the bot carries out: the board is updated (at once, or
+deferred and edited after; only the edit tells the player the move happened). A click
+is acknowledged on arrival, so a refusal is the ephemeral follow-up that completes the
+deferred update (`settled`), not the callback."""
 
 
 @dataclass
@@ -168,7 +170,7 @@ async def _drive(fake: FakeDiscord, channel_id: int, tally: Tally, until: int) -
         member = PLAYERS[int(move.split(":")[4])]
         tally.pending = await fake.click(member, board, move)
         tally.sent += 1
-        body = await tally.pending.response(timeout=60)
+        body = await tally.pending.settled(timeout=60)
         if body["type"] in ACKNOWLEDGED:
             await tally.pending.original(timeout=60)
             tally.pending = None
