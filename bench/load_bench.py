@@ -58,7 +58,7 @@ from typing import Any
 
 from bench import load_bare
 from bench.load_bot import serve
-from bench.load_figures import BotFigures
+from bench.load_figures import BotFigures, probe_loop
 from bench.load_players import (
     COMPANION_SETUP,
     MEMBERS,
@@ -119,6 +119,9 @@ class Part:
     the load generator, not the bot, sets the pace."""
     shown: list[float] = field(default_factory=list)
     kinds: Counter[str] = field(default_factory=Counter)
+    bench_lag: list[float] = field(default_factory=list)
+    """This process's loop lag: the fake Discord stamps an answer when its loop reads
+    it, so a busy bench lengthens "back" and "to the bot" as much as a busy bot does."""
     acks: list[float] = field(default_factory=list)
     unanswered: int = 0
     missed: list[str] = field(default_factory=list)
@@ -206,7 +209,8 @@ class Part:
         out.append(f"{name}: ack split (ms): {split('to the bot', self.to_bot)},"
                    f" {split('dispatch', self.dispatch)}, {split('handler', self.handler)},"
                    f" {split('back', self.back)}; {split('commit', self.bot.commits)},"
-                   f" {split('loop lag', self.bot.loop_lag)}")
+                   f" {split('loop lag', self.bot.loop_lag)},"
+                   f" {split('bench loop lag', self.bench_lag)}")
         return out
 
 
@@ -449,7 +453,19 @@ async def measure(game: str, load: Load) -> GameRun:
 
 async def _parts(fake: FakeDiscord, pipe: Connection, player: Player, game: str,
                  load: Load) -> GameRun:
-    ours = pipe
+    """A game's run, with this process's loop lag probed throughout."""
+    lags: list[float] = []
+    probe = asyncio.create_task(probe_loop(lags))
+    try:
+        return await _measured_parts(fake, pipe, player, game, load, lags)
+    finally:
+        probe.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await probe
+
+
+async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, game: str,
+                          load: Load, lags: list[float]) -> GameRun:
     opening: Part | None = None
     ours.send("mark")
     began, cpu = time.monotonic(), time.process_time()
@@ -466,7 +482,9 @@ async def _parts(fake: FakeDiscord, pipe: Connection, player: Player, game: str,
     wall, cpu = time.monotonic() - began, time.process_time() - cpu
     figures: BotFigures = await _ask(ours, "take")
     if game != BARE:
-        opening = Part(game, "opening", list(fake.interactions), wall, figures, cpu)
+        opening = Part(game, "opening", list(fake.interactions), wall, figures, cpu,
+                       bench_lag=list(lags))
+    lags.clear()
     before = len(fake.interactions)
     player.sent.clear()
     shown: list[float] = []
@@ -477,7 +495,7 @@ async def _parts(fake: FakeDiscord, pipe: Connection, player: Player, game: str,
     await _settle(fake)
     figures = await _ask(ours, "stop")
     steady = Part(game, "steady", list(fake.interactions[before:]), wall, figures, cpu, shown,
-                  Counter(s.what for s in player.sent))
+                  Counter(s.what for s in player.sent), list(lags))
     return GameRun(game, opening, steady)
 
 
