@@ -73,8 +73,10 @@ class Sight:
         and only then filled with what the change said, which is what pushes the board
         up. Edits of messages no longer among the recent ones change nothing."""
         recent = self._recent.get(channel_id)
-        for i, (seen, _) in enumerate(recent or ()):
-            if seen == message_id and recent is not None:
+        if recent is None:
+            return
+        for i, (seen, _) in enumerate(recent):
+            if seen == message_id:
                 recent[i] = (message_id, lines)
                 return
 

@@ -25,6 +25,7 @@ from bot.interactions import (
     edit_clicked,
     member_actor,
 )
+from bot.live_board import is_live_copy
 from bot.models import GameRow, SeatRow
 from bot.presenting import (
     PANEL_STALE,
@@ -245,7 +246,7 @@ class TablesUI(Publisher):
         message = interaction.message
         if message is None or message.flags.ephemeral:  # a GM's panel, not a board
             raise StaleBoard(OUT_OF_DATE)
-        live = current.game.board_message_id in (None, message.id)
+        live = is_live_copy(current.game, message.id)
         await reply_ephemeral(interaction, BEHIND if live else OUT_OF_DATE)
         await self.board.behind(current.game, message.id)
 

@@ -75,6 +75,12 @@ async def retire_board(
             await message.edit(**RETIRED)
 
 
+
+def is_live_copy(game: GameRow, message_id: int) -> bool:
+    """Whether a board message is the game's live board: the noted one, or any copy
+    while none is noted yet (`LiveBoard.behind` notes the one clicked)."""
+    return game.board_message_id in (None, message_id)
+
 class LiveBoard:
     """Each channel's board copies, and the one way to draw the newest state on them."""
 
@@ -261,21 +267,19 @@ class LiveBoard:
             await retire_board(self.channel_of(game.channel_id), before, self.pictures,
                                keep=keep_old)
 
-    async def behind(self, game: GameRow, message_id: int) -> bool:
+    async def behind(self, game: GameRow, message_id: int) -> None:
         """A click on a copy showing an older step changes nothing; this brings the
-        live board up to date and says whether the copy clicked is it (an edit lost a
-        race, or a bot stopped between a change and its edit). A copy that is not the
-        live board (a re-post cut short by a restart left it, noted or not) is
-        retired, so no second board lingers."""
+        live board up to date (the copy clicked may be it: an edit lost a race, or a
+        bot stopped between a change and its edit). A copy that is not the live board
+        (a re-post cut short by a restart left it, noted or not) is retired, so no
+        second board lingers."""
         async with self.editing(game.channel_id):
             if game.board_message_id is None:
                 await self._note(game, message_id)
             newest = await self.table.latest(game)
-            live = newest.game.board_message_id == message_id
-            if not live:
+            if not is_live_copy(newest.game, message_id):
                 await retire_board(self.channel_of(game.channel_id), message_id, self.pictures)
         self.request(newest)
-        return live
 
     # In the background
 
