@@ -134,6 +134,9 @@ class Part:
     dispatch: list[float] = field(default_factory=list)
     handler: list[float] = field(default_factory=list)
     back: list[float] = field(default_factory=list)
+    calls: Counter[str] = field(default_factory=Counter)
+    """The bot's REST calls in the part, by the spec's route: each costs the bot a request
+    sent and a reply parsed, and most bring a gateway event back."""
 
     def __post_init__(self) -> None:
         for record in self.records:
@@ -198,6 +201,10 @@ class Part:
             out.append(f"{name}: bot / bare ack p50 {self.ack(0.5) / bare.ack(0.5):.2f}x,"
                        f" p99 {self.ack(0.99) / bare.ack(0.99):.2f}x")
         out.append(f"{name}: bot CPU {per_click:.1f} ms per click, {core:.0f} % of a core")
+        if self.calls and self.clicks:
+            out.append(f"{name}: REST calls per click {sum(self.calls.values()) / self.clicks:.2f}"
+                       + "".join(f"; {route} {n / self.clicks:.2f}"
+                                 for route, n in self.calls.most_common(5)))
         out.append(f"{name}: bench (fake Discord and players) CPU"
                    f" {100 * self.bench_cpu / self.wall if self.wall else float('nan'):.0f} %"
                    " of a core")
@@ -431,6 +438,7 @@ async def measure(game: str, load: Load) -> GameRun:
             "discord_gateway_url": fake.gateway_url,
             "seed": load.seed,
             "group_commit": load.group_commit,
+            "web_port": 0,
         }
         target: Callable[..., None] = load_bare.serve if game == BARE else serve
         bot = multiprocessing.get_context("spawn").Process(
@@ -485,7 +493,7 @@ async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, g
         opening = Part(game, "opening", list(fake.interactions), wall, figures, cpu,
                        bench_lag=list(lags))
     lags.clear()
-    before = len(fake.interactions)
+    before, calls = len(fake.interactions), len(fake.requests)
     player.sent.clear()
     shown: list[float] = []
     began, cpu = time.monotonic(), time.process_time()
@@ -495,7 +503,8 @@ async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, g
     await _settle(fake)
     figures = await _ask(ours, "stop")
     steady = Part(game, "steady", list(fake.interactions[before:]), wall, figures, cpu, shown,
-                  Counter(s.what for s in player.sent), list(lags))
+                  Counter(s.what for s in player.sent), list(lags),
+                  calls=Counter(str(r.route) for r in fake.requests[calls:]))
     return GameRun(game, opening, steady)
 
 

@@ -18,7 +18,7 @@ TINY = Load(tables=2, rate=6.0, seconds=2.5, seed=3)
 FIGURES = ("interactions", "unanswered", "stale answers", "refused", "ack p50", "p95",
            "p99", "bot CPU", "ms per click", "% of a core", "ack split", "commit", "loop lag")
 """What every part reports, one labelled line each."""
-STEADY = ("board shown p50", "bot / bare ack p50")
+STEADY = ("board shown p50", "bot / bare ack p50", "REST calls per click")
 TRACES = ("Traceback", "pydantic", "validation error", "Field required", "Input should")
 
 
@@ -65,6 +65,8 @@ async def test_the_bare_bot_only_acknowledges_by_editing() -> None:
     part = (await measure(BARE, TINY)).steady
     _polite(part)
     assert {(r.response or {}).get("type") for r in part.records} == {7}
+    assert part.calls == {"POST /interactions/{interaction_id}/{interaction_token}/callback":
+                          part.clicks}, "one call a click, each the click's answer"
 
 
 def test_a_combined_menu_gets_one_pick_of_each_kind() -> None:
