@@ -30,7 +30,7 @@ from bot.settings import Settings
 from bot.storage import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
-from bot.ui.components import DYNAMIC_ITEMS, refuse_unreadable
+from bot.ui.components import ROUTED, press
 from bot.ui.report import submitted_form
 from bot.web.feed import Feed
 from bot.web.links import REPLAY_BUTTONS, Keys, Links
@@ -125,8 +125,8 @@ class PandemoniumBot(commands.Bot):
 
     @property
     def tables_ui(self) -> TablesUI:
-        """What the board's components call: discord.py rebuilds them from a custom id,
-        so they find it through the client (`bot.ui.components`). Everything else is
+        """What the board's components call: a click reaches them with nothing but the
+        interaction, so they find it through the client (`bot.ui.components`). Everything else is
         handed its services when `start_services` builds it."""
         return self.services.ui
 
@@ -204,8 +204,7 @@ class PandemoniumBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.start_services()
-        self.add_dynamic_items(*DYNAMIC_ITEMS, RerollButton)
-        self.add_listener(self._refuse_unreadable, "on_interaction")
+        self.add_listener(self._interaction, "on_interaction")
         self.add_listener(self._saw_message, "on_message")
         self.add_listener(self._saw_edit, "on_raw_message_edit")
         if self.settings.sync_commands:
@@ -236,8 +235,10 @@ class PandemoniumBot(commands.Bot):
             log.exception("could not check the live boards at start-up")
             return 0
 
-    async def _refuse_unreadable(self, interaction: discord.Interaction[Any]) -> None:
-        await refuse_unreadable(interaction, (*DYNAMIC_ITEMS, RerollButton))
+    async def _interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Our components' clicks and the report form: discord.py's View routing is
+        not used for them (`bot.ui.components.press` says why)."""
+        await press(interaction, (*ROUTED, RerollButton))
         form = submitted_form(interaction)
         if form is not None:
             await self._submit_form(interaction, *form)

@@ -1,0 +1,51 @@
+"""What discord.py does for the bot on one click, counted (issue 27): the bot's CPU per
+click is mostly the library's, so these counts are the point, and times are never
+asserted."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import discord
+import pytest
+
+from bot.app import PandemoniumBot
+from tests.fakediscord import FakeDiscord
+from tests.support.boards import board_now, started_pig
+from tests.support.settled import settled
+
+
+@contextmanager
+def views_rebuilt(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[int]]:
+    """Count the Views discord.py rebuilds from a clicked message."""
+    built: list[int] = []
+    rebuild = discord.ui.View.from_message.__func__  # type: ignore[attr-defined]
+
+    def counting(cls: type[discord.ui.View], /, message: discord.Message, **kw: Any) -> Any:
+        built.append(message.id)
+        return rebuild(cls, message, **kw)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(discord.ui.View, "from_message", classmethod(counting))
+        yield built
+
+
+async def test_a_click_rebuilds_no_view_of_the_clicked_message(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Routing a click by its custom id (`bot.ui.components.press`) needs nothing of the
+    message but its components: discord.py's DynamicItem route rebuilt a View of the
+    whole board on every click, and stored every View the bot sent."""
+    fake, bot = fake_discord, pandemonium
+    board = await started_pig(fake, bot)
+    with views_rebuilt(monkeypatch) as built:
+        handle = await fake.click("alice", board, label="Roll")
+        assert not await handle.ephemeral(), (await handle.original()).text()
+        await settled(bot)
+    assert built == [], f"{len(built)} View(s) rebuilt for one click"
+    assert (await board_now(fake, bot, board)).id == board.id
+    store = bot._connection._view_store
+    assert not store._dynamic_items and not store._views, "the bot's Views are not stored"
+
