@@ -49,3 +49,30 @@ async def test_a_click_rebuilds_no_view_of_the_clicked_message(
     store = bot._connection._view_store
     assert not store._dynamic_items and not store._views, "the bot's Views are not stored"
 
+
+async def test_message_events_build_no_message_and_are_still_counted(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The sight counter is the only reader of MESSAGE_CREATE and MESSAGE_UPDATE
+    (`PandemoniumBot._hear_messages_thinly`): the bot's own event lines and board edits,
+    and members' chat, are counted from the payload, with no discord.py Message built."""
+    fake, bot = fake_discord, pandemonium
+    board = await started_pig(fake, bot)
+    built: list[int] = []
+
+    class Counted(discord.Message):
+        def __init__(self, **kw: Any) -> None:
+            built.append(1)
+            super().__init__(**kw)
+
+    monkeypatch.setattr(discord.state, "Message", Counted)
+    chat = await fake.post_message("carol", "good luck")
+    handle = await fake.click("alice", board, label="Roll")
+    assert not await handle.ephemeral(), (await handle.original()).text()
+    await settled(bot)
+    recent = [seen for seen, _ in bot.boards.sight._recent[board.channel_id]]
+    assert chat.id in recent, "a member's message is still counted"
+    lines = [m.id for m in fake.messages(fake.text_channel) if m.id > chat.id]
+    assert lines and set(lines) <= set(recent), "so are the bot's own event lines"
+    assert built == [], f"{len(built)} Message(s) built from the gateway's message events"
+
