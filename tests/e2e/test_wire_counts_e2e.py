@@ -76,3 +76,28 @@ async def test_message_events_build_no_message_and_are_still_counted(
     assert lines and set(lines) <= set(recent), "so are the bot's own event lines"
     assert built == [], f"{len(built)} Message(s) built from the gateway's message events"
 
+
+async def test_a_click_builds_one_message_the_one_it_carries(
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A click's board edit and its event lines are sent without discord.py building a
+    Message of Discord's replies (`bot.interactions._edit_original`, `send_followup`):
+    the bot never reads them. The one Message left is the clicked board the
+    interaction carries."""
+    fake, bot = fake_discord, pandemonium
+    board = await started_pig(fake, bot)
+    built: list[str] = []
+    init = discord.Message.__init__
+
+    def counting(self: discord.Message, **kw: Any) -> None:
+        built.append(type(self).__name__)
+        init(self, **kw)
+
+    before = len(fake.requests)
+    monkeypatch.setattr(discord.Message, "__init__", counting)
+    handle = await fake.click("alice", board, label="Roll")
+    assert not await handle.ephemeral(), (await handle.original()).text()
+    await settled(bot)
+    routes = [r.route for r in fake.requests[before:]]
+    assert "POST /webhooks/{webhook_id}/{webhook_token}" in routes, "the event line was sent"
+    assert built == ["Message"], built
