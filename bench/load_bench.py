@@ -27,7 +27,9 @@ until a board in the channel shows a newer version), how many answers were *stal
 and how many *refused* or private (one ephemeral sentence: a random pick the rules
 refuse, an `/hbboard odds`), the bot's CPU per click and as a share of one core,
 and the acknowledgement split by the bot's own stamps (monotonic clock, system
-wide): *to the bot* (the fake sends it until discord.py parses it), *dispatch*
+wide): *to the bot* (the fake sends it until discord.py parses it; split into the
+*fake queue*, until the fake has written the frame to the bot's socket, and the
+*bot read*, written until parsed), *dispatch*
 (parsed until the board's click handler starts; move clicks only), *handler* (until
 the callback leaves: the bot's own work before acknowledging), *back* (the
 callback's way to the fake); `commit` is each step's durable commit and `loop lag`
@@ -131,6 +133,10 @@ class Part:
     sentences: Counter[str] = field(default_factory=Counter)
     """The refusals' and private answers' sentences, to see what the players tripped on."""
     to_bot: list[float] = field(default_factory=list)
+    queued: list[float] = field(default_factory=list)
+    """To the bot, first part: the fake's gateway queue, until the frame is written."""
+    read: list[float] = field(default_factory=list)
+    """To the bot, the rest: written until discord.py parsed it (the bot's reading)."""
     dispatch: list[float] = field(default_factory=list)
     handler: list[float] = field(default_factory=list)
     back: list[float] = field(default_factory=list)
@@ -164,6 +170,9 @@ class Part:
         handling = stamps.handling.get(record.id)
         if parsed is not None and answering is not None:
             self.to_bot.append(parsed - sent)
+            if record.written_at is not None:
+                self.queued.append(record.written_at - sent)
+                self.read.append(parsed - record.written_at)
             self.back.append(record.answered_at - answering)
             if handling is not None:
                 self.dispatch.append(handling - parsed)
@@ -213,7 +222,8 @@ class Part:
             return (f"{label} p50 {percentile(values, 0.5) * ms:.1f}"
                     f" p99 {percentile(values, 0.99) * ms:.1f}")
 
-        out.append(f"{name}: ack split (ms): {split('to the bot', self.to_bot)},"
+        out.append(f"{name}: ack split (ms): {split('to the bot', self.to_bot)}"
+                   f" ({split('fake queue', self.queued)}, {split('bot read', self.read)}),"
                    f" {split('dispatch', self.dispatch)}, {split('handler', self.handler)},"
                    f" {split('back', self.back)}; {split('commit', self.bot.commits)},"
                    f" {split('loop lag', self.bot.loop_lag)},"

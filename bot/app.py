@@ -30,7 +30,7 @@ from bot.settings import Settings
 from bot.storage import Storage
 from bot.table import TableService
 from bot.turn_timers import TurnTimers
-from bot.ui.components import DYNAMIC_ITEMS, refuse_unreadable
+from bot.ui.components import ROUTED, press
 from bot.ui.report import submitted_form
 from bot.web.feed import Feed
 from bot.web.links import REPLAY_BUTTONS, Keys, Links
@@ -125,8 +125,8 @@ class PandemoniumBot(commands.Bot):
 
     @property
     def tables_ui(self) -> TablesUI:
-        """What the board's components call: discord.py rebuilds them from a custom id,
-        so they find it through the client (`bot.ui.components`). Everything else is
+        """What the board's components call: a click reaches them with nothing but the
+        interaction, so they find it through the client (`bot.ui.components`). Everything else is
         handed its services when `start_services` builds it."""
         return self.services.ui
 
@@ -204,10 +204,8 @@ class PandemoniumBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.start_services()
-        self.add_dynamic_items(*DYNAMIC_ITEMS, RerollButton)
-        self.add_listener(self._refuse_unreadable, "on_interaction")
-        self.add_listener(self._saw_message, "on_message")
-        self.add_listener(self._saw_edit, "on_raw_message_edit")
+        self.add_listener(self._interaction, "on_interaction")
+        self._hear_messages_thinly()
         if self.settings.sync_commands:
             await self.sync_commands()
         self.timers.start()
@@ -236,8 +234,10 @@ class PandemoniumBot(commands.Bot):
             log.exception("could not check the live boards at start-up")
             return 0
 
-    async def _refuse_unreadable(self, interaction: discord.Interaction[Any]) -> None:
-        await refuse_unreadable(interaction, (*DYNAMIC_ITEMS, RerollButton))
+    async def _interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Our components' clicks and the report form: discord.py's View routing is
+        not used for them (`bot.ui.components.press` says why)."""
+        await press(interaction, (*ROUTED, RerollButton))
         form = submitted_form(interaction)
         if form is not None:
             await self._submit_form(interaction, *form)
@@ -249,18 +249,49 @@ class PandemoniumBot(commands.Bot):
     ) -> None:
         await self.tables_ui.submit_form(interaction, game_id, version, answers)
 
-    async def _saw_message(self, message: discord.Message) -> None:
-        """Count what is posted under a board, so it can be moved back into sight."""
-        if self._services is not None and message.guild is not None:
-            own = self.user is not None and message.author.id == self.user.id
-            self._services.boards.saw(message.channel.id, message.id, lines_of(message, own))
+    def _hear_messages_thinly(self) -> None:
+        """Count the channel's messages straight from the gateway's payloads.
 
-    async def _saw_edit(self, payload: discord.RawMessageUpdateEvent) -> None:
-        """Count an edited message below a board at its new height (`Sight.resaw`)."""
-        if self._services is not None and payload.guild_id is not None:
-            own = self.user is not None and payload.message.author.id == self.user.id
-            self._services.boards.sight.resaw(
-                payload.channel_id, payload.message_id, lines_of(payload.message, own))
+        The sight counter is the only reader of MESSAGE_CREATE and MESSAGE_UPDATE (no
+        message content, no prefix commands, no message cache), and most of them are
+        the bot's own board edits and event lines, each a click's worth. discord.py
+        builds a full Message (author, embeds, components) for every one before any
+        listener runs, and its raw edit event carries one too: no documented hook
+        skips that, so the two parsers in its connection state's table are replaced
+        (the same table the gateway reads). A message outside a guild, and an edit of
+        a message whose View discord.py tracks, still take discord.py's own parser."""
+        parsers = self._connection.parsers
+        created, updated = parsers["MESSAGE_CREATE"], parsers["MESSAGE_UPDATE"]
+
+        def saw(data: dict[str, Any]) -> None:
+            if self._services is None or data.get("guild_id") is None:
+                created(data)
+            else:
+                self._count(data, self._services.boards.saw)
+
+        def resaw(data: dict[str, Any]) -> None:
+            if self._services is not None and data.get("guild_id") is not None:
+                self._count(data, self._services.boards.sight.resaw)
+            interaction = data.get("interaction") or {}
+            if "components" in data and self._connection._view_store.is_message_tracked(
+                int(interaction.get("id") or data["id"])
+            ):
+                updated(data)
+
+        parsers["MESSAGE_CREATE"], parsers["MESSAGE_UPDATE"] = saw, resaw
+
+    def _count(self, data: dict[str, Any], count: Callable[[int, int, int], None]) -> None:
+        """Count a message (`Sight.saw`) or an edit of one (`Sight.resaw`) at its height.
+        It runs inside the gateway's read loop, where an exception would drop the
+        connection, so a payload it cannot read is logged and skipped."""
+        try:
+            count(int(data["channel_id"]), int(data["id"]), lines_of(data, self._own(data)))
+        except (KeyError, TypeError, ValueError, AttributeError):
+            log.warning("could not count message %r below the board", data.get("id"))
+
+    def _own(self, data: dict[str, Any]) -> bool:
+        author = data.get("author") or {}
+        return self.user is not None and author.get("id") == str(self.user.id)
 
     async def sync_commands(self) -> list[Any]:
         if self.settings.dev_guild_id is not None:

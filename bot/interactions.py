@@ -16,6 +16,8 @@ from contextvars import ContextVar
 from typing import Any, TypeVar
 
 import discord
+from discord.http import handle_message_parameters
+from discord.webhook.async_ import async_context
 
 from bot.table import ACCEPTED, Actor
 from engines.core.errors import RuleError
@@ -52,10 +54,69 @@ def channel_id_of(interaction: discord.Interaction[Any]) -> int:
 async def edit_clicked(interaction: discord.Interaction[Any], **changes: Any) -> None:
     """Edit the message whose component was clicked, whether the click was already
     acknowledged (deferred) or not."""
-    if interaction.response.is_done():
-        await interaction.edit_original_response(**changes)
-    else:
+    if not interaction.response.is_done():
         await interaction.response.edit_message(**changes)
+    elif _routed_by_us(changes):
+        await _edit_original(interaction, **changes)
+    else:
+        await interaction.edit_original_response(**changes)
+
+
+def _routed_by_us(changes: dict[str, Any]) -> bool:
+    """Whether discord.py has nothing to keep of a message sent with `changes`: no View
+    whose callbacks it must route (ours are routed by `bot.ui.components.press`)."""
+    view = changes.get("view")
+    return view is None or not view.is_dispatchable()
+
+
+async def _edit_original(interaction: discord.Interaction[Any], **changes: Any) -> None:
+    """`Interaction.edit_original_response` without its return value: discord.py builds
+    a full message (embeds, components, attachments) from Discord's copy for every
+    edit, and the bot never reads it; a click's board edit is one per click (issue 27).
+    The request is discord.py's own (its parameters, its rate limits)."""
+    http = interaction.client.http
+    with handle_message_parameters(
+        previous_allowed_mentions=interaction.client.allowed_mentions, **changes
+    ) as params:
+        await async_context.get().edit_original_interaction_response(
+            interaction.application_id, interaction.token,
+            session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
+            payload=params.payload, multipart=params.multipart, files=params.files,
+        )
+
+
+async def send_followup(
+    interaction: discord.Interaction[Any], text: str, mentions: discord.AllowedMentions
+) -> None:
+    """A public follow-up nobody reads back (the event lines): `followup.send` always
+    waits for Discord's copy of the message (an application webhook forces it) and
+    builds a message of it; this one asks for none (``wait=0``: Discord answers 204).
+    Errors are discord.py's own (`discord.HTTPException`)."""
+    http = interaction.client.http
+    with handle_message_parameters(
+        content=text, allowed_mentions=mentions,
+        previous_allowed_mentions=interaction.client.allowed_mentions,
+    ) as params:
+        await async_context.get().execute_webhook(
+            interaction.application_id, interaction.token,
+            session=interaction._session, proxy=http.proxy, proxy_auth=http.proxy_auth,
+            payload=params.payload, wait=False,
+        )
+
+
+async def edit_posted(
+    channel: discord.PartialMessageable, message_id: int, **changes: Any
+) -> None:
+    """`PartialMessage.edit` of a message the bot posted, without building a message of
+    Discord's reply (the board, edited outside a click, is never read back)."""
+    state = channel._state
+    if not _routed_by_us(changes):
+        await channel.get_partial_message(message_id).edit(**changes)
+        return
+    with handle_message_parameters(
+        previous_allowed_mentions=state.allowed_mentions, **changes
+    ) as params:
+        await state.http.edit_message(channel.id, message_id, params=params)
 
 
 async def acknowledged_in_time(

@@ -31,7 +31,7 @@ from typing import Any
 import discord
 
 from bot.board_sight import CHAT_LINES, Sight
-from bot.interactions import ChannelOf, acknowledged_in_time, edit_clicked
+from bot.interactions import ChannelOf, acknowledged_in_time, edit_clicked, edit_posted
 from bot.models import GameRow
 from bot.presenting import RenderedBoard, must_draw, render_board
 from bot.render.games import shown_version
@@ -184,7 +184,7 @@ class LiveBoard:
                 await self._note(game, clicked)
             return
         try:
-            await channel.get_partial_message(target).edit(**board.edit())
+            await edit_posted(channel, target, **board.edit())
         except discord.NotFound:
             log.info("board of game %s was deleted; posting a new one", game.id)
             self.pictures.record(target, None)

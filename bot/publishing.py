@@ -13,7 +13,7 @@ from typing import Any
 
 import discord
 
-from bot.interactions import ChannelOf, acknowledged_in_time, take_thinking
+from bot.interactions import ChannelOf, acknowledged_in_time, send_followup, take_thinking
 from bot.live_board import LiveBoard
 from bot.render.games import presenter_for, whispers_for
 from bot.render.style import MESSAGE_CONTENT, clip
@@ -49,7 +49,7 @@ class Publisher:
         allowed = mentions or discord.AllowedMentions.none()
         if not interaction.is_expired():
             try:
-                await interaction.followup.send(text, allowed_mentions=allowed)
+                await send_followup(interaction, text, allowed)
                 return
             except discord.HTTPException as exc:
                 if exc.status not in (401, 404):

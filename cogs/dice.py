@@ -2,11 +2,12 @@
 
 Bad input raises RuleError, which the tree's error handler (bot/errors.py)
 answers with one polite ephemeral sentence. The Re-roll button is a
-DynamicItem whose custom_id holds only the privacy flag: the expression is read
-back from the embed it sits under, so old buttons keep working after a restart.
+routed item (`bot.ui.components.press`) whose custom_id holds only the privacy
+flag: the expression is read back from the embed it sits under, so old buttons
+keep working after a restart.
 The cog is handed the bot's dice and dice RNG when the app builds it; only the
-button, which discord.py rebuilds from its custom id, finds them through the
-client (`dice_of`, the one accessor).
+button, read back from its custom id with nothing but the click at hand, finds
+them through the client (`dice_of`, the one accessor).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from discord.ext import commands
 
 from bot.errors import guarded
 from bot.render.dice import expression_of, odds_embed, roll_embed
+from bot.ui.components import Routed
 from engines.core.errors import RuleError
 from engines.dice.expression import parse
 from engines.dice.model import Die
@@ -34,7 +36,7 @@ REROLL_PRIVATE_ID = "pd:reroll:private"
 
 def dice_of(client: discord.Client) -> tuple[Mapping[str, Die], random.Random]:
     """The bot's dice and its dice RNG (PandemoniumBot.dice / .dice_rng), checked: how
-    the Re-roll button, rebuilt by discord.py from a custom id with no cog at hand,
+    the Re-roll button, read back from a custom id with no cog at hand,
     reaches them. It depends on two attributes rather than on the whole app."""
     dice = getattr(client, "dice", None)
     rng = getattr(client, "dice_rng", None)
@@ -59,7 +61,7 @@ async def send_roll(
 
 
 class RerollButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Routed[discord.ui.Button[Any]],
     template=r"pd:reroll(?P<private>:private)?",
 ):
     def __init__(self, private: bool) -> None:
@@ -71,24 +73,16 @@ class RerollButton(
                 custom_id=REROLL_PRIVATE_ID if private else REROLL_ID,
             )
         )
-        self.private = private
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> RerollButton:
-        return cls(private=match["private"] is not None)
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def pressed(cls, interaction: discord.Interaction[Any], match: re.Match[str]) -> None:
         message = interaction.message
         text = expression_of(message.embeds[0]) if message and message.embeds else None
         if text is None:
             raise RuleError("I can't read that roll any more; please use /roll again.")
-        await send_roll(interaction, text, self.private, *dice_of(interaction.client))
+        private = match["private"] is not None
+        await send_roll(interaction, text, private, *dice_of(interaction.client))
 
 
 class DiceCog(commands.Cog):

@@ -1,8 +1,8 @@
 """Buttons, selects and the report modal, routed by custom_id.
 
-Each is a `discord.ui.DynamicItem`: discord.py matches a click's custom_id
-against the template and rebuilds the item, so boards posted before a restart
-keep working. Board items carry the game id and the table's version; the table
+Each is a `Routed` item: its class builds what is sent and its template reads
+a click's custom_id back (`press`), so boards posted before a restart keep
+working. Board items carry the game id and the table's version; the table
 service refuses a click whose version is no longer current.
 
 custom_id formats (each at most 100 characters):
@@ -28,7 +28,8 @@ answers it with one sentence (`refuse_unreadable`), as it does any other
 from __future__ import annotations
 
 import re
-from typing import Any, NamedTuple, Protocol, cast
+from collections.abc import Sequence
+from typing import Any, ClassVar, NamedTuple, Protocol, TypeVar, cast
 
 import discord
 
@@ -58,17 +59,51 @@ UNREADABLE = (
 )
 
 
-def readable(custom_id: str, items: tuple[type[discord.ui.DynamicItem[Any]], ...]) -> bool:
-    """Whether one of the items' templates reads the whole custom_id."""
-    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in items)
+Press = discord.Interaction[Any]
 
 
-async def refuse_unreadable(
-    interaction: discord.Interaction[Any], items: tuple[type[discord.ui.DynamicItem[Any]], ...]
-) -> None:
-    """discord.py leaves a click that no item's template reads unanswered (the player sees
-    "This interaction failed"), so a ``pd:`` custom_id that none of ours reads — a forged
-    or garbled one, an absurd number — gets one sentence here, and nothing is looked up.
+class Pressable(Protocol):
+    """What `press` asks of a component class: the template that reads its custom id
+    and what a press does."""
+
+    __discord_ui_compiled_template__: ClassVar[re.Pattern[str]]
+
+    @classmethod
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None: ...
+
+
+def route(
+    custom_id: str, items: Sequence[type[Pressable]]
+) -> tuple[type[Pressable], re.Match[str]] | None:
+    """The item whose template reads the whole custom_id, and what it read."""
+    for item in items:
+        match = item.__discord_ui_compiled_template__.fullmatch(custom_id)
+        if match is not None:
+            return item, match
+    return None
+
+
+def _on_message(message: discord.Message | None, custom_id: str) -> bool:
+    """Whether the clicked message carries the component (as discord.py checked before
+    calling an item): an id a client made up is not pressed."""
+    if message is None:
+        return False
+    for row in message.components:
+        for component in getattr(row, "children", (row,)):
+            if getattr(component, "custom_id", None) == custom_id:
+                return True
+    return False
+
+
+async def press(interaction: Press, items: Sequence[type[Pressable]]) -> None:
+    """Carry out a click on one of our components, or refuse it in one sentence.
+
+    discord.py's own route (`DynamicItem`) rebuilt a View of the whole clicked
+    message, an os.urandom call and one item per component, on every click only to
+    find the one pressed; reading the custom id once does the same work (issue 27).
+    A ``pd:`` custom_id that no template reads (a forged or garbled one, an absurd
+    number) or that the message does not carry gets one sentence, and nothing is
+    looked up; discord.py left those unanswered ("This interaction failed").
     The same goes for a form whose custom id is not a report form's."""
     form = interaction.type is discord.InteractionType.modal_submit
     if interaction.type is not discord.InteractionType.component and not form:
@@ -76,13 +111,16 @@ async def refuse_unreadable(
     custom_id = cast("dict[str, Any]", interaction.data or {}).get("custom_id")
     if not isinstance(custom_id, str) or not custom_id.startswith("pd:"):
         return
-    if form and not FORM_ID.fullmatch(custom_id):
-        await reply_ephemeral(interaction, UNREADABLE.replace("button", "form"))
-    elif not form and not readable(custom_id, items):
+    if form:
+        if not FORM_ID.fullmatch(custom_id):
+            await reply_ephemeral(interaction, UNREADABLE.replace("button", "form"))
+        return
+    found = route(custom_id, items)
+    if found is None or not _on_message(interaction.message, custom_id):
         await reply_ephemeral(interaction, UNREADABLE)
-
-
-Press = discord.Interaction[Any]
+        return
+    item, match = found
+    await item.pressed(interaction, match)
 
 
 class Clicks(Protocol):
@@ -119,14 +157,27 @@ class _HoldsClicks(Protocol):
 
 
 def _ui(interaction: Press) -> Clicks:
-    """discord.py builds a component from its custom id with nothing but the
-    interaction at hand, so the client is the only way in; it is read as `Clicks`,
+    """A click reaches a component class with nothing but the interaction at
+    hand, so the client is the only way in; it is read as `Clicks`,
     never as the concrete bot (components sit below the composition root)."""
     return cast(_HoldsClicks, interaction.client).tables_ui
 
 
+V = TypeVar("V", bound=discord.ui.Item[Any])
+
+
+class Routed(discord.ui.DynamicItem[V], template="(?!)"):
+    """A component we route ourselves (`press`). It stays a DynamicItem, the builder of
+    what is sent, but tells discord.py it is not dispatchable: a View holding it is then
+    not stored when sent (which would register the class with discord.py's own route
+    again, and every click would be carried out twice)."""
+
+    def is_dispatchable(self) -> bool:
+        return False
+
+
 class LobbyButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Routed[discord.ui.Button[Any]],
     template=rf"pd:lobby:(?P<op>join|leave|start|ai|cancel|dice):(?P<game>{NUMBER})",
 ):
     def __init__(self, op: str, game_id: int, label_key: str | None = None) -> None:
@@ -134,21 +185,11 @@ class LobbyButton(
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"pd:lobby:{op}:{game_id}")
         )
-        self.op = op
-        self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LobbyButton:
-        return cls(match["op"], int(match["game"]))
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _ui(interaction).lobby_click(interaction, self.op, self.game_id)
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
+        await _ui(interaction).lobby_click(interaction, match["op"], int(match["game"]))
 
 
 MOVE_CODE = (
@@ -193,7 +234,7 @@ class MoveTarget(NamedTuple):
 
 
 class MoveButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Routed[discord.ui.Button[Any]],
     template=r"pd:(?P<kind>mv|gmv)" + MOVE_CODE,
 ):
     def __init__(
@@ -212,23 +253,13 @@ class MoveButton(
         super().__init__(discord.ui.Button(label=label[:80], style=style, custom_id=custom_id))
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MoveButton:
-        t = MoveTarget.parse(match)
-        label = (item.label if isinstance(item, discord.ui.Button) else None) or ""
-        return cls(t.game_id, t.version, t.seat, t.code, label, gm=t.gm)
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await self.target.send(interaction, [])
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
+        await MoveTarget.parse(match).send(interaction, [])
 
 
 class MoveSelect(
-    discord.ui.DynamicItem[discord.ui.Select[Any]],
+    Routed[discord.ui.Select[Any]],
     template=r"pd:(?P<kind>sel|gms)" + MOVE_CODE,
 ):
     def __init__(
@@ -256,32 +287,12 @@ class MoveSelect(
         )
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> MoveSelect:
-        t = MoveTarget.parse(match)
-        if not isinstance(item, discord.ui.Select):
-            # A forged select id on a button: a menu with nothing chosen, which the table
-            # refuses in a sentence (raising here would leave the click unanswered).
-            return cls(t.game_id, t.version, t.seat, t.code, [], "", gm=t.gm)
-        return cls(
-            t.game_id,
-            t.version,
-            t.seat,
-            t.code,
-            item.options,
-            item.placeholder or "",
-            item.min_values,
-            item.max_values,
-            gm=t.gm,
-        )
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await self.target.send(interaction, [str(v) for v in self.item.values])
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
+        """A forged select id on a button is a menu with nothing chosen, which the
+        table refuses in a sentence."""
+        values = cast("dict[str, Any]", interaction.data).get("values", [])
+        await MoveTarget.parse(match).send(interaction, [str(v) for v in values])
 
 
 TABLE_BUTTONS = {
@@ -293,7 +304,7 @@ TABLE_BUTTONS = {
 
 
 class TableButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Routed[discord.ui.Button[Any]],
     template=rf"pd:(?P<op>rep|end|skip|ai):(?P<game>{NUMBER}):(?P<version>{NUMBER})",
 ):
     """A one-off button tied to a table's version: open the physical report form,
@@ -306,30 +317,22 @@ class TableButton(
                 label=label, emoji=emoji, style=style, custom_id=f"pd:{op}:{game_id}:{version}"
             )
         )
-        self.op, self.game_id, self.version = op, game_id, version
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> TableButton:
-        return cls(match["op"], int(match["game"]), int(match["version"]))
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        ui = _ui(interaction)
-        if self.op == "rep":
-            await ui.open_report(interaction, self.game_id, self.version)
-        elif self.op == "end":
-            await ui.confirm_end(interaction, self.game_id)
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
+        ui, op = _ui(interaction), match["op"]
+        game_id, version = int(match["game"]), int(match["version"])
+        if op == "rep":
+            await ui.open_report(interaction, game_id, version)
+        elif op == "end":
+            await ui.confirm_end(interaction, game_id)
         else:
-            await ui.afk_click(interaction, self.op, self.game_id, self.version)
+            await ui.afk_click(interaction, op, game_id, version)
 
 
 class PrivateViewButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Routed[discord.ui.Button[Any]],
     template=rf"pd:me:(?P<game>{NUMBER})",
 ):
     """Shows a seat its hidden information (a hand), only ever ephemerally."""
@@ -343,24 +346,15 @@ class PrivateViewButton(
                 custom_id=f"pd:me:{game_id}",
             )
         )
-        self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> PrivateViewButton:
-        return cls(int(match["game"]))
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _ui(interaction).show_private(interaction, self.game_id)
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
+        await _ui(interaction).show_private(interaction, int(match["game"]))
 
 
 class PanelButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Routed[discord.ui.Button[Any]],
     template=rf"pd:pan:(?P<game>{NUMBER}):(?P<version>{NUMBER}):(?P<seat>{SEAT})",
 ):
     """"🃏 My turn (Alice)": opens the seat's private panel, the moves that would
@@ -376,25 +370,15 @@ class PanelButton(
                 custom_id=f"pd:pan:{game_id}:{version}:{seat}",
             )
         )
-        self.game_id, self.seat = game_id, seat
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> PanelButton:
-        label = (item.label if isinstance(item, discord.ui.Button) else None) or ""
-        return cls(int(match["game"]), int(match["version"]), int(match["seat"]), label)
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _ui(interaction).open_panel(interaction, self.game_id, self.seat)
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
+        await _ui(interaction).open_panel(interaction, int(match["game"]), int(match["seat"]))
 
 
 class RematchButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Routed[discord.ui.Button[Any]],
     template=rf"pd:again:(?P<game>{NUMBER})",
 ):
     """On a finished game's board: the same seats and options again, at once."""
@@ -408,24 +392,15 @@ class RematchButton(
                 custom_id=f"pd:again:{game_id}",
             )
         )
-        self.game_id = game_id
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> RematchButton:
-        return cls(int(match["game"]))
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        await _ui(interaction).rematch(interaction, self.game_id)
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
+        await _ui(interaction).rematch(interaction, int(match["game"]))
 
 
 class LateJoinButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    Routed[discord.ui.Button[Any]],
     template=rf"pd:lj:(?P<game>{NUMBER}):(?P<user>{USER}):(?P<op>yes|no)",
 ):
     """The host's (or a GM's) answer to a member who asked to join a game in play
@@ -437,25 +412,16 @@ class LateJoinButton(
         super().__init__(
             discord.ui.Button(label=label, style=style, custom_id=f"pd:lj:{game_id}:{user_id}:{op}")
         )
-        self.game_id, self.user_id, self.op = game_id, user_id, op
 
     @classmethod
-    async def from_custom_id(
-        cls,
-        interaction: discord.Interaction[Any],
-        item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LateJoinButton:
-        return cls(int(match["game"]), int(match["user"]), match["op"])
-
     @guarded
-    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
         await _ui(interaction).answer_join(
-            interaction, self.game_id, self.user_id, yes=self.op == "yes"
+            interaction, int(match["game"]), int(match["user"]), yes=match["op"] == "yes"
         )
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (
+ROUTED: tuple[type[Pressable], ...] = (
     LateJoinButton,
     RematchButton,
     TableButton,

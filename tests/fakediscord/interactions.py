@@ -92,6 +92,9 @@ class InteractionRecord:
     (a click acknowledged at once, then refused): that follow-up as the private reply
     it stands for (``{"type": 4, "data": …}``), since it is what the member reads."""
     private_reply_id: int | None = None
+    written_at: float | None = None
+    """When the fake had written the INTERACTION_CREATE frame to the bot's socket
+    (`time.monotonic`): the wait before it is the fake's own gateway queue."""
 
     @property
     def answered(self) -> bool:

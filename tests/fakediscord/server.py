@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import dataclasses
 import socket
+import time
 from collections.abc import Awaitable, Callable, Iterator, Mapping, Sequence
 from pathlib import Path
 from typing import Any
@@ -608,4 +609,5 @@ class FakeDiscord:
         )
         self.tracker.open(record)
         await session.dispatch("INTERACTION_CREATE", payload)
+        record.written_at = time.monotonic()
         return InteractionHandle(self, record)

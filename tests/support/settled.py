@@ -14,8 +14,11 @@ import asyncio
 
 from bot.app import PandemoniumBot
 
-HANDLERS = ("discord-ui-dynamic-item-", "discord-ui-view-dispatch-", "CommandTree-invoker")
-"""Names discord.py gives the tasks that run a component callback or a slash command."""
+HANDLERS = (
+    "discord.py: on_interaction", "discord-ui-view-dispatch-", "CommandTree-invoker"
+)
+"""Names discord.py gives the tasks that run a click (our `on_interaction` listener,
+a View's callback) or a slash command."""
 
 
 def _handling() -> list[asyncio.Task[object]]:
