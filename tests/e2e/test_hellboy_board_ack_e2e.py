@@ -11,10 +11,11 @@ from typing import Any
 import pytest
 from aiohttp.client_reqrep import ClientRequest
 
-from bot import table_core
+from bot import interactions, table_core
 from bot.app import PandemoniumBot
 from tests.e2e.conftest import StartBot
-from tests.fakediscord import FakeDiscord
+from tests.e2e.test_ack_first_e2e import NEVER, _held
+from tests.fakediscord import FakeDiscord, FakeMessage
 from tests.fakediscord.interactions import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE
 from tests.support.boards import board_now, board_recorded
 
@@ -25,13 +26,15 @@ async def hb_bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
         yield bot
 
 
-async def _started(fake: FakeDiscord, bot: PandemoniumBot) -> None:
-    board = await (await fake.slash("alice", "game new", game="hellboy-board")).original()
+async def _started(fake: FakeDiscord, bot: PandemoniumBot, mode: str = "digital") -> FakeMessage:
+    """A companion table alice opened and started, bob seated: its live board."""
+    opened = await fake.slash("alice", "game new", game="hellboy-board", mode=mode)
+    board = await opened.original()
     await board_recorded(fake, bot, board)
     await (await fake.slash("bob", "game join")).original()
     await (await fake.slash("alice", "game start")).original()
     await bot.boards.flush()
-    await board_now(fake, bot, board)
+    return await board_now(fake, bot, board)
 
 
 async def _version(fake: FakeDiscord, bot: PandemoniumBot) -> int:
@@ -101,4 +104,36 @@ async def test_a_refused_report_is_one_private_sentence_and_changes_nothing(
     assert await _version(fake, bot) == before, "a refusal changes nothing"
     assert len(fake.messages()) == posted, "nothing public was posted"
     assert not test.record.followup_ids
+    fake.assert_no_violations()
+
+
+async def test_a_new_areas_confirmation_is_acknowledged_before_its_commit(
+    fake_discord: FakeDiscord, hb_bot: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Rule: "Yes, a new area" sends the move again, and its answer is the move's public
+    reply: it is acknowledged ("thinking…") once the table accepts the move, while the
+    commit still waits, not after the commit and the board."""
+    fake, bot = fake_discord, hb_bot
+    board = await _started(fake, bot, mode="physical")
+    for command, options in (
+        ("agent", {"name": "Hellboy", "fight": "red", "health": 6}),
+        ("case", {"doom_deck": 2, "threat": True, "starting_area": "Hall"}),
+    ):
+        await (await fake.slash("alice", f"hbboard {command}", options=options)).original()
+    await bot.boards.flush()
+    board = await board_now(fake, bot, board)
+    for label in ("Start round 1", "Next phase: Agent"):
+        await (await fake.click("alice", board, label=label)).original()
+        await bot.boards.flush()
+        board = await board_now(fake, bot, board)
+    asked = await fake.slash("alice", "hbboard go", agent="Hellboy", area="attic")
+    assert await asked.ephemeral()
+    monkeypatch.setattr(interactions, "DEFER_AFTER", NEVER)
+    committing, release = _held(monkeypatch, bot.table.storage, "commit_step")
+    confirmed = await fake.click("alice", await asked.original(), label="Yes, a new area: attic")
+    assert await confirmed.response_type() == DEFERRED_CHANNEL_MESSAGE
+    assert committing.is_set() and not release.is_set(), "answered while the commit waits"
+    release.set()
+    reply = await confirmed.original()
+    assert "Hellboy moves to attic." in reply.text() and not reply.ephemeral, reply.text()
     fake.assert_no_violations()
