@@ -5,7 +5,6 @@ sentence that changes nothing."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
 from typing import Any
 
 import pytest
@@ -13,34 +12,11 @@ from aiohttp.client_reqrep import ClientRequest
 
 from bot import interactions, table_core
 from bot.app import PandemoniumBot
-from tests.e2e.conftest import StartBot
-from tests.e2e.test_ack_first_e2e import NEVER, _held
-from tests.fakediscord import FakeDiscord, FakeMessage
+from tests.e2e.test_ack_first_e2e import NEVER, _held, _version
+from tests.e2e.test_hellboy_board_e2e import _open
+from tests.fakediscord import FakeDiscord
 from tests.fakediscord.interactions import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE
-from tests.support.boards import board_now, board_recorded
-
-
-@pytest.fixture
-async def hb_bot(start_bot: StartBot) -> AsyncIterator[PandemoniumBot]:
-    async with start_bot() as bot:
-        yield bot
-
-
-async def _started(fake: FakeDiscord, bot: PandemoniumBot, mode: str = "digital") -> FakeMessage:
-    """A companion table alice opened and started, bob seated: its live board."""
-    opened = await fake.slash("alice", "game new", game="hellboy-board", mode=mode)
-    board = await opened.original()
-    await board_recorded(fake, bot, board)
-    await (await fake.slash("bob", "game join")).original()
-    await (await fake.slash("alice", "game start")).original()
-    await bot.boards.flush()
-    return await board_now(fake, bot, board)
-
-
-async def _version(fake: FakeDiscord, bot: PandemoniumBot) -> int:
-    current = await bot.table.current(fake.text_channel.id)
-    assert current is not None
-    return current.game.version
+from tests.support.boards import board_now
 
 
 def _callbacks_written(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -58,13 +34,13 @@ def _callbacks_written(monkeypatch: pytest.MonkeyPatch) -> list[str]:
 
 
 async def test_an_accepted_report_is_acknowledged_before_the_commits_work(
-    fake_discord: FakeDiscord, hb_bot: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rule: once the table accepts an `/hbboard` report, its "thinking…" reply (type 5)
     is written to Discord before the commit's own work (the state's dump first) holds
     the loop; the public reply then takes its place."""
-    fake, bot = fake_discord, hb_bot
-    await _started(fake, bot)
+    fake, bot = fake_discord, pandemonium
+    await _open(fake, bot)
     written = _callbacks_written(monkeypatch)
     at_dump: list[int] = []
     dump = table_core._with_state_snapshot
@@ -85,36 +61,36 @@ async def test_an_accepted_report_is_acknowledged_before_the_commits_work(
 
 
 async def test_a_refused_report_is_one_private_sentence_and_changes_nothing(
-    fake_discord: FakeDiscord, hb_bot: PandemoniumBot
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot
 ) -> None:
     """Rule: a report the rules refuse (a test before the case has started) is never shown as
     "thinking…": it is answered with one ephemeral sentence, and the table keeps its
     version."""
-    fake, bot = fake_discord, hb_bot
-    await _started(fake, bot)
+    fake, bot = fake_discord, pandemonium
+    await _open(fake, bot)
     await (await fake.slash("alice", "hbboard agent", name="Hellboy", fight="red")).original()
     await bot.boards.flush()
-    before, posted = await _version(fake, bot), len(fake.messages())
+    before, posted = await _version(bot, fake.text_channel.id), len(fake.messages())
     test = await fake.slash("alice", "hbboard test", agent="Hellboy", skill="fight", total=3)
     assert await test.response_type() == CHANNEL_MESSAGE, "answered at once, not thinking"
     assert await test.ephemeral()
     refusal = (await test.original()).text()
     assert refusal == "The case hasn't started: finish setting up, then Next phase."
     await bot.boards.flush()
-    assert await _version(fake, bot) == before, "a refusal changes nothing"
+    assert await _version(bot, fake.text_channel.id) == before, "a refusal changes nothing"
     assert len(fake.messages()) == posted, "nothing public was posted"
     assert not test.record.followup_ids
     fake.assert_no_violations()
 
 
 async def test_a_new_areas_confirmation_is_acknowledged_before_its_commit(
-    fake_discord: FakeDiscord, hb_bot: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
+    fake_discord: FakeDiscord, pandemonium: PandemoniumBot, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """Rule: "Yes, a new area" sends the move again, and its answer is the move's public
     reply: it is acknowledged ("thinking…") once the table accepts the move, while the
     commit still waits, not after the commit and the board."""
-    fake, bot = fake_discord, hb_bot
-    board = await _started(fake, bot, mode="physical")
+    fake, bot = fake_discord, pandemonium
+    board = await _open(fake, bot, mode="physical")
     for command, options in (
         ("agent", {"name": "Hellboy", "fight": "red", "health": 6}),
         ("case", {"doom_deck": 2, "threat": True, "starting_area": "Hall"}),
