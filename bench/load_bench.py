@@ -62,9 +62,12 @@ from bench import load_bare
 from bench.load_bot import serve
 from bench.load_figures import BotFigures, probe_loop
 from bench.load_players import (
+    BUTTON,
     COMPANION_SETUP,
     MEMBERS,
+    PANEL,
     RECENT,
+    REPORT,
     CompanionGM,
     Player,
     Sent,
@@ -77,7 +80,12 @@ from bench.load_players import (
 from bot.clicks import BEHIND, OUT_OF_DATE
 from bot.presenting import PANEL_STALE
 from tests.fakediscord import FakeDiscord
-from tests.fakediscord.interactions import InteractionHandle, InteractionRecord
+from tests.fakediscord.interactions import (
+    APPLICATION_COMMAND,
+    MODAL_SUBMIT,
+    InteractionHandle,
+    InteractionRecord,
+)
 
 GAMES = ("hellboy-dice", "hellraiser", "hellbringer", "hellboy-board")
 BARE = "bare"
@@ -125,6 +133,8 @@ class Part:
     """This process's loop lag: the fake Discord stamps an answer when its loop reads
     it, so a busy bench lengthens "back" and "to the bot" as much as a busy bot does."""
     acks: list[float] = field(default_factory=list)
+    acks_by_kind: dict[str, list[float]] = field(default_factory=dict)
+    """The acks by what was sent (`kind_of`): a slow kind is seen, not averaged away."""
     unanswered: int = 0
     missed: list[str] = field(default_factory=list)
     """What each unanswered interaction was, and how late its answer came if it came."""
@@ -157,6 +167,7 @@ class Part:
             self.missed.append(f"{record.label} (answered {late})")
             return
         self.acks.append(record.answered_at - sent)
+        self.acks_by_kind.setdefault(kind_of(record), []).append(record.answered_at - sent)
         answer = record.answer or {}
         data = answer.get("data") or {}
         if any(str(data.get("content") or "").startswith(s) for s in STALE):
@@ -202,6 +213,9 @@ class Part:
             + "".join(f"; {n}x {text!r}" for text, n in self.sentences.most_common(3)),
             f"{name}: ack p50 {self.ack(0.5) * ms:.1f} ms, p95 {self.ack(0.95) * ms:.1f} ms,"
             f" p99 {self.ack(0.99) * ms:.1f} ms",
+            f"{name}: ack by kind (ms): " + "; ".join(
+                f"{kind} p50 {percentile(acks, 0.5) * ms:.1f} p99 {percentile(acks, 0.99) * ms:.1f}"
+                f" ({len(acks)})" for kind, acks in sorted(self.acks_by_kind.items())),
         ]
         if self.shown or self.part == "steady":
             out.append(f"{name}: board shown p50 {percentile(self.shown, 0.5) * ms:.1f} ms,"
@@ -229,6 +243,24 @@ class Part:
                    f" {split('loop lag', self.bot.loop_lag)},"
                    f" {split('bench loop lag', self.bench_lag)}")
         return out
+
+
+def kind_of(record: InteractionRecord) -> str:
+    """What a player sent, as the report sorts acks: a command by its name, a form, or
+    a button or menu (on a private message, or the board's report or panel button)."""
+    data = record.payload.get("data") or {}
+    if record.type == APPLICATION_COMMAND:
+        return f"command /{data.get('name')}"
+    if record.type == MODAL_SUBMIT:
+        return "form"
+    custom_id = str(data.get("custom_id") or "")
+    what = "button" if data.get("component_type") == BUTTON else "menu"
+    if REPORT.match(custom_id):
+        return f"report {what}"
+    if PANEL.match(custom_id):
+        return f"panel {what}"
+    flags = int((record.payload.get("message") or {}).get("flags") or 0)
+    return f"private {what}" if flags & EPHEMERAL else what
 
 
 @dataclass

@@ -47,12 +47,23 @@ ACCEPTED: ContextVar[Callable[[], None] | None] = ContextVar("accepted", default
 only its commit is left: a command that changes the table is acknowledged then, not
 after the disk (`bot.interactions.acknowledge_once_accepted`). Every refusal for the
 player's reasons comes before it; it must not block."""
+ACKNOWLEDGING_TURNS = 2
+"""Turns of the event loop a change lets pass once the hook was told, before its
+commit's own work: the hook sends its acknowledgement from a task, whose first turn
+starts the request, and aiohttp writes the request's body from a task of its own in
+the next (Python 3.11). Without them the state's dump, split and compression (about
+0.35 ms a step of the companion) ran first, and the companion's commands were
+acknowledged 0.5-0.6 ms later than its clicks at p50 under the load bench."""
 
 
-def accepted() -> None:
+async def accepted() -> None:
+    """Tell the hook, if any, and let its acknowledgement leave before the commit."""
     hook = ACCEPTED.get()
-    if hook is not None:
-        hook()
+    if hook is None:
+        return
+    hook()
+    for _ in range(ACKNOWLEDGING_TURNS):
+        await asyncio.sleep(0)
 
 
 @dataclass(frozen=True)
@@ -290,6 +301,7 @@ class TableCore:
             before = table.game.version
             waited = waiting_seats(table.game, table.state)
             step = await fn(table)
+            await accepted()
             new = LiveTable(_with_state_snapshot(step.game, step.state), step.state)
             entries = step.entries
             for entry in entries:
@@ -300,7 +312,6 @@ class TableCore:
             undo_versions = outcome_undo_versions(entries)
             history = _next_history(table.history, new, entries, undo_versions)
             checkpoint = history is not None and history.latest()[0].version == new.game.version
-            accepted()
             try:
                 await self.storage.commit_step(
                     new.game, before, entries, undo_versions, timers, checkpoint=checkpoint

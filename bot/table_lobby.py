@@ -79,7 +79,7 @@ class LobbyOps(TableCore):
                 payload=CreateLine(game=game_key, mode=mode, options=opts),
                 created_at=now,
             )
-            accepted()
+            await accepted()
             try:
                 game = await self.storage.create_game(game, [entry])
             except LiveGameExists:

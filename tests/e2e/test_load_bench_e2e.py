@@ -16,7 +16,8 @@ from tests.support.pig import ENGINE as PIG
 
 TINY = Load(tables=2, rate=6.0, seconds=2.5, seed=3)
 FIGURES = ("interactions", "unanswered", "stale answers", "refused", "ack p50", "p95",
-           "p99", "bot CPU", "ms per click", "% of a core", "ack split", "commit", "loop lag")
+           "p99", "ack by kind", "bot CPU", "ms per click", "% of a core", "ack split",
+           "commit", "loop lag")
 """What every part reports, one labelled line each."""
 STEADY = ("board shown p50", "bot / bare ack p50", "REST calls per click")
 TRACES = ("Traceback", "pydantic", "validation error", "Field required", "Input should")
@@ -49,6 +50,11 @@ async def test_every_game_is_driven_and_every_click_answered(game: str) -> None:
         text = "\n".join(part.lines(bare))
         for figure in FIGURES:
             assert figure in text, f"{game} {part.part} does not report {figure!r}:\n{text}"
+    for part in (run.opening, run.steady):
+        assert sum(map(len, part.acks_by_kind.values())) == len(part.acks), "each ack once"
+    assert "command /game" in run.opening.acks_by_kind, "the lobby's command has its own kind"
+    if game == "hellboy-board":
+        assert "command /hbboard" in run.opening.acks_by_kind, run.opening.acks_by_kind.keys()
     steady = run.steady
     assert steady.shown, f"{game}: no click was ever shown on the board"
     assert steady.bot.cpu_seconds > 0
