@@ -19,6 +19,7 @@ who may react out of turn."""
 from __future__ import annotations
 
 import math
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -232,6 +233,9 @@ def private(state: HellbringerState, seat: int, action: Any) -> bool:
 
 
 LAID_OUT = "hellbringer moves"
+KEPT = 1024
+"""Seats' layouts kept by their inputs (`_inputs`): 50 busy tables of four seats hold
+200 at once, and a table's seat keeps a few while its hand stays the same."""
 
 
 def moves(game: GameRow, state: HellbringerState) -> Moves:
@@ -241,18 +245,111 @@ def moves(game: GameRow, state: HellbringerState) -> Moves:
     return per_version.once(game, state, LAID_OUT, lambda: _laid_out_all(game, state))
 
 
+def panel(game: GameRow, state: HellbringerState, seat: int) -> Moves | None:
+    """The seat's private panel alone, as `moves` has it: drawing one player's panel
+    after their pick needs neither the other seats' moves nor the board's."""
+    if seat not in acting(game, state):
+        return None
+    return _seat(game, state, seat).panel
+
+
+@dataclass
+class _Seat:
+    """A seat's moves laid out, as far as they depend on the seat's own inputs: its
+    legal moves, its hand and the names its labels read. Kept across versions while
+    those are equal (in the opening, each pick changes one seat of four; custom ids
+    take the version from the board, not from here). Built from the first state with
+    these inputs; what is added later is built from another state with equal ones."""
+
+    legal: tuple[Any, ...]
+    coded: list[str]
+    public: list[tuple[int, Any]]
+    panel: Moves | None
+    placed: dict[tuple[int, int], Moves] = field(default_factory=dict)
+    """The public moves laid out per (buttons' room, menus before the seat's)."""
+    named: dict[tuple[str, frozenset[tuple[str, int]]], Any] | None = None
+    """The move a combined menu's picks name, per family and picks (`decode_combined`)."""
+    parted: list[tuple[str, list[Part]] | None] | None = None
+
+
+_SEATS: dict[tuple[Any, ...], _Seat] = {}
+_SEATS_LOCK = threading.Lock()
+
+
+def _inputs(game: GameRow, state: HellbringerState, seat: int) -> tuple[Any, ...]:
+    """Everything a seat's layout reads, as a value: the seat, the name its menus show,
+    its legal moves (their order makes the codes), its hand (which moves are private),
+    and what labels read of the table (`_labels`). The moves are compared as their kind
+    and fields: pydantic's own equality, 120 times per seat, cost more than the layout
+    kept."""
+    legal = per_version.legal_actions(game, state, seat)
+    return (seat, game.seats[seat].shown, tuple((type(a), *vars(a).values()) for a in legal),
+            tuple(state.heroes[seat].hand), _labels(game, state))
+
+
+def _labels(game: GameRow, state: HellbringerState) -> tuple[Any, ...]:
+    """What `label` and `parts` read of the state besides the move: the players' names,
+    the cards a physical table reported, each enemy's name and threshold, and whether
+    a pick collects from the discard."""
+    def read() -> tuple[Any, ...]:
+        head = state.queue[0] if state.queue else None
+        return (state.names,
+                tuple(sorted((cid, card.name) for cid, card in state.custom.items())),
+                tuple((e.uid, enemy_name(state, e.uid), enemy_threshold(e))
+                      for e in state.enemies),
+                isinstance(head, Choose) and head.what == "collect")
+    return per_version.once(game, state, "hellbringer labels", read)
+
+
+def _seat(game: GameRow, state: HellbringerState, seat: int) -> _Seat:
+    """The seat's layout for this version: asked once per version, then kept by its
+    inputs across versions, or built and kept (the oldest kept dropped first)."""
+    return per_version.once(game, state, f"hellbringer seat {seat}",
+                            lambda: _kept(game, state, seat))
+
+
+def _kept(game: GameRow, state: HellbringerState, seat: int) -> _Seat:
+    key = _inputs(game, state, seat)
+    found = _SEATS.get(key)
+    if found is not None:
+        return found
+    built = _built(game, state, seat, tuple(per_version.legal_actions(game, state, seat)))
+    with _SEATS_LOCK:
+        _SEATS[key] = built
+        while len(_SEATS) > KEPT:
+            del _SEATS[next(iter(_SEATS))]
+    return built
+
+
+def forget() -> None:
+    """Drop every kept layout (tests comparing kept layouts with fresh ones)."""
+    with _SEATS_LOCK:
+        _SEATS.clear()
+
+
+def _built(game: GameRow, state: HellbringerState, seat: int, legal: tuple[Any, ...]) -> _Seat:
+    coded = [codes.encode(i, a) for i, a in enumerate(legal)]
+    hidden = {i for i, a in enumerate(legal) if private(state, seat, a)}
+    found = _Seat(legal, coded, [(i, a) for i, a in enumerate(legal) if i not in hidden], None)
+    if hidden:
+        found.panel = _laid_out(game, state, seat, found,
+                                [(i, a) for i, a in enumerate(legal) if i in hidden], BUTTONS, 0)
+    return found
+
+
 def _laid_out_all(game: GameRow, state: HellbringerState) -> Moves:
     found = Moves()
-    public: list[tuple[int, list[tuple[int, Any]]]] = []
-    for seat in acting(game, state):
-        legal = list(enumerate(per_version.legal_actions(game, state, seat)))
-        hidden = [(i, a) for i, a in legal if private(state, seat, a)]
-        if hidden:
-            found.panels[seat] = _laid_out(Moves(), game, state, seat, hidden)
-        public.append((seat, [(i, a) for i, a in legal if (i, a) not in hidden]))
+    seats = [(seat, _seat(game, state, seat)) for seat in acting(game, state)]
+    found.panels = {seat: laid.panel for seat, laid in seats if laid.panel is not None}
     reserved = len(found.panels)
-    for seat, legal in public:
-        _laid_out(found, game, state, seat, legal, reserved)
+    for seat, laid in seats:
+        room = BUTTONS - reserved - len(found.buttons)
+        place = (room, len(found.menus))
+        public = laid.placed.get(place)
+        if public is None:
+            public = laid.placed[place] = _laid_out(game, state, seat, laid, laid.public, *place)
+        found.buttons += public.buttons
+        found.menus += public.menus
     if len({seat for _, _, seat in found.buttons}) > 1:
         found.buttons = [(_owned(text, game, state, seat), code, seat)
                          for text, code, seat in found.buttons]
@@ -266,19 +363,20 @@ def _owned(text: str, game: GameRow, state: HellbringerState, seat: int) -> str:
     return f"{text} ({who})"[:LABEL]
 
 
-def _laid_out(found: Moves, game: GameRow, state: HellbringerState, seat: int,
-              legal: list[tuple[int, Any]], reserved: int = 0) -> Moves:
-    """The seat's `legal` moves added to `found`: as buttons while they fit beside the
-    `reserved` ones, else the quick answers as buttons and the rest in menus."""
-    room = BUTTONS - reserved - len(found.buttons)
-    coded = codes.codes_of(game, state, seat)
+def _laid_out(game: GameRow, state: HellbringerState, seat: int, laid: _Seat,
+              legal: list[tuple[int, Any]], room: int, first: int) -> Moves:
+    """The seat's `legal` moves: as buttons while they fit in `room`, else the quick
+    answers as buttons and the rest in menus, numbered from `first` (the menus of the
+    seats laid out before it)."""
+    found = Moves()
     if len(legal) <= room:
-        found.buttons += [(label(state, a), coded[i], seat) for i, a in legal]
+        found.buttons = [(label(state, a), laid.coded[i], seat) for i, a in legal]
         return found
     quick = [(i, a) for i, a in legal if _quick(a)][:max(room, 0)]
-    found.buttons += [(label(state, a), coded[i], seat) for i, a in quick]
-    rest = sorted((p for p in legal if p not in quick), key=lambda p: _rank(p[1]))
-    _menus(found, game, state, seat, rest, coded)
+    found.buttons = [(label(state, a), laid.coded[i], seat) for i, a in quick]
+    taken = {i for i, _ in quick}
+    rest = sorted((p for p in legal if p[0] not in taken), key=lambda p: _rank(p[1]))
+    _menus(found, game, state, seat, rest, laid, first)
     return found
 
 
@@ -294,16 +392,18 @@ def offer_note(game: GameRow, state: HellbringerState, seat: int) -> str:
 
 
 def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
-           rest: list[tuple[int, Any]], coded: list[str]) -> None:
+           rest: list[tuple[int, Any]], laid: _Seat, first: int) -> None:
     """One-pick menus for `rest`, folding the end-of-turn discards and then the
-    largest families into combined menus until they fit the rows left. Each move's
-    parts are worked out once (they name cards: most of a layout's cost)."""
-    budget = MENUS - len(found.menus)
-    parted = {i: parts(state, a) for i, a in rest}
+    largest families into combined menus until they fit the rows left after the
+    `first` menus. Each move's parts are worked out once per seat's layout (they name
+    cards: most of a layout's cost), for its decoder too."""
+    budget = MENUS - first
+    parted = _parted(state, laid)
     family_of = {i: found_parts[0] if found_parts else None
-                 for i, found_parts in parted.items()}
+                 for i, found_parts in ((i, parted[i]) for i, _ in rest)}
     families: dict[str, list[list[Part]]] = {}
-    for found_parts in parted.values():
+    for i, _ in rest:
+        found_parts = parted[i]
         if found_parts is not None:
             families.setdefault(found_parts[0], []).append(found_parts[1])
     folded: list[str] = []
@@ -325,28 +425,48 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
     for start in range(0, len(flat), OPTIONS):
         part = f" ({start // OPTIONS + 1}/{chunks})" if chunks > 1 else ""
         found.menus.append(Menu(seat, f"{name}: choose a move…{part}",
-                                [(label(state, a), coded[i], "")
+                                [(label(state, a), laid.coded[i], "")
                                  for i, a in flat[start:start + OPTIONS]],
-                                code=f"{codes.SELECT}{len(found.menus)}"))
+                                code=f"{codes.SELECT}{first + len(found.menus)}"))
     for family in sorted(folded, key=lambda f: f == "e"):
-        menu = _combined(seat, family, len(found.menus), families[family])
+        menu = _combined(seat, family, first + len(found.menus), families[family])
         menu.placeholder = f"{name}: {menu.placeholder}"
         found.menus.append(menu)
 
 
+def _parted(state: HellbringerState, laid: _Seat) -> list[tuple[str, list[Part]] | None]:
+    """Each of the seat's legal moves' parts (`parts`), worked out once per layout."""
+    if laid.parted is None:
+        laid.parted = [parts(state, a) for a in laid.legal]
+    return laid.parted
+
+
 def decode_combined(game: GameRow, state: HellbringerState, seat: int, code: str,
                     values: list[str]) -> Any:
-    """The one legal move a combined menu's picks name, or one sentence saying what to pick."""
+    """The one legal move a combined menu's picks name, or one sentence saying what to
+    pick: read from the parts the seat's menus were laid out with, so it accepts
+    exactly what they offered (the first legal move, when two have alike picks)."""
     family = code[len(COMBINED):len(COMBINED) + 1]
     if family not in FAMILIES:
         raise RuleError(codes.STALE)
-    picked = _alike(values)
-    for action in per_version.legal_actions(game, state, seat):
-        found = parts(state, action)
-        if found is not None and found[0] == family and \
-                _alike([p[0] for p in found[1]]) == picked and len(set(values)) == len(values):
-            return action
+    if len(set(values)) == len(values):
+        found = _named(state, _seat(game, state, seat)).get(
+            (family, frozenset(_alike(values).items())))
+        if found is not None:
+            return found
     raise RuleError(MISMATCH[family])
+
+
+def _named(state: HellbringerState, laid: _Seat
+           ) -> dict[tuple[str, frozenset[tuple[str, int]]], Any]:
+    if laid.named is None:
+        named: dict[tuple[str, frozenset[tuple[str, int]]], Any] = {}
+        for action, found in zip(laid.legal, _parted(state, laid), strict=True):
+            if found is not None:
+                named.setdefault((found[0], frozenset(_alike([p[0] for p in found[1]]).items())),
+                                 action)
+        laid.named = named
+    return laid.named
 
 
 def _alike(values: list[str]) -> Counter[str]:
