@@ -106,7 +106,12 @@ class Moves:
 
 def acting(game: GameRow, state: HellbringerState) -> list[int]:
     """The people (not AI seats) who may act now, the awaited ones first; while a
-    report is pending, only whoever may take back what asked for it."""
+    report is pending, only whoever may take back what asked for it. Asked once per
+    version: the board and each seat's panel ask."""
+    return per_version.once(game, state, "hellbringer acting", lambda: _acting(game, state))
+
+
+def _acting(game: GameRow, state: HellbringerState) -> list[int]:
     if game.status != "active" or state.winners is not None:
         return []
     movers = ENGINE.to_move(state)
@@ -267,9 +272,11 @@ class _Seat:
     panel: Moves | None
     placed: dict[tuple[int, int], Moves] = field(default_factory=dict)
     """The public moves laid out per (buttons' room, menus before the seat's)."""
-    named: dict[tuple[str, frozenset[tuple[str, int]]], Any] | None = None
-    """The move a combined menu's picks name, per family and picks (`decode_combined`)."""
-    parted: list[tuple[str, list[Part]] | None] | None = None
+    parted: dict[int, tuple[str, list[Part]] | None] = field(default_factory=dict)
+    """Each move's parts (`parts`) by its index, once worked out: for the menus and the
+    decoder of their picks alike."""
+    picks: dict[int, frozenset[tuple[str, int]]] = field(default_factory=dict)
+    """The picks that name each move with parts, as `_alike` counts them."""
 
 
 _SEATS: dict[tuple[Any, ...], _Seat] = {}
@@ -289,14 +296,14 @@ def _inputs(game: GameRow, state: HellbringerState, seat: int) -> tuple[Any, ...
 
 def _labels(game: GameRow, state: HellbringerState) -> tuple[Any, ...]:
     """What `label` and `parts` read of the state besides the move: the players' names,
-    the cards a physical table reported, each enemy's name and threshold, and whether
-    a pick collects from the discard."""
+    the cards a physical table reported, the enemies in order with what their names
+    (twins are numbered) and thresholds are made of, and whether a pick collects from
+    the discard."""
     def read() -> tuple[Any, ...]:
         head = state.queue[0] if state.queue else None
         return (state.names,
-                tuple(sorted((cid, card.name) for cid, card in state.custom.items())),
-                tuple((e.uid, enemy_name(state, e.uid), enemy_threshold(e))
-                      for e in state.enemies),
+                tuple((cid, card.name) for cid, card in state.custom.items()),
+                tuple((e.uid, e.face.name, enemy_threshold(e)) for e in state.enemies),
                 isinstance(head, Choose) and head.what == "collect")
     return per_version.once(game, state, "hellbringer labels", read)
 
@@ -311,14 +318,14 @@ def _seat(game: GameRow, state: HellbringerState, seat: int) -> _Seat:
 def _kept(game: GameRow, state: HellbringerState, seat: int) -> _Seat:
     key = _inputs(game, state, seat)
     found = _SEATS.get(key)
-    if found is not None:
-        return found
-    built = _built(game, state, seat, tuple(per_version.legal_actions(game, state, seat)))
-    with _SEATS_LOCK:
-        _SEATS[key] = built
-        while len(_SEATS) > KEPT:
-            del _SEATS[next(iter(_SEATS))]
-    return built
+    if found is None:
+        found = _built(game, state, seat, tuple(per_version.legal_actions(game, state, seat)))
+        with _SEATS_LOCK:
+            _SEATS[key] = found
+            while len(_SEATS) > KEPT:
+                del _SEATS[next(iter(_SEATS))]
+    codes.share(game, state, seat, found.coded)
+    return found
 
 
 def forget() -> None:
@@ -398,12 +405,11 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
     `first` menus. Each move's parts are worked out once per seat's layout (they name
     cards: most of a layout's cost), for its decoder too."""
     budget = MENUS - first
-    parted = _parted(state, laid)
+    parted = {i: _parts(state, laid, i) for i, _ in rest}
     family_of = {i: found_parts[0] if found_parts else None
-                 for i, found_parts in ((i, parted[i]) for i, _ in rest)}
+                 for i, found_parts in parted.items()}
     families: dict[str, list[list[Part]]] = {}
-    for i, _ in rest:
-        found_parts = parted[i]
+    for found_parts in parted.values():
         if found_parts is not None:
             families.setdefault(found_parts[0], []).append(found_parts[1])
     folded: list[str] = []
@@ -434,11 +440,11 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
         found.menus.append(menu)
 
 
-def _parted(state: HellbringerState, laid: _Seat) -> list[tuple[str, list[Part]] | None]:
-    """Each of the seat's legal moves' parts (`parts`), worked out once per layout."""
-    if laid.parted is None:
-        laid.parted = [parts(state, a) for a in laid.legal]
-    return laid.parted
+def _parts(state: HellbringerState, laid: _Seat, index: int) -> tuple[str, list[Part]] | None:
+    """The parts of the seat's move `index`, worked out once per kept layout."""
+    if index not in laid.parted:
+        laid.parted[index] = parts(state, laid.legal[index])
+    return laid.parted[index]
 
 
 def decode_combined(game: GameRow, state: HellbringerState, seat: int, code: str,
@@ -449,24 +455,22 @@ def decode_combined(game: GameRow, state: HellbringerState, seat: int, code: str
     family = code[len(COMBINED):len(COMBINED) + 1]
     if family not in FAMILIES:
         raise RuleError(codes.STALE)
+    picked = frozenset(_alike(values).items())
     if len(set(values)) == len(values):
-        found = _named(state, _seat(game, state, seat)).get(
-            (family, frozenset(_alike(values).items())))
-        if found is not None:
-            return found
+        laid = _seat(game, state, seat)
+        for index, action in enumerate(laid.legal):
+            found = _parts(state, laid, index)
+            if found is not None and found[0] == family and \
+                    _picks(laid, index, found[1]) == picked:
+                return action
     raise RuleError(MISMATCH[family])
 
 
-def _named(state: HellbringerState, laid: _Seat
-           ) -> dict[tuple[str, frozenset[tuple[str, int]]], Any]:
-    if laid.named is None:
-        named: dict[tuple[str, frozenset[tuple[str, int]]], Any] = {}
-        for action, found in zip(laid.legal, _parted(state, laid), strict=True):
-            if found is not None:
-                named.setdefault((found[0], frozenset(_alike([p[0] for p in found[1]]).items())),
-                                 action)
-        laid.named = named
-    return laid.named
+def _picks(laid: _Seat, index: int, picked: list[Part]) -> frozenset[tuple[str, int]]:
+    """The picks naming the seat's move `index` (its parts `picked`), counted once."""
+    if index not in laid.picks:
+        laid.picks[index] = frozenset(_alike([p[0] for p in picked]).items())
+    return laid.picks[index]
 
 
 def _alike(values: list[str]) -> Counter[str]:
