@@ -18,6 +18,7 @@ who may react out of turn."""
 
 from __future__ import annotations
 
+import functools
 import math
 import threading
 from collections import Counter
@@ -141,7 +142,18 @@ def _cards(state: HellbringerState, verb: str, cards: tuple[str, ...]) -> list[P
 
 def parts(state: HellbringerState, action: Any) -> tuple[str, list[Part]] | None:
     """The family of a move that comes in many combinations, and its parts (the
-    picks that name it in a combined menu); None for a move of its own."""
+    picks that name it in a combined menu); None for a move of its own. The class
+    choice comes first: the opening lays out a hundred of them per player."""
+    if isinstance(action, ChooseClass):
+        picked: list[Part] = [
+            (f"s:{action.cls}:{action.starter}",
+             f"🧙 {_class_name(action.cls)} with {card_name(state, action.starter)}",
+             _perks(action.cls)),
+            _perk_part(action.perk)]
+        if action.swap is not None:
+            picked.append((f"w:{action.swap}",
+                           f"Swap {card_name(state, action.swap)} for your 2nd Starter Card", ""))
+        return "c", picked
     if isinstance(action, Trade):
         give: Part = (f"g:{action.give}", f"🤝 Give {card_name(state, action.give)}", "")
         if action.partner == MULE and action.take is not None:
@@ -160,19 +172,24 @@ def parts(state: HellbringerState, action: Any) -> tuple[str, list[Part]] | None
         return "d", _cards(state, "Discard", action.cards)
     if isinstance(action, ReturnCombat) and action.cards:
         return "r", _cards(state, "Return", action.cards)
-    if isinstance(action, ChooseClass):
-        cat = catalogue()
-        perks = " · ".join(f"Perk {'I' * p.level}: {p.name}" for p in cat.perks_of(action.cls))
-        level = cat.perk(action.perk).level
-        picked: list[Part] = [
-            (f"s:{action.cls}:{action.starter}",
-             f"🧙 {cat.cls(action.cls).name} with {card_name(state, action.starter)}", perks),
-            (f"k:{level}", f"Perk {'I' * level}", "the class's Perk I or Perk II")]
-        if action.swap is not None:
-            picked.append((f"w:{action.swap}",
-                           f"Swap {card_name(state, action.swap)} for your 2nd Starter Card", ""))
-        return "c", picked
     return None
+
+
+@functools.cache
+def _class_name(cls: str) -> str:
+    return catalogue().cls(cls).name
+
+
+@functools.cache
+def _perks(cls: str) -> str:
+    """A class's Perks as its option's description (the catalogue is fixed)."""
+    return " · ".join(f"Perk {'I' * p.level}: {p.name}" for p in catalogue().perks_of(cls))
+
+
+@functools.cache
+def _perk_part(perk: str) -> Part:
+    level = catalogue().perk(perk).level
+    return (f"k:{level}", f"Perk {'I' * level}", "the class's Perk I or Perk II")
 
 
 def _combined(seat: int, family: str, index: int, moves: list[list[Part]]) -> Menu:
