@@ -255,9 +255,11 @@ def private(state: HellbringerState, seat: int, action: Any) -> bool:
 
 
 LAID_OUT = "hellbringer moves"
-KEPT = 1024
+KEPT = 256
 """Seats' layouts kept by their inputs (`_inputs`): 50 busy tables of four seats hold
-200 at once, and a table's seat keeps a few while its hand stays the same."""
+200 at once. Kept small and light (no move objects, keys of plain values, which the
+garbage collector stops tracking): each is ~100 objects its full passes walk, and a
+store of 1,024 raised the steady CPU per click and the ack p99."""
 
 
 def moves(game: GameRow, state: HellbringerState) -> Moves:
@@ -281,11 +283,11 @@ class _Seat:
     legal moves, its hand and the names its labels read. Kept across versions while
     those are equal (in the opening, each pick changes one seat of four; custom ids
     take the version from the board, not from here). Built from the first state with
-    these inputs; what is added later is built from another state with equal ones."""
+    these inputs; what is added later is built from another state with equal ones,
+    from that version's legal moves (equal too, so the entry holds none)."""
 
-    legal: tuple[Any, ...]
     coded: list[str]
-    public: list[tuple[int, Any]]
+    public: tuple[int, ...]
     panel: Moves | None
     placed: dict[tuple[int, int], Moves] = field(default_factory=dict)
     """The public moves laid out per (buttons' room, menus before the seat's)."""
@@ -307,7 +309,8 @@ def _inputs(game: GameRow, state: HellbringerState, seat: int) -> tuple[Any, ...
     and fields: pydantic's own equality, 120 times per seat, cost more than the layout
     kept."""
     legal = per_version.legal_actions(game, state, seat)
-    return (seat, game.seats[seat].shown, tuple((type(a), *vars(a).values()) for a in legal),
+    return (seat, game.seats[seat].shown,
+            tuple((type(a).__name__, *vars(a).values()) for a in legal),
             tuple(state.heroes[seat].hand), _labels(game, state))
 
 
@@ -336,7 +339,7 @@ def _kept(game: GameRow, state: HellbringerState, seat: int) -> _Seat:
     key = _inputs(game, state, seat)
     found = _SEATS.get(key)
     if found is None:
-        found = _built(game, state, seat, tuple(per_version.legal_actions(game, state, seat)))
+        found = _built(game, state, seat, per_version.legal_actions(game, state, seat))
         with _SEATS_LOCK:
             _SEATS[key] = found
             while len(_SEATS) > KEPT:
@@ -351,10 +354,10 @@ def forget() -> None:
         _SEATS.clear()
 
 
-def _built(game: GameRow, state: HellbringerState, seat: int, legal: tuple[Any, ...]) -> _Seat:
+def _built(game: GameRow, state: HellbringerState, seat: int, legal: list[Any]) -> _Seat:
     coded = [codes.encode(i, a) for i, a in enumerate(legal)]
     hidden = {i for i, a in enumerate(legal) if private(state, seat, a)}
-    found = _Seat(legal, coded, [(i, a) for i, a in enumerate(legal) if i not in hidden], None)
+    found = _Seat(coded, tuple(i for i in range(len(legal)) if i not in hidden), None)
     if hidden:
         found.panel = _laid_out(game, state, seat, found,
                                 [(i, a) for i, a in enumerate(legal) if i in hidden], BUTTONS, 0)
@@ -371,7 +374,9 @@ def _laid_out_all(game: GameRow, state: HellbringerState) -> Moves:
         place = (room, len(found.menus))
         public = laid.placed.get(place)
         if public is None:
-            public = laid.placed[place] = _laid_out(game, state, seat, laid, laid.public, *place)
+            legal = per_version.legal_actions(game, state, seat)
+            public = laid.placed[place] = _laid_out(
+                game, state, seat, laid, [(i, legal[i]) for i in laid.public], *place)
         found.buttons += public.buttons
         found.menus += public.menus
     if len({seat for _, _, seat in found.buttons}) > 1:
@@ -422,7 +427,7 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
     `first` menus. Each move's parts are worked out once per seat's layout (they name
     cards: most of a layout's cost), for its decoder too."""
     budget = MENUS - first
-    parted = {i: _parts(state, laid, i) for i, _ in rest}
+    parted = {i: _parts(state, laid, i, a) for i, a in rest}
     family_of = {i: found_parts[0] if found_parts else None
                  for i, found_parts in parted.items()}
     families: dict[str, list[list[Part]]] = {}
@@ -457,10 +462,11 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
         found.menus.append(menu)
 
 
-def _parts(state: HellbringerState, laid: _Seat, index: int) -> tuple[str, list[Part]] | None:
-    """The parts of the seat's move `index`, worked out once per kept layout."""
+def _parts(state: HellbringerState, laid: _Seat, index: int, action: Any
+           ) -> tuple[str, list[Part]] | None:
+    """The parts of the seat's move `index` (`action`), worked out once per kept layout."""
     if index not in laid.parted:
-        laid.parted[index] = parts(state, laid.legal[index])
+        laid.parted[index] = parts(state, action)
     return laid.parted[index]
 
 
@@ -475,8 +481,8 @@ def decode_combined(game: GameRow, state: HellbringerState, seat: int, code: str
     picked = frozenset(_alike(values).items())
     if len(set(values)) == len(values):
         laid = _seat(game, state, seat)
-        for index, action in enumerate(laid.legal):
-            found = _parts(state, laid, index)
+        for index, action in enumerate(per_version.legal_actions(game, state, seat)):
+            found = _parts(state, laid, index, action)
             if found is not None and found[0] == family and \
                     _picks(laid, index, found[1]) == picked:
                 return action
