@@ -132,12 +132,19 @@ class PrivateMovesPresenter(Protocol):
 
 def private_moves(game: GameRow, state: Any, seat: int) -> PrivateMoves:
     """The seat's panel moves: none for a presenter without the hook, an AI seat, or a
-    table that is not in play."""
-    if not offers(presenter_for(game.game), PrivateMovesPresenter):
+    table that is not in play. Asked once per version and seat, and alone: the panel
+    a player's pick redraws on the event loop needs neither the board nor the others'."""
+    presenter = presenter_for(game.game)
+    if not offers(presenter, PrivateMovesPresenter) or state is None or \
+            game.status != "active" or not 0 <= seat < len(game.seats) or game.seats[seat].ai:
         return NO_MOVES
-    return board_moves(game, state).panels.get(seat, NO_MOVES)
+    private = cast(PrivateMovesPresenter, presenter)
+    return per_version.once(game, state, f"{PANEL} {seat}",
+                            lambda: private.private_moves(game, state, seat) or NO_MOVES)
 
 
+PANEL = "panel"
+"""The name a seat's panel moves are kept under per version (with the seat)."""
 NO_MOVES = PrivateMoves()
 
 
@@ -168,9 +175,8 @@ def _laid_out(game: GameRow, state: Any) -> BoardMoves:
         return BoardMoves()
     panels: dict[int, PrivateMoves] = {}
     if offers(presenter, PrivateMovesPresenter):
-        private = cast(PrivateMovesPresenter, presenter)
-        for seat, held in enumerate(game.seats):
-            moves = NO_MOVES if held.ai else private.private_moves(game, state, seat)
+        for seat in range(len(game.seats)):
+            moves = private_moves(game, state, seat)
             if moves:
                 panels[seat] = moves
     return BoardMoves(presenter.action_buttons(game, state),

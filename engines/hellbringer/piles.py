@@ -10,6 +10,7 @@ is drawn with the exact odds of a shuffled segment (see `draw_item`).
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 
 from engines.core.chance import ChanceItem
@@ -137,14 +138,29 @@ def batch_items(first: ChanceItem, count: int) -> list[ChanceItem]:
 
 
 def pool_item(d: Dungeon) -> ChanceItem:
-    counts = Counter(card_id(i) for i in d.commons)
-    return ChanceItem(key="card", label="card drawn", options=list(counts),
-                      weights=list(counts.values()),
-                      labels=[draw_label(o) for o in counts], source="card")
+    options, weights, labels = _pool(tuple(d.commons))
+    return ChanceItem(key="card", label="card drawn", options=list(options),
+                      weights=list(weights), labels=list(labels), source="card")
 
 
+POOLS = 64
+"""Pools' odds kept: a dealing at the start asks for the same pool three times a card
+(the request, its check, the resolve), and 50 tables start at once."""
+
+
+@functools.lru_cache(maxsize=POOLS)
+def _pool(commons: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[int, ...], tuple[str, ...]]:
+    """The pool's cards, their counts and names, from its instances (immutable, so
+    kept by value: they were most of a table's start, counted a hundred cards each
+    time)."""
+    counts = Counter(card_id(i) for i in commons)
+    return tuple(counts), tuple(counts.values()), tuple(draw_label(o) for o in counts)
+
+
+@functools.cache
 def draw_label(cid: str) -> str:
-    """What a drawn card is called in public: a physical Common by its kind only."""
+    """What a drawn card is called in public: a physical Common by its kind only. Kept
+    per card (the catalogue is fixed): a draw's request names every card it may be."""
     if cid in LABELS:
         return LABELS[cid]
     if cid.startswith("tome"):

@@ -36,9 +36,20 @@ def encode(index: int, action: Any) -> str:
 
 def codes_of(game: GameRow, state: HellbringerState, seat: int) -> list[str]:
     """The code of each of the seat's legal actions, in their order: encoded once per
-    version, for the board's components and the decoder of a click on them alike."""
-    return per_version.once(game, state, f"hellbringer codes {seat}", lambda: [
+    version (or handed over by the seat's kept menus, `share`), for the board's
+    components and the decoder of a click on them alike."""
+    return per_version.once(game, state, f"{KEPT_AS} {seat}", lambda: [
         encode(i, a) for i, a in enumerate(per_version.legal_actions(game, state, seat))])
+
+
+def share(game: GameRow, state: HellbringerState, seat: int, coded: list[str]) -> None:
+    """Give this version the seat's codes its kept menus were laid out with (the same
+    legal moves in the same order), so the decoder of the next click encodes nothing."""
+    per_version.once(game, state, f"{KEPT_AS} {seat}", lambda: coded)
+
+
+KEPT_AS = "hellbringer codes"
+"""The name the seat's codes are kept under per version (with the seat)."""
 
 
 def decode(game: GameRow, state: HellbringerState, seat: int, code: str) -> Any:

@@ -18,7 +18,9 @@ who may react out of turn."""
 
 from __future__ import annotations
 
+import functools
 import math
+import threading
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
@@ -105,7 +107,12 @@ class Moves:
 
 def acting(game: GameRow, state: HellbringerState) -> list[int]:
     """The people (not AI seats) who may act now, the awaited ones first; while a
-    report is pending, only whoever may take back what asked for it."""
+    report is pending, only whoever may take back what asked for it. Asked once per
+    version: the board and each seat's panel ask."""
+    return per_version.once(game, state, "hellbringer acting", lambda: _acting(game, state))
+
+
+def _acting(game: GameRow, state: HellbringerState) -> list[int]:
     if game.status != "active" or state.winners is not None:
         return []
     movers = ENGINE.to_move(state)
@@ -135,7 +142,18 @@ def _cards(state: HellbringerState, verb: str, cards: tuple[str, ...]) -> list[P
 
 def parts(state: HellbringerState, action: Any) -> tuple[str, list[Part]] | None:
     """The family of a move that comes in many combinations, and its parts (the
-    picks that name it in a combined menu); None for a move of its own."""
+    picks that name it in a combined menu); None for a move of its own. The class
+    choice comes first: the opening lays out a hundred of them per player."""
+    if isinstance(action, ChooseClass):
+        picked: list[Part] = [
+            (f"s:{action.cls}:{action.starter}",
+             f"🧙 {_class_name(action.cls)} with {card_name(state, action.starter)}",
+             _perks(action.cls)),
+            _perk_part(action.perk)]
+        if action.swap is not None:
+            picked.append((f"w:{action.swap}",
+                           f"Swap {card_name(state, action.swap)} for your 2nd Starter Card", ""))
+        return "c", picked
     if isinstance(action, Trade):
         give: Part = (f"g:{action.give}", f"🤝 Give {card_name(state, action.give)}", "")
         if action.partner == MULE and action.take is not None:
@@ -154,19 +172,24 @@ def parts(state: HellbringerState, action: Any) -> tuple[str, list[Part]] | None
         return "d", _cards(state, "Discard", action.cards)
     if isinstance(action, ReturnCombat) and action.cards:
         return "r", _cards(state, "Return", action.cards)
-    if isinstance(action, ChooseClass):
-        cat = catalogue()
-        perks = " · ".join(f"Perk {'I' * p.level}: {p.name}" for p in cat.perks_of(action.cls))
-        level = cat.perk(action.perk).level
-        picked: list[Part] = [
-            (f"s:{action.cls}:{action.starter}",
-             f"🧙 {cat.cls(action.cls).name} with {card_name(state, action.starter)}", perks),
-            (f"k:{level}", f"Perk {'I' * level}", "the class's Perk I or Perk II")]
-        if action.swap is not None:
-            picked.append((f"w:{action.swap}",
-                           f"Swap {card_name(state, action.swap)} for your 2nd Starter Card", ""))
-        return "c", picked
     return None
+
+
+@functools.cache
+def _class_name(cls: str) -> str:
+    return catalogue().cls(cls).name
+
+
+@functools.cache
+def _perks(cls: str) -> str:
+    """A class's Perks as its option's description (the catalogue is fixed)."""
+    return " · ".join(f"Perk {'I' * p.level}: {p.name}" for p in catalogue().perks_of(cls))
+
+
+@functools.cache
+def _perk_part(perk: str) -> Part:
+    level = catalogue().perk(perk).level
+    return (f"k:{level}", f"Perk {'I' * level}", "the class's Perk I or Perk II")
 
 
 def _combined(seat: int, family: str, index: int, moves: list[list[Part]]) -> Menu:
@@ -232,6 +255,11 @@ def private(state: HellbringerState, seat: int, action: Any) -> bool:
 
 
 LAID_OUT = "hellbringer moves"
+KEPT = 256
+"""Seats' layouts kept by their inputs (`_inputs`): 50 busy tables of four seats hold
+200 at once. Kept small and light (no move objects, keys of plain values, which the
+garbage collector stops tracking): each is ~100 objects its full passes walk, and a
+store of 1,024 raised the steady CPU per click and the ack p99."""
 
 
 def moves(game: GameRow, state: HellbringerState) -> Moves:
@@ -241,18 +269,116 @@ def moves(game: GameRow, state: HellbringerState) -> Moves:
     return per_version.once(game, state, LAID_OUT, lambda: _laid_out_all(game, state))
 
 
+def panel(game: GameRow, state: HellbringerState, seat: int) -> Moves | None:
+    """The seat's private panel alone, as `moves` has it: drawing one player's panel
+    after their pick needs neither the other seats' moves nor the board's."""
+    if seat not in acting(game, state):
+        return None
+    return _seat(game, state, seat).panel
+
+
+@dataclass
+class _Seat:
+    """A seat's moves laid out, as far as they depend on the seat's own inputs: its
+    legal moves, its hand and the names its labels read. Kept across versions while
+    those are equal (in the opening, each pick changes one seat of four; custom ids
+    take the version from the board, not from here). Built from the first state with
+    these inputs; what is added later is built from another state with equal ones,
+    from that version's legal moves (equal too, so the entry holds none)."""
+
+    coded: list[str]
+    public: tuple[int, ...]
+    panel: Moves | None
+    placed: dict[tuple[int, int], Moves] = field(default_factory=dict)
+    """The public moves laid out per (buttons' room, menus before the seat's)."""
+    parted: dict[int, tuple[str, list[Part]] | None] = field(default_factory=dict)
+    """Each move's parts (`parts`) by its index, once worked out: for the menus and the
+    decoder of their picks alike."""
+    picks: dict[int, frozenset[tuple[str, int]]] = field(default_factory=dict)
+    """The picks that name each move with parts, as `_alike` counts them."""
+
+
+_SEATS: dict[tuple[Any, ...], _Seat] = {}
+_SEATS_LOCK = threading.Lock()
+
+
+def _inputs(game: GameRow, state: HellbringerState, seat: int) -> tuple[Any, ...]:
+    """Everything a seat's layout reads, as a value: the seat, the name its menus show,
+    its legal moves (their order makes the codes), its hand (which moves are private),
+    and what labels read of the table (`_labels`). The moves are compared as their kind
+    and fields: pydantic's own equality, 120 times per seat, cost more than the layout
+    kept."""
+    legal = per_version.legal_actions(game, state, seat)
+    return (seat, game.seats[seat].shown,
+            tuple((type(a).__name__, *vars(a).values()) for a in legal),
+            tuple(state.heroes[seat].hand), _labels(game, state))
+
+
+def _labels(game: GameRow, state: HellbringerState) -> tuple[Any, ...]:
+    """What `label` and `parts` read of the state besides the move: the players' names,
+    the cards a physical table reported, the enemies in order with what their names
+    (twins are numbered) and thresholds are made of, and whether a pick collects from
+    the discard."""
+    def read() -> tuple[Any, ...]:
+        head = state.queue[0] if state.queue else None
+        return (state.names,
+                tuple((cid, card.name) for cid, card in state.custom.items()),
+                tuple((e.uid, e.face.name, enemy_threshold(e)) for e in state.enemies),
+                isinstance(head, Choose) and head.what == "collect")
+    return per_version.once(game, state, "hellbringer labels", read)
+
+
+def _seat(game: GameRow, state: HellbringerState, seat: int) -> _Seat:
+    """The seat's layout for this version: asked once per version, then kept by its
+    inputs across versions, or built and kept (the oldest kept dropped first)."""
+    return per_version.once(game, state, f"hellbringer seat {seat}",
+                            lambda: _kept(game, state, seat))
+
+
+def _kept(game: GameRow, state: HellbringerState, seat: int) -> _Seat:
+    key = _inputs(game, state, seat)
+    found = _SEATS.get(key)
+    if found is None:
+        found = _built(game, state, seat, per_version.legal_actions(game, state, seat))
+        with _SEATS_LOCK:
+            _SEATS[key] = found
+            while len(_SEATS) > KEPT:
+                del _SEATS[next(iter(_SEATS))]
+    codes.share(game, state, seat, found.coded)
+    return found
+
+
+def forget() -> None:
+    """Drop every kept layout (tests comparing kept layouts with fresh ones)."""
+    with _SEATS_LOCK:
+        _SEATS.clear()
+
+
+def _built(game: GameRow, state: HellbringerState, seat: int, legal: list[Any]) -> _Seat:
+    coded = [codes.encode(i, a) for i, a in enumerate(legal)]
+    hidden = {i for i, a in enumerate(legal) if private(state, seat, a)}
+    found = _Seat(coded, tuple(i for i in range(len(legal)) if i not in hidden), None)
+    if hidden:
+        found.panel = _laid_out(game, state, seat, found,
+                                [(i, a) for i, a in enumerate(legal) if i in hidden], BUTTONS, 0)
+    return found
+
+
 def _laid_out_all(game: GameRow, state: HellbringerState) -> Moves:
     found = Moves()
-    public: list[tuple[int, list[tuple[int, Any]]]] = []
-    for seat in acting(game, state):
-        legal = list(enumerate(per_version.legal_actions(game, state, seat)))
-        hidden = [(i, a) for i, a in legal if private(state, seat, a)]
-        if hidden:
-            found.panels[seat] = _laid_out(Moves(), game, state, seat, hidden)
-        public.append((seat, [(i, a) for i, a in legal if (i, a) not in hidden]))
+    seats = [(seat, _seat(game, state, seat)) for seat in acting(game, state)]
+    found.panels = {seat: laid.panel for seat, laid in seats if laid.panel is not None}
     reserved = len(found.panels)
-    for seat, legal in public:
-        _laid_out(found, game, state, seat, legal, reserved)
+    for seat, laid in seats:
+        room = BUTTONS - reserved - len(found.buttons)
+        place = (room, len(found.menus))
+        public = laid.placed.get(place)
+        if public is None:
+            legal = per_version.legal_actions(game, state, seat)
+            public = laid.placed[place] = _laid_out(
+                game, state, seat, laid, [(i, legal[i]) for i in laid.public], *place)
+        found.buttons += public.buttons
+        found.menus += public.menus
     if len({seat for _, _, seat in found.buttons}) > 1:
         found.buttons = [(_owned(text, game, state, seat), code, seat)
                          for text, code, seat in found.buttons]
@@ -266,19 +392,20 @@ def _owned(text: str, game: GameRow, state: HellbringerState, seat: int) -> str:
     return f"{text} ({who})"[:LABEL]
 
 
-def _laid_out(found: Moves, game: GameRow, state: HellbringerState, seat: int,
-              legal: list[tuple[int, Any]], reserved: int = 0) -> Moves:
-    """The seat's `legal` moves added to `found`: as buttons while they fit beside the
-    `reserved` ones, else the quick answers as buttons and the rest in menus."""
-    room = BUTTONS - reserved - len(found.buttons)
-    coded = codes.codes_of(game, state, seat)
+def _laid_out(game: GameRow, state: HellbringerState, seat: int, laid: _Seat,
+              legal: list[tuple[int, Any]], room: int, first: int) -> Moves:
+    """The seat's `legal` moves: as buttons while they fit in `room`, else the quick
+    answers as buttons and the rest in menus, numbered from `first` (the menus of the
+    seats laid out before it)."""
+    found = Moves()
     if len(legal) <= room:
-        found.buttons += [(label(state, a), coded[i], seat) for i, a in legal]
+        found.buttons = [(label(state, a), laid.coded[i], seat) for i, a in legal]
         return found
     quick = [(i, a) for i, a in legal if _quick(a)][:max(room, 0)]
-    found.buttons += [(label(state, a), coded[i], seat) for i, a in quick]
-    rest = sorted((p for p in legal if p not in quick), key=lambda p: _rank(p[1]))
-    _menus(found, game, state, seat, rest, coded)
+    found.buttons = [(label(state, a), laid.coded[i], seat) for i, a in quick]
+    taken = {i for i, _ in quick}
+    rest = sorted((p for p in legal if p[0] not in taken), key=lambda p: _rank(p[1]))
+    _menus(found, game, state, seat, rest, laid, first)
     return found
 
 
@@ -294,12 +421,13 @@ def offer_note(game: GameRow, state: HellbringerState, seat: int) -> str:
 
 
 def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
-           rest: list[tuple[int, Any]], coded: list[str]) -> None:
+           rest: list[tuple[int, Any]], laid: _Seat, first: int) -> None:
     """One-pick menus for `rest`, folding the end-of-turn discards and then the
-    largest families into combined menus until they fit the rows left. Each move's
-    parts are worked out once (they name cards: most of a layout's cost)."""
-    budget = MENUS - len(found.menus)
-    parted = {i: parts(state, a) for i, a in rest}
+    largest families into combined menus until they fit the rows left after the
+    `first` menus. Each move's parts are worked out once per seat's layout (they name
+    cards: most of a layout's cost), for its decoder too."""
+    budget = MENUS - first
+    parted = {i: _parts(state, laid, i, a) for i, a in rest}
     family_of = {i: found_parts[0] if found_parts else None
                  for i, found_parts in parted.items()}
     families: dict[str, list[list[Part]]] = {}
@@ -325,28 +453,47 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
     for start in range(0, len(flat), OPTIONS):
         part = f" ({start // OPTIONS + 1}/{chunks})" if chunks > 1 else ""
         found.menus.append(Menu(seat, f"{name}: choose a move…{part}",
-                                [(label(state, a), coded[i], "")
+                                [(label(state, a), laid.coded[i], "")
                                  for i, a in flat[start:start + OPTIONS]],
-                                code=f"{codes.SELECT}{len(found.menus)}"))
+                                code=f"{codes.SELECT}{first + len(found.menus)}"))
     for family in sorted(folded, key=lambda f: f == "e"):
-        menu = _combined(seat, family, len(found.menus), families[family])
+        menu = _combined(seat, family, first + len(found.menus), families[family])
         menu.placeholder = f"{name}: {menu.placeholder}"
         found.menus.append(menu)
 
 
+def _parts(state: HellbringerState, laid: _Seat, index: int, action: Any
+           ) -> tuple[str, list[Part]] | None:
+    """The parts of the seat's move `index` (`action`), worked out once per kept layout."""
+    if index not in laid.parted:
+        laid.parted[index] = parts(state, action)
+    return laid.parted[index]
+
+
 def decode_combined(game: GameRow, state: HellbringerState, seat: int, code: str,
                     values: list[str]) -> Any:
-    """The one legal move a combined menu's picks name, or one sentence saying what to pick."""
+    """The one legal move a combined menu's picks name, or one sentence saying what to
+    pick: read from the parts the seat's menus were laid out with, so it accepts
+    exactly what they offered (the first legal move, when two have alike picks)."""
     family = code[len(COMBINED):len(COMBINED) + 1]
     if family not in FAMILIES:
         raise RuleError(codes.STALE)
-    picked = _alike(values)
-    for action in per_version.legal_actions(game, state, seat):
-        found = parts(state, action)
-        if found is not None and found[0] == family and \
-                _alike([p[0] for p in found[1]]) == picked and len(set(values)) == len(values):
-            return action
+    picked = frozenset(_alike(values).items())
+    if len(set(values)) == len(values):
+        laid = _seat(game, state, seat)
+        for index, action in enumerate(per_version.legal_actions(game, state, seat)):
+            found = _parts(state, laid, index, action)
+            if found is not None and found[0] == family and \
+                    _picks(laid, index, found[1]) == picked:
+                return action
     raise RuleError(MISMATCH[family])
+
+
+def _picks(laid: _Seat, index: int, picked: list[Part]) -> frozenset[tuple[str, int]]:
+    """The picks naming the seat's move `index` (its parts `picked`), counted once."""
+    if index not in laid.picks:
+        laid.picks[index] = frozenset(_alike([p[0] for p in picked]).items())
+    return laid.picks[index]
 
 
 def _alike(values: list[str]) -> Counter[str]:

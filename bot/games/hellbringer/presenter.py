@@ -21,10 +21,10 @@ from bot.games.hellbringer.events import event_lines
 from bot.games.hellbringer.menus import (
     COMBINED,
     Menu,
-    acting,
     decode_combined,
     moves,
     offer_note,
+    panel,
 )
 from bot.models import GameRow
 from bot.render.games import PrivateMoves, SelectChoice
@@ -65,13 +65,13 @@ class HellbringerPresenter:
         return _choices(moves(game, state).menus)
 
     def private_moves(self, game: GameRow, state: Any, seat: int) -> PrivateMoves:
-        if not isinstance(state, HellbringerState) or seat not in acting(game, state):
+        if not isinstance(state, HellbringerState):
             return PrivateMoves()
-        panel = moves(game, state).panels.get(seat)
-        if panel is None:
+        laid = panel(game, state, seat)
+        if laid is None:
             return PrivateMoves()
-        return PrivateMoves(buttons=[(text, code) for text, code, _ in panel.buttons],
-                            selects=_choices(panel.menus),
+        return PrivateMoves(buttons=[(text, code) for text, code, _ in laid.buttons],
+                            selects=_choices(laid.menus),
                             note=offer_note(game, state, seat))
 
     def decode(self, game: GameRow, state: Any, seat: int, code: str, values: list[str]) -> Any:
