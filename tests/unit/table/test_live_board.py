@@ -4,9 +4,8 @@ table's newest state, whichever drawing was asked for first."""
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 from typing import Any
-
-import discord
 
 from bot.live_board import LiveBoard
 from bot.table import Outcome, TableService
@@ -19,25 +18,38 @@ BOARD = 5_000
 
 class RacingChannel:
     """A channel whose first board edit is overtaken: while it is in flight, a click
-    commits the next move and asks the live board to show it (what a loaded bot sees)."""
+    commits the next move and asks the live board to show it (what a loaded bot sees).
+    The board's edit reaches Discord's HTTP layer as the bot sends it (`_state.http`:
+    `bot.interactions.edit_posted` builds no message of the reply), any other edit
+    through the partial message."""
 
     def __init__(self, service: TableService) -> None:
         self.service = service
+        self.id = CH
         self.board: LiveBoard | None = None
         self.shown: list[int] = []
         """The version each landed edit shows, in landing order."""
         self.click: asyncio.Task[None] | None = None
+        self._state = SimpleNamespace(allowed_mentions=None,
+                                      http=SimpleNamespace(edit_message=self._edit_message))
 
     def get_partial_message(self, message_id: int) -> RacingChannel:
         assert message_id == BOARD
         return self
 
+    async def _edit_message(self, channel_id: int, message_id: int, *, params: Any) -> None:
+        assert (channel_id, message_id) == (CH, BOARD)
+        await self._landed(params.payload["components"])
+
     async def edit(self, **changes: Any) -> None:
+        await self._landed(changes["view"].to_components())
+
+    async def _landed(self, rows: list[dict[str, Any]]) -> None:
         if self.click is None and self.board is not None:
             clicked = await _roll(self.service)
             self.click = asyncio.create_task(self.board.show(clicked))
             await asyncio.sleep(0)
-        self.shown.append(_version(changes["view"]))
+        self.shown.append(_version(rows))
 
     async def send(self, **changes: Any) -> None:
         raise AssertionError("the board is in sight: it is edited, not posted again")
@@ -62,8 +74,7 @@ async def _started(service: TableService) -> None:
     await service.set_board_message(CH, (await service.current(CH)).game.id, BOARD)  # type: ignore[union-attr]
 
 
-def _version(view: discord.ui.View) -> int:
-    rows = view.to_components()
+def _version(rows: list[dict[str, Any]]) -> int:
     ids = [c.get("custom_id", "") for row in rows for c in row["components"]]
     moves = [i for i in ids if i.startswith("pd:mv:")]
     return int(moves[0].split(":")[3])
