@@ -49,6 +49,12 @@ OUT_OF_DATE = "That board is out of date; use the newest one (`/game status`)."
 BEHIND = "That board was a step behind; it now shows the current state, so please try again."
 
 
+def _not_yours(name: str, *, menu: bool) -> str:
+    """The refusal of another seat's control, named as the player saw it: a pick in a
+    menu (it carries values) is not a button."""
+    return f"That menu is for {name}." if menu else f"Those buttons are for {name}."
+
+
 class Behind(StaleBoard):
     """A click on a copy of the live game's board showing an older step; it carries
     the table as it is, read under the lock, so the answer needs no second read."""
@@ -204,7 +210,7 @@ class TablesUI(Publisher):
             if game.id != game_id:
                 raise StaleBoard(await self._gone(channel, game_id))
             if panel and seat is not None and seat not in game.seats_of(actor.user_id):
-                raise RuleError(f"Those buttons are for {game.seats[seat].shown}.")
+                raise RuleError(_not_yours(game.seats[seat].shown, menu=bool(values)))
             if game.version != version:
                 raise Behind(Outcome(game=game, state=state))
             acting = seat
@@ -214,7 +220,7 @@ class TablesUI(Publisher):
                 if not 0 <= acting < len(game.seats):
                     raise RuleError("Those buttons belong to no seat at this table; use the"
                                     " buttons on the live board (`/game status`).")
-                raise RuleError(f"Those buttons are for {game.seats[acting].shown}.")
+                raise RuleError(_not_yours(game.seats[acting].shown, menu=bool(values)))
             presenter = presenter_for(game.game)
             move = presenter.decode(game, state, acting, code, values)
             if not forms_follow(presenter, game):

@@ -152,8 +152,8 @@ async def test_two_players_create_characters_and_play_to_a_victory(
     assert "18 points" in await _private(too_many) and "these make 20" in \
         (await too_many.original()).text()
     alice_menu = next(cid for cid in menus if ":0:p.cr" in cid)
-    assert "for Alice" in await _private(await fake.select("bob", board, alice_menu,
-                                                           ["cr.333333"]))
+    refused = await _private(await fake.select("bob", board, alice_menu, ["cr.333333"]))
+    assert refused == "That menu is for Alice.", "a menu pick is refused as a menu's"
     await _accepted(await fake.select("alice", board, alice_menu, ["cr.333333"]))
     await _accepted(await fake.slash("bob", "hellraiser create", strength=2, speed=4,
                                      creativity=3, wits=3, morality=3, willpower=3))
