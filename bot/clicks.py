@@ -35,7 +35,8 @@ from bot.presenting import (
     rematch_notice,
 )
 from bot.publishing import Publisher
-from bot.render.games import presenter_for, private_moves, rematch_options
+from bot.render import per_version
+from bot.render.games import PANEL, presenter_for, private_moves, rematch_options
 from bot.table import Actor, Chooser, JoinAsked, NoGame, Outcome, StaleBoard, seat_for
 from bot.table_seats import seats_phrase
 from bot.ui.components import LateJoinButton, TableButton
@@ -260,7 +261,12 @@ class TablesUI(Publisher):
         self, interaction: discord.Interaction[Any], game_id: int, seat: int
     ) -> None:
         """"🃏 My turn": the seat's private panel, for its player alone. Anyone else gets
-        one sentence (a GM acts for a seat through `/game as`); nothing changes."""
+        one sentence (a GM acts for a seat through `/game as`); nothing changes. A panel
+        not laid out for this step yet (Hellbringer's class choice: 100-120 picks, and
+        fifty tables open theirs at once) is acknowledged first with a private
+        "thinking…" that the panel fills in: laying it out before the answer held the
+        opening's acknowledgements up to 170 ms at p99 (issue 27). A kept one is the
+        answer itself, one call."""
         current = await self._still_current(interaction, game_id)
         game = current.game
         if seat not in game.seats_of(interaction.user.id):
@@ -268,9 +274,13 @@ class TablesUI(Publisher):
                 raise RuleError("That button belongs to no seat at this table.")
             raise RuleError(f"That panel is {game.seats[seat].shown}'s; a GM acts for a"
                             " player with `/game as`.")
-        await interaction.response.send_message(
-            **panel_message(game, current.state, seat), ephemeral=True
-        )
+        if not per_version.known(game, current.state, f"{PANEL} {seat}"):
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        panel = panel_message(game, current.state, seat)
+        if interaction.response.is_done():
+            await interaction.followup.send(**panel, ephemeral=True)
+        else:
+            await interaction.response.send_message(**panel, ephemeral=True)
 
     async def _panel_played(
         self, interaction: discord.Interaction[Any], outcome: Outcome, seat: int

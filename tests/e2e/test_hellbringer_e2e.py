@@ -15,10 +15,12 @@ import pytest
 from bot.app import PandemoniumBot
 from bot.games.hellbringer import codes
 from bot.games.hellbringer.labels import card_name
+from bot.render import per_version
 from engines.hellbringer import ENGINE, HellbringerState
 from engines.hellbringer.stats import stats
 from tests.e2e.conftest import StartBot
 from tests.fakediscord import FakeDiscord, FakeMessage, InteractionHandle
+from tests.fakediscord.interactions import CHANNEL_MESSAGE, DEFERRED_CHANNEL_MESSAGE
 from tests.support.boards import board_now, board_recorded, panel_of
 from tests.support.hellbringer_play import make
 
@@ -219,3 +221,26 @@ async def test_rule_1_3_alice_ends_her_turn_discarding_two_cards_from_her_panel(
     hero, discard = after[1].heroes[0], after[1].dungeon.discard
     assert all(c in discard and c not in hero.hand for c in tossed)
     assert len(hero.hand) == limit, "she draws (or discards) to exactly her hand limit"
+
+
+async def test_a_panel_not_yet_laid_out_is_acknowledged_privately_first(
+    fake_discord: FakeDiscord, bot: PandemoniumBot
+) -> None:
+    """Rule (issue 27: nothing slow before the acknowledgement): "🃏 My turn" whose
+    panel is not laid out for this step yet (a class choice lays out 100-120 picks)
+    is acknowledged at once with a private "thinking…", and the panel fills it in,
+    for Alice alone; pressed again at the same step, the kept panel is the answer."""
+    fake = fake_discord
+    board = await board_now(fake, bot, await _open(fake, bot))
+    button = next(cid for cid in board.custom_ids() if cid.startswith("pd:pan:"))
+    per_version.forget()
+    first = await fake.click("alice", board, button)
+    assert await first.response_type() == DEFERRED_CHANNEL_MESSAGE
+    assert await first.ephemeral(), "even the thinking is Alice's alone"
+    panel = await first.original()
+    assert panel.ephemeral and "Your hand" in panel.text()
+    assert panel.custom_ids(), "the panel's moves came with it"
+    again = await fake.click("alice", board, button)
+    assert await again.response_type() == CHANNEL_MESSAGE
+    assert (await again.original()).text() == panel.text()
+    fake.assert_no_violations()
