@@ -75,11 +75,11 @@ async def retire_board(
             await message.edit(**RETIRED)
 
 
-
 def is_live_copy(game: GameRow, message_id: int) -> bool:
     """Whether a board message is the game's live board: the noted one, or any copy
     while none is noted yet (`LiveBoard.behind` notes the one clicked)."""
     return game.board_message_id in (None, message_id)
+
 
 class LiveBoard:
     """Each channel's board copies, and the one way to draw the newest state on them."""

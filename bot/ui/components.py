@@ -21,7 +21,7 @@ custom_id formats (each at most 100 characters):
 Game ids and versions are 1 to 18 digits (every such number fits a 64-bit
 column on both backends), seats 1 or 2 and members' ids up to 19, so a forged or garbled custom_id
 with an absurd number matches no template and never reaches a query: the bot
-answers it with one sentence (`refuse_unreadable`), as it does any other
+answers it with one sentence (`press`), as it does any other
 ``pd:`` custom_id no template reads.
 """
 
