@@ -19,6 +19,8 @@ import struct
 import threading
 import zlib
 from collections import OrderedDict
+from collections.abc import Callable, Hashable, Sequence
+from functools import partial
 
 from PIL import Image
 
@@ -38,29 +40,36 @@ _ZLIB_HEADER = b"\x78\x01"
 _LAST_BLOCK = b"\x03\x00"
 """An empty final block (fixed codes): ends the stream after the last band."""
 _ADLER_BASE = 65521
+_NAMED = "named"
+"""Leads a named band's key, which a fingerprint's (all numbers) can never equal."""
 
 
 class _Bands:
-    """Compressed bands by (width, fingerprint of their pixels, level), the most
-    recent kept."""
+    """Compressed bands by (width, fingerprint of their pixels, level), or by a name
+    their maker gives them, the most recent kept."""
 
     def __init__(self) -> None:
-        self._kept: OrderedDict[tuple[int, int, int, int, int], tuple[bytes, int, int]] = \
-            OrderedDict()
+        self._kept: OrderedDict[Hashable, tuple[bytes, int, int]] = OrderedDict()
         self._lock = threading.Lock()
 
     def compressed(self, pixels: bytes, width: int, level: int) -> tuple[bytes, int, int]:
         """The band of these rows of pixels, each row led by its filter byte, deflated
         on its own; its Adler-32 and length. The band itself is made only when it is
         not kept: an unchanged band costs its fingerprint alone."""
-        key = (width, *fingerprint(pixels), level)
+        return self.named((width, *fingerprint(pixels), level), lambda: pixels, width, level)
+
+    def named(self, key: Hashable, pixels: Callable[[], bytes], width: int, level: int
+              ) -> tuple[bytes, int, int]:
+        """`compressed` for the band `key` names: its pixels are read only when no band
+        of that name is kept."""
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
                 return found
+        rows = pixels()
         band = b"\x00" + b"\x00".join(
-            [pixels[at:at + width] for at in range(0, len(pixels), width)])
+            [rows[at:at + width] for at in range(0, len(rows), width)])
         deflate = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
         made = (deflate.compress(band) + deflate.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(band),
                 len(band))
@@ -88,6 +97,10 @@ def fingerprint(pixels: bytes) -> tuple[int, int, int]:
     return len(pixels), hash(pixels), zlib.crc32(pixels)
 
 
+def _rows(image: Image.Image, top: int) -> bytes:
+    return image.crop((0, top, image.width, min(top + BAND_ROWS, image.height))).tobytes()
+
+
 def adler32_combine(first: int, second: int, second_length: int) -> int:
     """The Adler-32 of two byte strings laid end to end, from each one's (zlib's
     `adler32_combine`, which Python's zlib does not offer)."""
@@ -103,18 +116,30 @@ def _chunk(kind: bytes, data: bytes) -> bytes:
     return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
 
-def palette_png(image: Image.Image, level: int) -> bytes:
+def palette_png(image: Image.Image, level: int,
+                bands: Sequence[Hashable] | None = None) -> bytes:
     """`image` (mode P, 8 bits a pixel) as a PNG whose unchanged bands are not
-    compressed again."""
+    compressed again. `bands`, if given, names each band of BAND_ROWS rows by what it
+    shows (equal names must mean equal pixels, in any picture of the same width): a
+    band kept by its name is then found without reading or fingerprinting its pixels,
+    which cost about 1 ms of a 900 × 1,050 picture's 3 (issue 27)."""
     if image.mode != "P":
         raise ValueError(f"a palette picture is needed, not mode {image.mode}")
     width, height = image.size
-    pixels = image.tobytes()
-    step = width * BAND_ROWS
     parts = [_ZLIB_HEADER]
     adler = 1
-    for at in range(0, len(pixels), step):
-        data, band_adler, length = BANDS.compressed(pixels[at:at + step], width, level)
+    if bands is None:
+        pixels = image.tobytes()
+        step = width * BAND_ROWS
+        made = [BANDS.compressed(pixels[at:at + step], width, level)
+                for at in range(0, len(pixels), step)]
+    else:
+        if len(bands) != -(-height // BAND_ROWS):
+            raise ValueError(f"{len(bands)} band names for {height} rows")
+        made = [BANDS.named((_NAMED, width, level, name), partial(_rows, image, at), width,
+                            level)
+                for name, at in zip(bands, range(0, height, BAND_ROWS), strict=True)]
+    for data, band_adler, length in made:
         parts.append(data)
         adler = adler32_combine(adler, band_adler, length)
     parts += [_LAST_BLOCK, struct.pack(">I", adler)]
