@@ -30,9 +30,10 @@ band starts with an empty dictionary. Over 1,300 pictures of two games: 8 rows 4
 KiB a picture, 16 rows 44.5, 32 rows 42.6, 48 rows 42.1 (Pillow, one stream: 40.7),
 for the same time within the noise (1.6-2.1 ms)."""
 
-KEPT_BANDS = 4096
-"""Compressed bands kept (about 1 KB each, by a 96-bit fingerprint): the bands of some
-fifty pictures, so every busy table's next picture finds most of its own."""
+KEPT_BANDS = 8192
+"""Compressed bands kept (about 1 KB each), by a 96-bit fingerprint or by a name (a
+named band is kept under both, its bytes shared): the bands of a hundred-odd
+pictures, so every busy table's next picture finds most of its own."""
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 _ZLIB_HEADER = b"\x78\x01"
@@ -56,23 +57,24 @@ class _Bands:
         """The band of these rows of pixels, each row led by its filter byte, deflated
         on its own; its Adler-32 and length. The band itself is made only when it is
         not kept: an unchanged band costs its fingerprint alone."""
-        return self.named((width, *fingerprint(pixels), level), lambda: pixels, width, level)
+        key = (width, *fingerprint(pixels), level)
+        return self._found(key) or self._keep(key, _deflated(pixels, width, level))
 
     def named(self, key: Hashable, pixels: Callable[[], bytes], width: int, level: int
               ) -> tuple[bytes, int, int]:
         """`compressed` for the band `key` names: its pixels are read only when no band
-        of that name is kept."""
+        of that name is kept, and then found by their fingerprint if another name (a
+        neighbour's piece that moved without reaching this band) showed them."""
+        return self._found(key) or self._keep(key, self.compressed(pixels(), width, level))
+
+    def _found(self, key: Hashable) -> tuple[bytes, int, int] | None:
         with self._lock:
             found = self._kept.get(key)
             if found is not None:
                 self._kept.move_to_end(key)
-                return found
-        rows = pixels()
-        band = b"\x00" + b"\x00".join(
-            [rows[at:at + width] for at in range(0, len(rows), width)])
-        deflate = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
-        made = (deflate.compress(band) + deflate.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(band),
-                len(band))
+            return found
+
+    def _keep(self, key: Hashable, made: tuple[bytes, int, int]) -> tuple[bytes, int, int]:
         with self._lock:
             self._kept[key] = made
             while len(self._kept) > KEPT_BANDS:
@@ -87,11 +89,18 @@ class _Bands:
 BANDS = _Bands()
 
 
+def _deflated(rows: bytes, width: int, level: int) -> tuple[bytes, int, int]:
+    band = b"\x00" + b"\x00".join([rows[at:at + width] for at in range(0, len(rows), width)])
+    deflate = zlib.compressobj(level, zlib.DEFLATED, -zlib.MAX_WBITS)
+    return (deflate.compress(band) + deflate.flush(zlib.Z_SYNC_FLUSH), zlib.adler32(band),
+            len(band))
+
+
 def fingerprint(pixels: bytes) -> tuple[int, int, int]:
     """What a kept band's pixels are known by: their length, Python's own hash of them
     and their CRC-32, 96 bits from two unrelated functions, the hash keyed afresh in
     every process. A wrong band found means all three agree by chance, about one
-    lookup in 2^96 / 4,096 kept. SHA-256 did the same job at 55 µs a band of a
+    lookup in 2^96 / 8,192 kept. SHA-256 did the same job at 55 µs a band of a
     900-pixel-wide picture, against 13 + 14 µs here: 33 bands a picture, so about 1 ms
     of every picture drawn (issue 27)."""
     return len(pixels), hash(pixels), zlib.crc32(pixels)
