@@ -37,7 +37,7 @@ from bot.games.hellraiser.menu import (
 )
 from bot.games.hellraiser.picture import Pieces, draw_board, render_board
 from bot.games.hellraiser.picture_words import describe_board
-from bot.games.hellraiser.pieces import pieces
+from bot.games.hellraiser.pieces import pieces, public_view
 from bot.games.hellraiser.reference import lobby_fields
 from bot.games.hellraiser.steps import NARROW
 from bot.models import GameRow
@@ -173,7 +173,7 @@ def _pictured(game: GameRow, state: HellraiserState, board: Board) -> tuple[Piec
     the digest twice (must it be drawn? is it shown?) and drawing it needs the pieces,
     which cost about 150 µs each time (the public view, then the pieces' models)."""
     def build() -> tuple[Pieces, str]:
-        shown = pieces(state)
+        shown = pieces(state, public_view(game, state))
         text = f"{PICTURE}\n{board.model_dump_json()}\n{shown.model_dump_json()}"
         return shown, hashlib.sha256(text.encode()).hexdigest()
 
