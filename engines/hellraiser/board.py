@@ -374,13 +374,20 @@ def neighbours(board: Board, sq: Square) -> tuple[Square, ...]:
 
 
 def reachable(
-    board: Board, start: Square, steps: int, blocked: Iterable[Square] = frozenset()
+    board: Board, start: Square, steps: int, blocked: Iterable[Square] = frozenset(),
+    goals: Iterable[Square] | None = None,
 ) -> dict[Square, int]:
     """Every square a character can reach with up to `steps` orthogonal moves, with the
-    fewest moves to get there. `blocked` squares (e.g. occupied) cannot be entered."""
+    fewest moves to get there. `blocked` squares (e.g. occupied) cannot be entered.
+    With `goals`, the search stops once it has found them all (the squares found by
+    then have their fewest moves, the rest are left out): a menu asking how far a
+    few squares are need not walk the whole map."""
     g = graph(board)
     stop = frozenset(blocked)
     dist = {start: 0}
+    left = None if goals is None else set(goals) - {start}
+    if left is not None and not left:
+        return dist
     frontier = deque([start])
     while frontier:
         sq = frontier.popleft()
@@ -391,6 +398,10 @@ def reachable(
             if nxt not in dist and nxt not in stop:
                 dist[nxt] = d + 1
                 frontier.append(nxt)
+                if left is not None:
+                    left.discard(nxt)
+                    if not left:
+                        return dist
     return dist
 
 

@@ -48,13 +48,13 @@ async def test_the_picture_is_drawn_off_the_loop_and_shows_the_state(
     fake = fake_discord
     pic.clear_map_cache()
     drawn: list[tuple[str, bool]] = []
-    layered = pic.draw_on_palette
+    layered = pic._layered
 
-    def watched(board: Board, shown: Pieces) -> Image.Image:
+    def watched(board: Board, shown: Pieces) -> tuple[Image.Image, list[pic.LayerKey]]:
         drawn.append((threading.current_thread().name, _on_loop()))
         return layered(board, shown)
 
-    monkeypatch.setattr(pic, "draw_on_palette", watched)
+    monkeypatch.setattr(pic, "_layered", watched)
     board = await _open(fake, bot)
     await _accepted(await fake.slash("alice", "hellraiser create", strength=3, speed=3,
                                      creativity=3, wits=3, morality=3, willpower=3))

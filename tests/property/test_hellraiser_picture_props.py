@@ -12,6 +12,7 @@ examples and held to two maps, so reuse and eviction are both exercised.
 
 from __future__ import annotations
 
+import io
 import random
 
 import pytest
@@ -43,6 +44,8 @@ def same_picture(board: Board, shown: Pieces) -> None:
     assert layered.size == whole.size
     assert layered.getpalette() == palette.getpalette()
     assert layered.tobytes() == pic._on_palette(whole, palette).tobytes()
+    uploaded = Image.open(io.BytesIO(pic.render_board(board, shown, palette=True)))
+    assert uploaded.tobytes() == layered.tobytes(), "a band found by a name that lies"
 
 
 def random_game(seed: int) -> list[HellraiserState]:

@@ -25,7 +25,7 @@ from bot.games.hellraiser.labels import (
     stats_line,
 )
 from bot.games.hellraiser.picture import render_text
-from bot.games.hellraiser.pieces import SEAT_SQUARES, pieces
+from bot.games.hellraiser.pieces import SEAT_SQUARES, pieces, public_view
 from bot.models import GameRow
 from bot.render.style import (
     COLOUR_DONE,
@@ -78,7 +78,7 @@ def text_map(state: HellraiserState) -> str | None:
 
 
 def board(game: GameRow, state: HellraiserState) -> discord.Embed:
-    view = ENGINE.view(state, None)
+    view = public_view(game, state)
     embed = discord.Embed(
         title=clip(f"🩸 {TITLE} — {_stage(view)}", EMBED_TITLE),
         colour=COLOUR_DONE if state.phase == "over" else COLOUR_PLAY,

@@ -49,6 +49,7 @@ from engines.hellraiser.models import (
     CreateCharacter,
     DrawCard,
     EndTurn,
+    Figure,
     HellraiserState,
     Move,
     MoveFigure,
@@ -152,23 +153,27 @@ def creation_menus(s: HellraiserState, seats: Sequence[int]) -> list[Select]:
 
 def menu(s: HellraiserState, seat: int, every: Sequence[Action]) -> Menu:
     """Buttons and menus for `seat`, who must be the seat to act (not in creation), from
-    its legal actions (`every`)."""
-    legal = [a for a in every if len(encode(a)) <= VALUE_CODE]
+    its legal actions (`every`). An action is known by its code here (codes are one to
+    one): comparing the models was a fifth of laying out a board of hundreds."""
+    coded = [(a, code) for a in every if len(code := encode(a)) <= VALUE_CODE]
     head = pending_choice(s)
     if head is not None:
-        return _decision(s, seat, [a for a in legal if isinstance(a, Choose)])
-    simple = [a for a in BUTTON_ORDER if a in legal]
-    buttons = [_option(s, a) for a in simple[:MAX_BUTTONS - 1]]
-    if EndTurn() in legal:
-        buttons.append(_option(s, EndTurn()))
-    rest = [a for a in legal if a not in simple[:MAX_BUTTONS - 1] and a != EndTurn()]
+        return _decision(s, seat, [a for a, _ in coded if isinstance(a, Choose)])
+    offered = {code for _, code in coded}
+    simple = [(a, code) for a, code in _BUTTON_CODES if code in offered][:MAX_BUTTONS - 1]
+    buttons = [_option(s, a, code=code) for a, code in simple]
+    if _END_CODE in offered:
+        buttons.append(_option(s, EndTurn(), code=_END_CODE))
+    taken = {code for _, code in simple} | {_END_CODE}
+    rest = [a for a, code in coded if code not in taken]
+    legal = [a for a, _ in coded]
     moves = [a for a in rest if isinstance(a, (Move, MoveFigure))]
     attacks = [a for a in rest if isinstance(a, Attack)]
     cards = [a for a in rest if isinstance(a, PlayCard)]
     other = [a for a in rest if not isinstance(a, (Move, MoveFigure, Attack, PlayCard))
              and not _names_hand(a)]
     door = any(_names_hand(a) for a in rest)
-    walks: dict[Square, dict[Square, int]] = {}
+    walks = _walks(s, moves) if len(moves) <= MAX_OPTIONS else {}
     selects = [
         _select(s, SELECT_MOVE, "🚶 Move", "", sorted(moves, key=_move_order), len(moves),
                 lambda a: _move_text(s, a, walks))
@@ -182,6 +187,10 @@ def menu(s: HellraiserState, seat: int, every: Sequence[Action]) -> Menu:
                                 _no_text), door),
     ]
     return Menu(seat, buttons, [x for x in selects if x is not None])
+
+
+_BUTTON_CODES = [(a, encode(a)) for a in BUTTON_ORDER]
+_END_CODE = encode(EndTurn())
 
 
 HAND_DOOR = Select(SELECT_CARD, "🃏 Play a card…", [
@@ -272,8 +281,10 @@ def _decision(s: HellraiserState, seat: int, choices: list[Action]) -> Menu:
     return Menu(seat, selects=[Select(SELECT_CHOICE, prompt[:PLACEHOLDER], options)])
 
 
-def _option(s: HellraiserState, action: Action, description: str = "") -> Option:
-    return Option(_clip(label(s, action)), encode(action), _clip(description))
+def _option(s: HellraiserState, action: Action, description: str = "",
+            code: str | None = None) -> Option:
+    return Option(_clip(label(s, action)), encode(action) if code is None else code,
+                  _clip(description))
 
 
 def _select(s: HellraiserState, code: str, title: str, hint: str, shown: Sequence[Action],
@@ -297,20 +308,44 @@ def _move_order(a: Action) -> tuple[str, int, int]:
     return "", a.to[0], a.to[1]
 
 
+WALK = 40
+"""How far the menu looks for a move's distance (a square further shows its room alone)."""
+
+
+def _mover(s: HellraiserState, a: Move | MoveFigure) -> Figure | None:
+    return turn_figure(s) if isinstance(a, Move) else maybe(s, a.figure)
+
+
+def _walks(s: HellraiserState, moves: Sequence[Action]) -> dict[Square, dict[Square, int]]:
+    """Each mover's walk to the squares its moves offer, one search from its square
+    that stops once it found them all (a walk over the whole map was a third of laying
+    out a board)."""
+    goals: dict[Square, set[Square]] = defaultdict(set)
+    for a in moves:
+        assert isinstance(a, (Move, MoveFigure))
+        mover = _mover(s, a)
+        if mover is not None and mover.square is not None:
+            goals[mover.square].add(a.to)
+    if s.board is None:
+        return {}
+    return {at: reachable(s.board, at, WALK, goals=squares) for at, squares in goals.items()}
+
+
 def _move_text(s: HellraiserState, a: Action, walks: dict[Square, dict[Square, int]]) -> str:
     """The option's room and how far it is. `walks` keeps each mover's walk (one search
-    from its square) for the menu's other options: a search per option cost most of
-    drawing a Hellraiser board, on the bot's event loop."""
+    from its square, `_walks`) for the menu's other options: a search per option cost
+    most of drawing a Hellraiser board, on the bot's event loop."""
     assert isinstance(a, (Move, MoveFigure))
     if s.board is None:
         return ""
-    mover = turn_figure(s) if isinstance(a, Move) else maybe(s, a.figure)
+    mover = _mover(s, a)
     tile = tile_at(s.board, a.to).name
     if mover is None or mover.square is None:
         return tile
-    if mover.square not in walks:
-        walks[mover.square] = reachable(s.board, mover.square, 40)
-    steps = walks[mover.square].get(a.to)
+    walk = walks.get(mover.square)
+    if walk is None:
+        walk = reachable(s.board, mover.square, WALK, goals=[a.to])
+    steps = walk.get(a.to)
     return f"{tile} · {steps} square{'s' if steps != 1 else ''} away" if steps else tile
 
 

@@ -25,14 +25,14 @@ import random
 import threading
 from collections import OrderedDict, defaultdict
 from collections.abc import Callable
-from functools import lru_cache
+from functools import lru_cache, partial
 from typing import Generic, Literal, TypeVar
 
 from PIL import Image, ImageChops, ImageDraw, ImageFont
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
 from bot.render.pictures import LAYERS
-from bot.render.png import BANDS, palette_png
+from bot.render.png import BAND_ROWS, BANDS, palette_png
 from engines.hellraiser import board as bd
 from engines.hellraiser.board import Board, Edge, Square
 from engines.hellraiser.mapgen import generate
@@ -499,6 +499,9 @@ class _Kept(Generic[K]):
             self._images.clear()
 
 
+BOX_SPRITES = 2048
+"""Squares with their pieces kept mapped (76 × 76 pixels, about 6 KB each): some fifteen
+a table, and a move changes the few around the squares it left and entered."""
 ROSTER_SPRITES = 512
 """Roster entries kept drawn (about 11 KB each): a table's entries change only with
 the figure's square or condition, so most pictures reuse all of theirs."""
@@ -507,6 +510,7 @@ _BASES: _Kept[Image.Image] = _Kept(lambda: LAYERS.kept)
 _BASES_ON_PALETTE: _Kept[Image.Image] = _Kept(lambda: LAYERS.kept)
 _PALETTES: _Kept[Image.Image] = _Kept(lambda: LAYERS.kept)
 _ROSTER: _Kept[Sprite] = _Kept(lambda: ROSTER_SPRITES)
+_BOXES: _Kept[Image.Image] = _Kept(lambda: BOX_SPRITES)
 
 
 def _base_key(board: Board, used: frozenset[tuple[int, str]]) -> LayerKey:
@@ -573,7 +577,7 @@ def _sampled_palette(colours: Colours) -> Image.Image:
     image = Image.new("RGB", (WIDTH, picture_height(sample)), BACKGROUND)
     image.paste(_base(board, used), (0, 0))
     draw = ImageDraw.Draw(image)
-    _draw_gateway(draw, (3, bd.SIZE - 1))
+    _draw_gateway(draw, *_origin((3, bd.SIZE - 1)))
     _draw_pieces(draw, board, sample)
     _draw_roster(draw, sample)
     return image.quantize(colors=PALETTE_COLOURS, method=Image.Quantize.FASTOCTREE)
@@ -595,10 +599,11 @@ def _base_on_palette(board: Board, used: frozenset[tuple[int, str]], colours: Co
 def clear_map_cache() -> None:
     """Forget the kept map layers, palettes, roster entries, compressed bands, the
     frame and the tile names' strips (benchmarks measure a first render)."""
-    for kept in (_BASES, _BASES_ON_PALETTE, _PALETTES, _ROSTER):
+    for kept in (_BASES, _BASES_ON_PALETTE, _PALETTES, _ROSTER, _BOXES):
         kept.clear()
     BANDS.clear()
     _frame.cache_clear()
+    _background_index.cache_clear()
     _name_strip.cache_clear()
 
 
@@ -615,8 +620,8 @@ def _diamond(
     )
 
 
-def _draw_gateway(draw: ImageDraw.ImageDraw, sq: Square) -> None:
-    cx, cy = _centre(sq)
+def _draw_gateway(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    cx, cy = x + CELL // 2, y + CELL // 2
     for r, colour in ((21, (90, 10, 10)), (17, GATEWAY), (11, (255, 90, 40)), (5, (255, 220, 120))):
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=colour)
 
@@ -715,50 +720,82 @@ def _fitted(font: ImageFont.FreeTypeFont | ImageFont.ImageFont, name: str, where
     return text
 
 
-def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> None:
+Painter = Callable[[ImageDraw.ImageDraw, int, int], None]
+Mark = tuple[Square, tuple[object, ...], Painter]
+"""One square's share of one step of drawing the pieces: the square, what it shows
+(equal for equal drawings) and how to draw it with the square's top-left corner at
+(x, y), so that it can be drawn on a crop of the map as well as on the whole."""
+
+
+def _marks(board: Board, pieces: Pieces) -> list[Mark]:
+    """The pieces as marks, in the order they are drawn: gateway, dragged-to-Hell
+    squares, corpses, dropped items, then one token per occupied square."""
+    marks: list[Mark] = []
     if board.gateway is not None:
-        _draw_gateway(draw, board.gateway)
-    for sq in pieces.dragged_to_hell:
-        x, y = _origin(sq)
-        draw.ellipse((x + 3, y + 3, x + 17, y + 17), fill=HELL_MARK, outline=(0, 0, 0))
-        draw.text((x + 10, y + 11), "H", font=_font(10), fill=(255, 255, 255), anchor="mm")
-    for corpse in pieces.corpses:
-        x, y = _origin(corpse.square)
-        draw.rounded_rectangle(
-            (x + 4, y + 10, x + CELL - 4, y + CELL - 10),
-            radius=4,
-            fill=CORPSE,
-            outline=(40, 40, 40),
-        )
-        draw.text(
-            (x + CELL // 2, y + CELL // 2),
-            corpse.label or "†",
-            font=_font(18),
-            fill=(20, 20, 20),
-            anchor="mm",
-        )
+        marks.append((board.gateway, ("gateway",), _draw_gateway))
+    marks.extend((sq, ("hell",), _draw_hell) for sq in pieces.dragged_to_hell)
+    marks.extend((c.square, ("corpse", c.label), partial(_draw_corpse, c.label))
+                 for c in pieces.corpses)
     counts: dict[Square, int] = defaultdict(int)
     for sq in pieces.items:
         counts[sq] += 1
-    for sq, n in counts.items():
-        x, y = _origin(sq)
-        _diamond(draw, (x + CELL - 11, y + CELL - 11), 9, ITEM, (60, 40, 0))
-        if n > 1:
-            draw.text(
-                (x + CELL - 11, y + CELL - 10), str(n), font=_font(13), fill=(0, 0, 0), anchor="mm"
-            )
+    marks.extend((sq, ("items", n), partial(_draw_items, n)) for sq, n in counts.items())
     by_square: dict[Square, list[Figure]] = defaultdict(list)
     for figure in pieces.figures:
         by_square[figure.square].append(figure)
     for sq, figures in by_square.items():
-        x, y = _centre(sq)
         shown = min(figures, key=lambda f: CROWD_ORDER.index(f.kind))
-        _draw_figure(draw, shown, x, y, TOKEN)
-        if sq == board.gateway:  # a ring the token can't cover: the gateway stays in sight
-            draw.ellipse((x - 23, y - 23, x + 23, y + 23), outline=(90, 10, 10), width=6)
-            draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=GATEWAY, width=4)
-        if len(figures) > 1:
-            _draw_count(draw, len(figures), x, y)
+        ring = sq == board.gateway
+        marks.append((sq, ("figure", shown.kind, shown.colour, shown.label, shown.status, ring,
+                           len(figures)),
+                      partial(_draw_crowd, shown, ring, len(figures))))
+    return marks
+
+
+def _draw_pieces(draw: ImageDraw.ImageDraw, board: Board, pieces: Pieces) -> None:
+    for sq, _, paint in _marks(board, pieces):
+        paint(draw, *_origin(sq))
+
+
+def _draw_hell(draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.ellipse((x + 3, y + 3, x + 17, y + 17), fill=HELL_MARK, outline=(0, 0, 0))
+    draw.text((x + 10, y + 11), "H", font=_font(10), fill=(255, 255, 255), anchor="mm")
+
+
+def _draw_corpse(label: str, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    draw.rounded_rectangle(
+        (x + 4, y + 10, x + CELL - 4, y + CELL - 10),
+        radius=4,
+        fill=CORPSE,
+        outline=(40, 40, 40),
+    )
+    draw.text(
+        (x + CELL // 2, y + CELL // 2),
+        label or "†",
+        font=_font(18),
+        fill=(20, 20, 20),
+        anchor="mm",
+    )
+
+
+def _draw_items(n: int, draw: ImageDraw.ImageDraw, x: int, y: int) -> None:
+    _diamond(draw, (x + CELL - 11, y + CELL - 11), 9, ITEM, (60, 40, 0))
+    if n > 1:
+        draw.text(
+            (x + CELL - 11, y + CELL - 10), str(n), font=_font(13), fill=(0, 0, 0), anchor="mm"
+        )
+
+
+def _draw_crowd(shown: Figure, ring: bool, count: int, draw: ImageDraw.ImageDraw, x: int,
+                y: int) -> None:
+    """The token a square shows, the gateway's ring around it, and how many stand there."""
+    x, y = x + CELL // 2, y + CELL // 2
+    _draw_figure(draw, shown, x, y, TOKEN)
+    if ring:  # a ring the token can't cover: the gateway stays in sight
+        draw.ellipse((x - 23, y - 23, x + 23, y + 23), outline=(90, 10, 10), width=6)
+        draw.ellipse((x - 22, y - 22, x + 22, y + 22), outline=GATEWAY, width=4)
+    if count > 1:
+        _draw_count(draw, count, x, y)
 
 
 CROWD_ORDER: tuple[FigureKind, ...] = ("human", "skinned", "creature", "cenobite")
@@ -802,46 +839,70 @@ def draw_board(board: Board, pieces: Pieces, *, fresh: bool = False) -> Image.Im
 def draw_on_palette(board: Board, pieces: Pieces) -> Image.Image:
     """The uploaded picture, as `draw_board` mapped onto the palette, but built from
     kept layers: the map already mapped (once per map), the squares around the pieces
-    drawn over it and mapped alone, and the roster's entries kept mapped too. A
-    changed picture so maps a few squares, not a megapixel."""
+    (`_box_sprite`) and the roster's entries kept mapped too. A changed picture so
+    draws and maps the few squares around what moved, not a megapixel."""
+    return _layered(board, pieces)[0]
+
+
+Box = tuple[int, int, int, int]
+
+
+def _layered(board: Board, pieces: Pieces) -> tuple[Image.Image, list[LayerKey]]:
+    """The uploaded picture and a name for each band of `BAND_ROWS` rows: what was
+    pasted over those rows, so equal names are equal pixels and a band kept
+    compressed is found without reading its pixels (`palette_png`)."""
     colours = _palette_colours(pieces)
-    palette = _palette(colours)
     used = frozenset(pieces.used_furniture)
-    canvas = Image.new("P", (WIDTH, picture_height(pieces)), _background_index(colours))
-    canvas.putpalette(palette.getpalette() or [])
+    layer = (*_base_key(board, used), colours)
+    height = picture_height(pieces)
+    canvas = Image.new("P", (WIDTH, height), _background_index(colours))
+    canvas.putpalette(_palette(colours).getpalette() or [])
     canvas.paste(_base_on_palette(board, used, colours), (0, 0))
-    boxes = _piece_boxes(board, pieces)
-    if boxes:
-        drawn = _base(board, used).copy()
-        _draw_pieces(ImageDraw.Draw(drawn), board, pieces)
-        for box in boxes:
-            canvas.paste(_on_palette(drawn.crop(box), palette), box[:2])
+    pasted: list[tuple[int, int, object]] = []
+    """The rows each layer over the map covers (top, bottom), and what it shows."""
+    marks = _marks(board, pieces)
+    for sq in sorted({at for at, _, _ in marks}):
+        x, y = _origin(sq)
+        box = (x - PIECE_REACH, y - PIECE_REACH, x + CELL + PIECE_REACH, y + CELL + PIECE_REACH)
+        near = [m for m in marks if abs(m[0][0] - sq[0]) <= 1 and abs(m[0][1] - sq[1]) <= 1]
+        shows = (box, tuple((at, what) for at, what, _ in near))
+        canvas.paste(_box_sprite(board, used, colours, box, (layer, shows), near), box[:2])
+        pasted.append((box[1], box[3], shows))
     for n, entry in enumerate(_roster(pieces)):
         sprite, mask = _roster_sprite(entry, colours)
         x, y = _roster_spot(n)
         canvas.paste(sprite, (x - ROSTER_REACH, y - ROSTER_REACH), mask)
-    return canvas
+        pasted.append((y - ROSTER_REACH, y - ROSTER_REACH + sprite.height, (n, entry)))
+    bands: list[LayerKey] = [
+        (layer, at, min(at + BAND_ROWS, height),
+         tuple(shows for top, bottom, shows in pasted if top < at + BAND_ROWS and bottom > at))
+        for at in range(0, height, BAND_ROWS)
+    ]
+    return canvas, bands
 
 
+def _box_sprite(board: Board, used: frozenset[tuple[int, str]], colours: Colours, box: Box,
+                key: LayerKey, near: list[Mark]) -> Image.Image:
+    """A square and PIECE_REACH around it (a piece draws no further), mapped onto the
+    palette: the map's crop with the marks of the square and its eight neighbours
+    drawn in their order, which are all that can reach it. Two overlapping boxes so
+    agree where they overlap, and a box is drawn again only when a mark in reach
+    changed."""
+    def draw() -> Image.Image:
+        crop = _base(board, used).crop(box)
+        pen = ImageDraw.Draw(crop)
+        for sq, _, paint in near:
+            x, y = _origin(sq)
+            paint(pen, x - box[0], y - box[1])
+        return _on_palette(crop, _palette(colours))
+
+    return _BOXES.get(key, draw)
+
+
+@lru_cache(maxsize=16)
 def _background_index(colours: Colours) -> int:
     dot = _on_palette(Image.new("RGB", (1, 1), BACKGROUND), _palette(colours))
     return dot.tobytes()[0]
-
-
-def _piece_boxes(board: Board, pieces: Pieces) -> set[tuple[int, int, int, int]]:
-    """Every part of the map a piece may touch: its square and PIECE_REACH around."""
-    squares = {f.square for f in pieces.figures}
-    squares.update(c.square for c in pieces.corpses)
-    squares.update(pieces.items)
-    squares.update(pieces.dragged_to_hell)
-    if board.gateway is not None:
-        squares.add(board.gateway)
-    boxes = set()
-    for sq in squares:
-        x, y = _origin(sq)
-        boxes.add((x - PIECE_REACH, y - PIECE_REACH,
-                   x + CELL + PIECE_REACH, y + CELL + PIECE_REACH))
-    return boxes
 
 
 ROSTER_REACH = 8
@@ -870,7 +931,8 @@ def render_board(board: Board, pieces: Pieces, *, palette: bool = False) -> byte
     so that the bands of rows it shares with a recent picture are not compressed again
     (`palette_png`)."""
     if palette:
-        return palette_png(draw_on_palette(board, pieces), PALETTE_COMPRESSION)
+        picture, bands = _layered(board, pieces)
+        return palette_png(picture, PALETTE_COMPRESSION, bands)
     out = io.BytesIO()
     draw_board(board, pieces).save(out, format="PNG", compress_level=1)
     return out.getvalue()

@@ -12,8 +12,19 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.hellraiser.picture import SEAT_COLOURS, Corpse, Figure, Pieces
+from bot.models import GameRow
+from bot.render import per_version
 from engines.hellraiser import ENGINE
 from engines.hellraiser.models import HellraiserState
+
+PUBLIC_VIEW = "hellraiser public view"
+
+
+def public_view(game: GameRow, state: HellraiserState) -> dict[str, Any]:
+    """What everyone may see (`view(state, None)`), once per version: the board's embed
+    and its picture both read it (about 90 µs each time). Shared: never changed."""
+    return per_version.once(game, state, PUBLIC_VIEW, lambda: ENGINE.view(state, None))
+
 
 SEAT_SQUARES: tuple[str, ...] = ("🟥", "🟦", "🟩", "🟧", "🟪", "🩵")
 

@@ -35,9 +35,9 @@ from bot.games.hellraiser.menu import (
     menu,
     stepped_select,
 )
-from bot.games.hellraiser.picture import draw_board, render_board
+from bot.games.hellraiser.picture import Pieces, draw_board, render_board
 from bot.games.hellraiser.picture_words import describe_board
-from bot.games.hellraiser.pieces import pieces
+from bot.games.hellraiser.pieces import pieces, public_view
 from bot.games.hellraiser.reference import lobby_fields
 from bot.games.hellraiser.steps import NARROW
 from bot.models import GameRow
@@ -48,10 +48,12 @@ from bot.ui.components import MoveSelect
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
 from engines.hellraiser import ENGINE, HellraiserState
+from engines.hellraiser.board import Board
 
 KEY = "hellraiser"
 PICTURE = "hellraiser-board.png"
 LAID_OUT = "hellraiser menus"
+PICTURED = "hellraiser picture"
 NOT_STARTED = "The game hasn't started yet: the host presses **Start**."
 
 
@@ -141,14 +143,13 @@ class HellraiserPresenter:
         """What the picture shows: the map and its pieces, which are all it draws."""
         if not isinstance(state, HellraiserState) or state.board is None:
             return None
-        shown = f"{PICTURE}\n{state.board.model_dump_json()}\n{pieces(state).model_dump_json()}"
-        return hashlib.sha256(shown.encode()).hexdigest()
+        return _pictured(game, state, state.board)[1]
 
     def board_picture(self, game: GameRow, state: Any) -> BoardPicture | None:
         """The drawn map (in a worker thread); none until the map is laid."""
         if not isinstance(state, HellraiserState) or state.board is None:
             return None
-        shown = pieces(state)
+        shown = _pictured(game, state, state.board)[0]
         return BoardPicture(PICTURE, render_board(state.board, shown, palette=True),
                             describe_board(state.board, shown))
 
@@ -165,6 +166,18 @@ class HellraiserPresenter:
 
 
 PRESENTER = HellraiserPresenter()
+
+
+def _pictured(game: GameRow, state: HellraiserState, board: Board) -> tuple[Pieces, str]:
+    """The picture's pieces and its digest, once per version: showing a board asks for
+    the digest twice (must it be drawn? is it shown?) and drawing it needs the pieces,
+    which cost about 150 µs each time (the public view, then the pieces' models)."""
+    def build() -> tuple[Pieces, str]:
+        shown = pieces(state, public_view(game, state))
+        text = f"{PICTURE}\n{board.model_dump_json()}\n{shown.model_dump_json()}"
+        return shown, hashlib.sha256(text.encode()).hexdigest()
+
+    return per_version.once(game, state, PICTURED, build)
 
 
 def _privately(game: GameRow, seat: int, found: Select) -> ChooseFurther:

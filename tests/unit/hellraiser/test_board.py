@@ -149,6 +149,21 @@ def test_reachable_matches_brute_force_walks(seed: int) -> None:
     )
 
 
+@pytest.mark.parametrize("seed", range(30))
+def test_a_search_stopped_at_its_goals_gives_their_fewest_moves(seed: int) -> None:
+    """The menu's "N squares away": stopping once the goals are found changes no
+    goal's count, leaves out only goals out of reach, and stops before the whole map."""
+    rng = random.Random(seed)
+    board = generate(rng)
+    start = (rng.randrange(18), rng.randrange(18))
+    whole = bd.reachable(board, start, 40)
+    goals = [(rng.randrange(18), rng.randrange(18)) for _ in range(rng.randrange(1, 6))]
+    stopped = bd.reachable(board, start, 40, goals=goals)
+    assert {g: stopped.get(g) for g in goals} == {g: whole.get(g) for g in goals}
+    near = sorted(whole, key=whole.__getitem__)[:3]
+    assert len(bd.reachable(board, start, 40, goals=near)) < len(whole)
+
+
 def opens_both_ways_once(change: Callable[[Board, Square, Square], Board], board: Board,
                          a: Square, b: Square) -> Board:
     """Clearing, keying or breaking an edge opens it from both sides, and only once:

@@ -9,6 +9,7 @@ import io
 import struct
 import zlib
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from PIL import Image
@@ -84,6 +85,34 @@ def test_a_picture_changed_in_one_band_is_still_exactly_that_picture() -> None:
     palette_png(image, 3)
     image.paste(7, (10, 40, 30, 45))
     same(Image.open(io.BytesIO(palette_png(image, 3))), image)
+
+
+@settings(max_examples=30, deadline=None)
+@given(image=pictures())
+def test_named_bands_make_the_same_file_as_fingerprinted_ones(image: Image.Image) -> None:
+    """A band named by its maker is the same bytes as the band found by its pixels."""
+    BANDS.clear()
+    names = [("test", image.tobytes()[at:at + image.width * png.BAND_ROWS])
+             for at in range(0, image.width * image.height, image.width * png.BAND_ROWS)]
+    assert palette_png(image, 3, names) == palette_png(image, 3)
+
+
+def test_a_band_kept_by_its_name_is_not_read_again() -> None:
+    """Named bands: the pixels of a band whose name is kept are never read, which is
+    the point (and why equal names must mean equal pixels)."""
+    BANDS.clear()
+    image = Image.new("P", (40, 2 * png.BAND_ROWS), 1)
+    image.putpalette(list(range(48)))
+    first = palette_png(image, 3, ["top", "bottom"])
+    image.paste(5, (0, 0, 40, 3))
+    assert palette_png(image, 3, ["top", "bottom"]) == first
+    assert palette_png(image, 3, ["top again", "bottom"]) != first
+
+
+def test_a_wrong_count_of_band_names_is_refused() -> None:
+    image = Image.new("P", (10, png.BAND_ROWS + 1))
+    with pytest.raises(ValueError, match="band names"):
+        palette_png(image, 3, ["one"])
 
 
 @given(a=st.binary(max_size=3000), b=st.binary(max_size=70_000))
