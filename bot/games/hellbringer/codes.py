@@ -4,7 +4,6 @@ moved on) is refused rather than played as some other move."""
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 from typing import Any
@@ -21,17 +20,51 @@ DIGESTS = 4096
 """Digests kept: a busy table offers a few hundred distinct moves over a game."""
 
 
-@functools.lru_cache(maxsize=DIGESTS)
-def digest(action: Any) -> str:
-    """Kept per action (actions are frozen, so hashable): a game offers the same moves
-    version after version (End turn, the same trades), and each digest costs about 50
-    µs, three times pydantic's own JSON of the action."""
-    text = json.dumps(ENGINE.dump_action(action), sort_keys=True)
-    return hashlib.blake2s(text.encode(), digest_size=4).hexdigest()
+Key = tuple[Any, ...]
+"""A move as a value: its kind and its fields, in order (see `key`)."""
+_DIGESTS: dict[Key, str] = {}
 
 
-def encode(index: int, action: Any) -> str:
-    return f"{index}.{digest(action)}"
+def key(action: Any) -> Key:
+    """A move as a plain value, equal for equal moves: a frozen pydantic model hashes
+    and compares through its own methods, several times slower than a tuple of its
+    fields (which are strings, numbers and tuples of strings)."""
+    return (type(action).__name__, *vars(action).values())
+
+
+def keys_of(game: GameRow, state: HellbringerState, seat: int) -> list[Key]:
+    """The seat's legal moves as values (`key`), once per version: its layout is kept
+    by them and each move's code, label and parts are looked up by them."""
+    return per_version.once(game, state, f"{KEYS} {seat}", lambda: [
+        key(a) for a in per_version.legal_actions(game, state, seat)])
+
+
+KEYS = "hellbringer keys"
+
+
+def digest(action: Any, found: Key | None = None) -> str:
+    """Kept per move (by its `key`, or `found`, the key already made): a game offers the
+    same moves version after version (End turn, the same trades), and each digest costs
+    about 50 µs, three times pydantic's own JSON of the action. All are dropped when the
+    store is full: a game's moves are digested again in a few ms."""
+    found = key(action) if found is None else found
+    text = _DIGESTS.get(found)
+    if text is None:
+        data = json.dumps(ENGINE.dump_action(action), sort_keys=True)
+        text = hashlib.blake2s(data.encode(), digest_size=4).hexdigest()
+        if len(_DIGESTS) >= DIGESTS:
+            _DIGESTS.clear()
+        _DIGESTS[found] = text
+    return text
+
+
+def forget() -> None:
+    """Drop every kept digest (a bench's cold start)."""
+    _DIGESTS.clear()
+
+
+def encode(index: int, action: Any, found: Key | None = None) -> str:
+    return f"{index}.{digest(action, found)}"
 
 
 def codes_of(game: GameRow, state: HellbringerState, seat: int) -> list[str]:
@@ -39,7 +72,9 @@ def codes_of(game: GameRow, state: HellbringerState, seat: int) -> list[str]:
     version (or handed over by the seat's kept menus, `share`), for the board's
     components and the decoder of a click on them alike."""
     return per_version.once(game, state, f"{KEPT_AS} {seat}", lambda: [
-        encode(i, a) for i, a in enumerate(per_version.legal_actions(game, state, seat))])
+        encode(i, a, k) for i, (a, k) in enumerate(zip(
+            per_version.legal_actions(game, state, seat), keys_of(game, state, seat),
+            strict=True))])
 
 
 def share(game: GameRow, state: HellbringerState, seat: int, coded: list[str]) -> None:
