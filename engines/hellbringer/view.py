@@ -29,6 +29,7 @@ from engines.hellbringer.stats import (
 
 UNSHOWN = "an unshown card"
 """A physical card the bot only counts (its owner has not shown it on a form)."""
+HOUSE_CARDS = "House cards (Pandemonium): not the printed Hellbringer."
 
 
 def card_label(state: HellbringerState, inst: str) -> str:
@@ -85,6 +86,13 @@ def secrets(state: HellbringerState) -> dict[int, frozenset[str]]:
     return out
 
 
+def own_hero(state: HellbringerState, seat: int) -> dict[str, Any]:
+    """The seat's hero as `board` shows it to that seat (`heroes[seat]`, its hand
+    included), without the rest of the board: a seat's hand is drawn after each of its
+    moves, and the board's enemies and odds cost several times its one hero."""
+    return _hero(state, state.heroes[seat], True, sheet(state))
+
+
 def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
     d = state.dungeon
     head = state.queue[0] if state.queue else None
@@ -117,5 +125,5 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
                     else "defence window" if isinstance(head, Window) else None),
         "to_move": moves.to_move(state),
         "outcome": state.outcome, "summary": state.summary,
-        "house_cards": "House cards (Pandemonium): not the printed Hellbringer.",
+        "house_cards": HOUSE_CARDS,
     }
