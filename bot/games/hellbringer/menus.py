@@ -248,24 +248,25 @@ def private(state: HellbringerState, seat: int, action: Any) -> bool:
     return _private(_named(action), frozenset(state.heroes[seat].hand))
 
 
-def _named(action: Any) -> bool | frozenset[str]:
+def _named(action: Any) -> bool | tuple[str, ...]:
     """What of a move `private` reads, whatever the hand: True or False when the move
-    alone decides, else the words it names."""
+    alone decides, else the words it names (a tuple: kept, it is a plain value the
+    garbage collector stops tracking, where a frozenset stays tracked)."""
     if isinstance(action, ALWAYS_PRIVATE):
         return True
     if isinstance(action, EndTurn) and all(card_id(c) == "common" for c in action.discard):
         return False  # unshown cards of a physical hand: the bot itself knows no more
     data = ENGINE.dump_action(action)
-    return frozenset(v for value in data.values()
-                     for v in (value if isinstance(value, list | tuple) else [value])
-                     if isinstance(v, str))
+    return tuple(v for value in data.values()
+                 for v in (value if isinstance(value, list | tuple) else [value])
+                 if isinstance(v, str))
 
 
-def _private(named: bool | frozenset[str], hand: frozenset[str]) -> bool:
-    return named if isinstance(named, bool) else not named.isdisjoint(hand)
+def _private(named: bool | tuple[str, ...], hand: frozenset[str]) -> bool:
+    return named if isinstance(named, bool) else not hand.isdisjoint(named)
 
 
-_NAMED: dict[Key, bool | frozenset[str]] = {}
+_NAMED: dict[Key, bool | tuple[str, ...]] = {}
 """`_named` per move, kept by its value: it depends on nothing else."""
 
 
