@@ -380,6 +380,7 @@ class _Words:
 
     labels: dict[Key, str] = field(default_factory=dict)
     parts: dict[Key, tuple[str, tuple[Part, ...]] | None] = field(default_factory=dict)
+    """Each bounded like the digests (`codes.DIGESTS`), emptied when full."""
 
 
 _WORDS: dict[tuple[Any, ...], _Words] = {}
@@ -402,6 +403,8 @@ def _words(game: GameRow, state: HellbringerState) -> _Words:
 def _label(words: _Words, state: HellbringerState, found: Key, action: Any) -> str:
     text = words.labels.get(found)
     if text is None:
+        if len(words.labels) >= codes.DIGESTS:
+            words.labels.clear()
         text = words.labels[found] = label(state, action)
     return text
 
@@ -534,10 +537,15 @@ def _parts(words: _Words, state: HellbringerState, laid: _Seat, index: int, acti
     """The parts of the seat's move `index` (`action`, whose value is `found`), worked out
     once per move and names (`_Words`)."""
     if index not in laid.parted:
-        if found not in words.parts:
+        try:
+            kept = words.parts[found]
+        except KeyError:  # the store may be emptied by another thread at any time
             worked = parts(state, action)
-            words.parts[found] = None if worked is None else (worked[0], tuple(worked[1]))
-        laid.parted[index] = words.parts[found]
+            kept = None if worked is None else (worked[0], tuple(worked[1]))
+            if len(words.parts) >= codes.DIGESTS:
+                words.parts.clear()
+            words.parts[found] = kept
+        laid.parted[index] = kept
     return laid.parted[index]
 
 
