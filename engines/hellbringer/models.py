@@ -417,19 +417,24 @@ def _immutable(annotation: Any) -> bool:
         bool(annotation.model_config.get("frozen"))
 
 
-_FLAT: dict[type, bool] = {}
-"""Per model: whether every field is `_immutable` (an enemy, a guard, a segment: most of
-a fork's models), so that its copy is a copy of its fields' dict."""
+_DEEP: dict[type, tuple[str, ...]] = {}
+"""Per model: the fields that are not `_immutable`, the only ones a fork copies (none
+for an enemy, a guard, a segment: most of a fork's models; about half of a hero's)."""
 
 
 def _clone(model: M) -> M:
     kind = model.__class__
     new = kind.__new__(kind)
-    flat = _FLAT.get(kind)
-    if flat is None:
-        flat = _FLAT[kind] = all(_immutable(f.annotation) for f in kind.model_fields.values())
-    object.__setattr__(new, "__dict__", model.__dict__.copy() if flat else {
-        k: v if type(v) in _SHARED else _copy(v) for k, v in model.__dict__.items()})
+    deep = _DEEP.get(kind)
+    if deep is None:
+        deep = _DEEP[kind] = tuple(name for name, f in kind.model_fields.items()
+                                   if not _immutable(f.annotation))
+    fields = model.__dict__.copy()
+    for name in deep:
+        value = fields[name]
+        if type(value) not in _SHARED:
+            fields[name] = _copy(value)
+    object.__setattr__(new, "__dict__", fields)
     object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)
