@@ -128,7 +128,16 @@ def _quick(action: Any) -> bool:
 
 
 def _rank(action: Any) -> int:
-    return next((i + 1 for i, kind in enumerate(LAST) if isinstance(action, kind)), 0)
+    kind = type(action)
+    rank = _RANKS.get(kind)
+    if rank is None:
+        rank = _RANKS[kind] = next((i + 1 for i, last in enumerate(LAST)
+                                    if issubclass(kind, last)), 0)
+    return rank
+
+
+_RANKS: dict[type, int] = {}
+"""`_rank` per kind of move (a layout sorts some forty moves)."""
 
 
 def _target(state: HellbringerState, uid: str) -> str:
@@ -256,8 +265,7 @@ def _named(action: Any) -> bool | tuple[str, ...]:
         return True
     if isinstance(action, EndTurn) and all(card_id(c) == "common" for c in action.discard):
         return False  # unshown cards of a physical hand: the bot itself knows no more
-    data = ENGINE.dump_action(action)
-    return tuple(v for value in data.values()
+    return tuple(v for value in vars(action).values()
                  for v in (value if isinstance(value, list | tuple) else [value])
                  if isinstance(v, str))
 
