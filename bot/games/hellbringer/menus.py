@@ -310,7 +310,7 @@ class _Seat:
     these inputs; what is added later is built from another state with equal ones,
     from that version's legal moves (equal too, so the entry holds none)."""
 
-    coded: list[str]
+    coded: codes.Coded
     public: tuple[int, ...]
     panel: Moves | None
     placed: dict[tuple[int, int], Moves] = field(default_factory=dict)
@@ -419,7 +419,7 @@ def _label(words: _Words, state: HellbringerState, found: Key, action: Any) -> s
 
 def _built(game: GameRow, state: HellbringerState, seat: int, legal: list[Any]) -> _Seat:
     keys = codes.keys_of(game, state, seat)
-    coded = [codes.encode(i, a, k) for i, (a, k) in enumerate(zip(legal, keys, strict=True))]
+    coded = codes.Coded(keys)
     hand = frozenset(state.heroes[seat].hand)
     hidden = set()
     for i, (a, k) in enumerate(zip(legal, keys, strict=True)):
