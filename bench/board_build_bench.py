@@ -272,7 +272,7 @@ def encodes(rounds: int = 3) -> dict[str, tuple[float, float]]:
             state = engine.apply(state, seat, engine.ai_action(state, seat))[0]
         best = (float("inf"), float("inf"))
         for _ in range(rounds):
-            hb_codes.digest.cache_clear()  # a cold start: only a game's own repeats hit
+            hb_codes.forget()  # a cold start: only a game's own repeats hit
             started = time.process_time()
             for i, action in enumerate(actions):
                 code(i, action)

@@ -232,7 +232,11 @@ def distinct(cards: list[str]) -> list[str]:
 
 
 def distinct_sets(cards: list[str], size: int) -> list[tuple[str, ...]]:
-    """The different sets of `size` cards (unshown cards are alike)."""
+    """The different sets of `size` cards (unshown cards are alike). Each set of a hand
+    whose cards are all told apart (a digital hand: every instance once) is different,
+    and a hand of six has 64: such a hand's are its combinations as they come."""
+    if len({_alike(c) for c in cards}) == len(cards):
+        return list(combinations(cards, size))
     found: dict[tuple[str, ...], tuple[str, ...]] = {}
     for combo in combinations(cards, size):
         found.setdefault(tuple(sorted(_alike(c) for c in combo)), combo)

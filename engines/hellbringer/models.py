@@ -9,7 +9,8 @@ you hold but have not told the bot about) that a reported card replaces.
 
 from __future__ import annotations
 
-from typing import Annotated, Any, Literal, TypeVar
+from types import UnionType
+from typing import Annotated, Any, Literal, TypeVar, Union, get_args, get_origin
 
 from pydantic import BaseModel, ConfigDict, Field, model_validator
 
@@ -383,21 +384,57 @@ def _copy(value: Any) -> Any:
     if kind in _SHARED:
         return value
     if kind is list or isinstance(value, list):
-        return [_copy(v) for v in value] if value and not isinstance(value[0], str) else \
-            value.copy()
+        if not value or isinstance(value[0], str):
+            return value.copy()
+        return [v if type(v) in _SHARED else _copy(v) for v in value]
     if kind is dict or isinstance(value, dict):
-        return {k: _copy(v) for k, v in value.items()}
-    if isinstance(value, BaseModel) and not value.model_config.get("frozen"):
-        return _clone(value)
-    return value
+        return {k: v if type(v) in _SHARED else _copy(v) for k, v in value.items()}
+    shared = _FROZEN.get(kind)
+    if shared is None:
+        shared = _FROZEN[kind] = not (issubclass(kind, BaseModel)
+                                      and not kind.model_config.get("frozen"))
+    return value if shared else _clone(value)
+
+
+_FROZEN: dict[type, bool] = {}
+"""Per kind of value not a list, dict or scalar: whether a fork shares it (anything but
+a model that is not frozen), told once per kind."""
 
 
 M = TypeVar("M", bound=BaseModel)
 
 
+def _immutable(annotation: Any) -> bool:
+    """Whether a field so annotated only ever holds values a fork shares."""
+    if annotation in _SHARED:
+        return True
+    origin = get_origin(annotation)
+    if origin is Literal:
+        return True
+    if origin is Union or origin is UnionType:
+        return all(_immutable(a) for a in get_args(annotation))
+    return isinstance(annotation, type) and issubclass(annotation, BaseModel) and \
+        bool(annotation.model_config.get("frozen"))
+
+
+_DEEP: dict[type, tuple[str, ...]] = {}
+"""Per model: the fields that are not `_immutable`, the only ones a fork copies (none
+for an enemy, a guard, a segment: most of a fork's models; about half of a hero's)."""
+
+
 def _clone(model: M) -> M:
-    new = model.__class__.__new__(model.__class__)
-    object.__setattr__(new, "__dict__", {k: _copy(v) for k, v in model.__dict__.items()})
+    kind = model.__class__
+    new = kind.__new__(kind)
+    deep = _DEEP.get(kind)
+    if deep is None:
+        deep = _DEEP[kind] = tuple(name for name, f in kind.model_fields.items()
+                                   if not _immutable(f.annotation))
+    fields = model.__dict__.copy()
+    for name in deep:
+        value = fields[name]
+        if type(value) not in _SHARED:
+            fields[name] = _copy(value)
+    object.__setattr__(new, "__dict__", fields)
     object.__setattr__(new, "__pydantic_fields_set__", set(model.__pydantic_fields_set__))
     object.__setattr__(new, "__pydantic_extra__", None)
     object.__setattr__(new, "__pydantic_private__", None)

@@ -103,8 +103,8 @@ def reshuffle(d: Dungeon) -> bool:
 def draw_weights(d: Dungeon, seg: Segment) -> tuple[list[str], list[int]]:
     """Exact odds of a shuffled segment: the next card is a Common with chance
     c/N (then any undrawn Common alike), a Combat card k/N, its Tome 1/N."""
-    commons = Counter(card_id(i) for i in d.commons)
-    combat = Counter(card_id(i) for i in d.combat)
+    commons = Counter(map(card_id, d.commons))
+    combat = Counter(map(card_id, d.combat))
     p, m = max(1, len(d.commons)), max(1, len(d.combat))
     options: list[str] = []
     weights: list[int] = []

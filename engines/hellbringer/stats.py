@@ -9,6 +9,7 @@ always combined with the bonus written on the current Location Card".
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Callable, Mapping
 from typing import Any, Literal
 
@@ -29,7 +30,11 @@ def divide(amount: int, by: int) -> int:
     return amount // by // 5 * 5
 
 
+@functools.lru_cache(maxsize=8192)
 def card_id(instance: str) -> str:
+    """Kept per instance: the rules and the board ask it of every card they read (120
+    calls a click: the draw odds count the whole pile by card), and a game has a few
+    hundred instances."""
     return instance.split("#", 1)[0]
 
 
@@ -154,18 +159,29 @@ def hidden(state: HellbringerState, enemy: Enemy) -> bool:
     return enemy.face.ability.hidden and len(state.enemies) > 1
 
 
-def sees(state: HellbringerState, hero: Hero, enemy: Enemy, of: Sheet | None = None) -> bool:
+def sees(state: HellbringerState, hero: Hero, enemy: Enemy, of: Sheet | None = None,
+         need: int | None = None) -> bool:
     """'A player must have a number equal to or greater than that of their opponent
-    to have them IN SIGHT.'"""
+    to have them IN SIGHT.' `need`: the enemy's `requirement`, when already known."""
     if hero.eliminated or hidden(state, enemy):
         return False
-    return _stats(state, hero, of)["sight"] >= requirement(state, enemy)
+    return _stats(state, hero, of)["sight"] >= (
+        requirement(state, enemy) if need is None else need)
 
 
-def row(state: HellbringerState, enemy: Enemy, of: Sheet | None = None) -> Row:
-    """In Sight (every hero in play sees it), Out of Sight (none), Mixed (some; co-op)."""
-    heroes = [h for h in state.heroes if not h.eliminated] or state.heroes
-    seen = [sees(state, h, enemy, of) for h in heroes]
+def sighted(state: HellbringerState, enemy: Enemy, of: Sheet | None = None) -> list[bool]:
+    """Whether each hero, in seat order, has the enemy IN SIGHT: what its row and the
+    board's 'seen by' both read, worked out once."""
+    need = requirement(state, enemy)
+    return [sees(state, h, enemy, of, need) for h in state.heroes]
+
+
+def row(state: HellbringerState, enemy: Enemy, of: Sheet | None = None,
+        seen_by: list[bool] | None = None) -> Row:
+    """In Sight (every hero in play sees it), Out of Sight (none), Mixed (some; co-op).
+    `seen_by`: the enemy's `sighted`, when already known."""
+    flags = sighted(state, enemy, of) if seen_by is None else seen_by
+    seen = [f for h, f in zip(state.heroes, flags, strict=True) if not h.eliminated] or flags
     if all(seen):
         return "in"
     if not any(seen) or state.players == 1:

@@ -5,12 +5,13 @@ which is revealed (Co-op, Elimination)."""
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from engines.hellbringer import moves
 from engines.hellbringer.abilities import ability_tags
-from engines.hellbringer.cards import catalogue
-from engines.hellbringer.models import Choose, HellbringerState, Hero, Window
+from engines.hellbringer.cards import CommonCard, catalogue
+from engines.hellbringer.models import Choose, Enemy, HellbringerState, Hero, Window
 from engines.hellbringer.odds import strike_now
 from engines.hellbringer.piles import LABELS as KINDS
 from engines.hellbringer.piles import cards_to_next_location, is_instant
@@ -22,21 +23,34 @@ from engines.hellbringer.stats import (
     enemy_threshold,
     requirement,
     row,
-    sees,
     sheet,
+    sighted,
     threshold,
 )
 
 UNSHOWN = "an unshown card"
 """A physical card the bot only counts (its owner has not shown it on a form)."""
+HOUSE_CARDS = "House cards (Pandemonium): not the printed Hellbringer."
 
 
 def card_label(state: HellbringerState, inst: str) -> str:
-    """A card instance as players call it."""
+    """A card instance as players call it. Only a physical table's reported cards
+    (`custom`) make it depend on the state: the house set's are kept per instance (the
+    board and each menu option read some fifty a version)."""
+    if not state.custom:
+        return _house_label(inst)
+    return _named(card_of(state, inst), inst)
+
+
+def _named(card: CommonCard | None, inst: str) -> str:
     if card_id(inst) == "common":
         return UNSHOWN
-    card = card_of(state, inst)
     return card.name if card is not None else card_id(inst).replace("_", " ").title()
+
+
+@functools.lru_cache(maxsize=8192)
+def _house_label(inst: str) -> str:
+    return _named(catalogue().card(card_id(inst)), inst)
 
 
 def _hero(state: HellbringerState, hero: Hero, mine: bool, of: Sheet) -> dict[str, Any]:
@@ -85,18 +99,30 @@ def secrets(state: HellbringerState) -> dict[int, frozenset[str]]:
     return out
 
 
+def own_hero(state: HellbringerState, seat: int) -> dict[str, Any]:
+    """The seat's hero as `board` shows it to that seat (`heroes[seat]`, its hand
+    included), without the rest of the board: a seat's hand is drawn after each of its
+    moves, and the board's enemies and odds cost several times its one hero."""
+    return _hero(state, state.heroes[seat], True, sheet(state))
+
+
+def _enemy(state: HellbringerState, e: Enemy, of: Sheet) -> dict[str, Any]:
+    seen = sighted(state, e, of)
+    return {
+        "uid": e.uid, "name": e.face.name, "row": row(state, e, of, seen),
+        "sight": requirement(state, e), "threshold": enemy_threshold(e),
+        "dice": {"damage": e.face.damage, "acid": e.face.acid}, "text": e.face.text,
+        "abilities": ability_tags(e.face.ability),
+        "seen_by": [state.names[h.seat] for h, s in zip(state.heroes, seen, strict=True) if s],
+    }
+
+
 def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
     d = state.dungeon
     head = state.queue[0] if state.queue else None
     nxt = cards_to_next_location(d)
     of = sheet(state)
-    enemies = [{
-        "uid": e.uid, "name": e.face.name, "row": row(state, e, of),
-        "sight": requirement(state, e), "threshold": enemy_threshold(e),
-        "dice": {"damage": e.face.damage, "acid": e.face.acid}, "text": e.face.text,
-        "abilities": ability_tags(e.face.ability),
-        "seen_by": [state.names[h.seat] for h in state.heroes if sees(state, h, e, of)],
-    } for e in state.enemies]
+    enemies = [_enemy(state, e, of) for e in state.enemies]
     return {
         "phase": state.phase, "round": state.round, "active": state.active,
         "location": card_label(state, d.locations[-1]) if d.locations else None,
@@ -117,5 +143,5 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
                     else "defence window" if isinstance(head, Window) else None),
         "to_move": moves.to_move(state),
         "outcome": state.outcome, "summary": state.summary,
-        "house_cards": "House cards (Pandemonium): not the printed Hellbringer.",
+        "house_cards": HOUSE_CARDS,
     }

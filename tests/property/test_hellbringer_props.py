@@ -100,3 +100,27 @@ def test_a_thousand_random_legal_games_end_and_keep_every_card_once(first: int) 
 def test_state_round_trips_through_json_mid_game() -> None:
     state = _play(7)
     assert ENGINE.load_state(ENGINE.dump_state(state)) == state
+
+
+def test_a_step_never_changes_the_state_it_was_given() -> None:
+    """The engine protocol: 'the input state is never mutated'. Each step works on a
+    fork that shares what cannot change (frozen cards, and models whose every field is
+    a value); over seeded games, every state handed to `apply` or `resolve` reads the
+    same after the step as before it."""
+    for seed in range(40):
+        rng = random.Random(seed)
+        players = 1 + seed % 4
+        state = ENGINE.setup([Seat(index=i, name=f"P{i}") for i in range(players)], OPTIONS)
+        for _ in range(MAX_STEPS):
+            if state.winners is not None:
+                break
+            before = ENGINE.dump_state(state)
+            request = ENGINE.chance(state)
+            if request is not None:
+                after = ENGINE.resolve_quiet(state, sample(request, rng))
+            else:
+                seat = ENGINE.to_move(state)[0]
+                after = ENGINE.apply_quiet(state, seat,
+                                           rng.choice(ENGINE.legal_actions(state, seat)))
+            assert ENGINE.dump_state(state) == before, f"game {seed} changed its input"
+            state = after

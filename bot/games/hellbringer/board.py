@@ -14,6 +14,7 @@ from bot.games.hellbringer.labels import NEVER_MIND
 from bot.models import GameRow
 from bot.render.style import COLOUR_DONE, COLOUR_INFO, COLOUR_PLAY, FIELD_VALUE, clip
 from engines.hellbringer import ENGINE, HellbringerState
+from engines.hellbringer.view import HOUSE_CARDS, own_hero
 
 ROWS = (("in", "👁️ In Sight"), ("mixed", "🌗 Mixed"), ("out", "🌑 Out of Sight"))
 STATS = (("health", "❤️"), ("armor", "🛡️"), ("sight", "👁️"), ("skill", "📘"))
@@ -106,8 +107,7 @@ def board(game: GameRow, state: HellbringerState) -> discord.Embed:
 
 def hand(state: HellbringerState, seat: int) -> discord.Embed:
     """A seat's own hand: only ever sent ephemerally."""
-    view = ENGINE.view(state, seat)
-    mine = view["heroes"][seat]
+    mine = own_hero(state, seat)
     cards = "\n".join(f"• {c['name']}" for c in mine.get("hand", [])) or "Your hand is empty."
     if state.options.mode == "physical" and any(c["card"].startswith("common#")
                                                 for c in mine.get("hand", [])):
@@ -117,5 +117,5 @@ def hand(state: HellbringerState, seat: int) -> discord.Embed:
                           colour=COLOUR_INFO)
     hero = {k: v for k, v in mine.items() if k != "hand"}  # listed above, not "shown"
     embed.add_field(name="Hero", value=_hero_value(hero), inline=False)
-    embed.set_footer(text=view["house_cards"])
+    embed.set_footer(text=HOUSE_CARDS)
     return embed

@@ -22,10 +22,12 @@ import functools
 import math
 import threading
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games.hellbringer import codes
+from bot.games.hellbringer.codes import Key
 from bot.games.hellbringer.labels import LABEL, card_name, enemy_name, label
 from bot.models import GameRow
 from bot.render import per_version
@@ -126,7 +128,16 @@ def _quick(action: Any) -> bool:
 
 
 def _rank(action: Any) -> int:
-    return next((i + 1 for i, kind in enumerate(LAST) if isinstance(action, kind)), 0)
+    kind = type(action)
+    rank = _RANKS.get(kind)
+    if rank is None:
+        rank = _RANKS[kind] = next((i + 1 for i, last in enumerate(LAST)
+                                    if issubclass(kind, last)), 0)
+    return rank
+
+
+_RANKS: dict[type, int] = {}
+"""`_rank` per kind of move (a layout sorts some forty moves)."""
 
 
 def _target(state: HellbringerState, uid: str) -> str:
@@ -192,7 +203,7 @@ def _perk_part(perk: str) -> Part:
     return (f"k:{level}", f"Perk {'I' * level}", "the class's Perk I or Perk II")
 
 
-def _combined(seat: int, family: str, index: int, moves: list[list[Part]]) -> Menu:
+def _combined(seat: int, family: str, index: int, moves: list[Sequence[Part]]) -> Menu:
     """One menu of a family's parts (`moves`: each move's), whose picks name a move."""
     options: dict[str, tuple[int, Part]] = {}
     sizes = []
@@ -243,15 +254,28 @@ def private(state: HellbringerState, seat: int, action: Any) -> bool:
     discarding only unshown cards: the channel is told how many anyway ("Alice
     discards 2 and draws 2"), so the End turn menu sits on the board, one press
     fewer than opening the panel."""
+    return _private(_named(action), frozenset(state.heroes[seat].hand))
+
+
+def _named(action: Any) -> bool | tuple[str, ...]:
+    """What of a move `private` reads, whatever the hand: True or False when the move
+    alone decides, else the words it names (a tuple: kept, it is a plain value the
+    garbage collector stops tracking, where a frozenset stays tracked)."""
     if isinstance(action, ALWAYS_PRIVATE):
         return True
     if isinstance(action, EndTurn) and all(card_id(c) == "common" for c in action.discard):
         return False  # unshown cards of a physical hand: the bot itself knows no more
-    hand = set(state.heroes[seat].hand)
-    data = ENGINE.dump_action(action)
-    named = [v for value in data.values()
-             for v in (value if isinstance(value, list | tuple) else [value])]
-    return any(isinstance(v, str) and v in hand for v in named)
+    return tuple(v for value in vars(action).values()
+                 for v in (value if isinstance(value, list | tuple) else [value])
+                 if isinstance(v, str))
+
+
+def _private(named: bool | tuple[str, ...], hand: frozenset[str]) -> bool:
+    return named if isinstance(named, bool) else not hand.isdisjoint(named)
+
+
+_NAMED: dict[Key, bool | tuple[str, ...]] = {}
+"""`_named` per move, kept by its value: it depends on nothing else."""
 
 
 LAID_OUT = "hellbringer moves"
@@ -286,12 +310,12 @@ class _Seat:
     these inputs; what is added later is built from another state with equal ones,
     from that version's legal moves (equal too, so the entry holds none)."""
 
-    coded: list[str]
+    coded: codes.Coded
     public: tuple[int, ...]
     panel: Moves | None
     placed: dict[tuple[int, int], Moves] = field(default_factory=dict)
     """The public moves laid out per (buttons' room, menus before the seat's)."""
-    parted: dict[int, tuple[str, list[Part]] | None] = field(default_factory=dict)
+    parted: dict[int, tuple[str, Sequence[Part]] | None] = field(default_factory=dict)
     """Each move's parts (`parts`) by its index, once worked out: for the menus and the
     decoder of their picks alike."""
     picks: dict[int, frozenset[tuple[str, int]]] = field(default_factory=dict)
@@ -305,12 +329,10 @@ _SEATS_LOCK = threading.Lock()
 def _inputs(game: GameRow, state: HellbringerState, seat: int) -> tuple[Any, ...]:
     """Everything a seat's layout reads, as a value: the seat, the name its menus show,
     its legal moves (their order makes the codes), its hand (which moves are private),
-    and what labels read of the table (`_labels`). The moves are compared as their kind
-    and fields: pydantic's own equality, 120 times per seat, cost more than the layout
-    kept."""
-    legal = per_version.legal_actions(game, state, seat)
-    return (seat, game.seats[seat].shown,
-            tuple((type(a).__name__, *vars(a).values()) for a in legal),
+    and what labels read of the table (`_labels`). The moves are compared as values
+    (`codes.key`): pydantic's own equality, 120 times per seat, cost more than the
+    layout kept."""
+    return (seat, game.seats[seat].shown, tuple(codes.keys_of(game, state, seat)),
             tuple(state.heroes[seat].hand), _labels(game, state))
 
 
@@ -349,14 +371,65 @@ def _kept(game: GameRow, state: HellbringerState, seat: int) -> _Seat:
 
 
 def forget() -> None:
-    """Drop every kept layout (tests comparing kept layouts with fresh ones)."""
+    """Drop every kept layout and move's words (tests comparing kept layouts with fresh
+    ones)."""
     with _SEATS_LOCK:
         _SEATS.clear()
+        _WORDS.clear()
+        _NAMED.clear()
+    codes.forget()
+
+
+@dataclass
+class _Words:
+    """Each move's label and parts as the table's names read them (`_labels`): kept by
+    the move's value across versions and seats, so a layout the kept seats miss (a
+    move changed the seat's moves or hand) looks most of its moves up."""
+
+    labels: dict[Key, str] = field(default_factory=dict)
+    parts: dict[Key, tuple[str, tuple[Part, ...]] | None] = field(default_factory=dict)
+    """Each bounded like the digests (`codes.DIGESTS`), emptied when full."""
+
+
+_WORDS: dict[tuple[Any, ...], _Words] = {}
+
+
+def _words(game: GameRow, state: HellbringerState) -> _Words:
+    def kept() -> _Words:
+        names = _labels(game, state)
+        found = _WORDS.get(names)
+        if found is None:
+            found = _Words()
+            with _SEATS_LOCK:
+                _WORDS[names] = found
+                while len(_WORDS) > KEPT:
+                    del _WORDS[next(iter(_WORDS))]
+        return found
+    return per_version.once(game, state, "hellbringer words", kept)
+
+
+def _label(words: _Words, state: HellbringerState, found: Key, action: Any) -> str:
+    text = words.labels.get(found)
+    if text is None:
+        if len(words.labels) >= codes.DIGESTS:
+            words.labels.clear()
+        text = words.labels[found] = label(state, action)
+    return text
 
 
 def _built(game: GameRow, state: HellbringerState, seat: int, legal: list[Any]) -> _Seat:
-    coded = [codes.encode(i, a) for i, a in enumerate(legal)]
-    hidden = {i for i, a in enumerate(legal) if private(state, seat, a)}
+    keys = codes.keys_of(game, state, seat)
+    coded = codes.Coded(keys)
+    hand = frozenset(state.heroes[seat].hand)
+    hidden = set()
+    for i, (a, k) in enumerate(zip(legal, keys, strict=True)):
+        named = _NAMED.get(k)
+        if named is None:
+            if len(_NAMED) >= codes.DIGESTS:
+                _NAMED.clear()
+            named = _NAMED[k] = _named(a)
+        if _private(named, hand):
+            hidden.add(i)
     found = _Seat(coded, tuple(i for i in range(len(legal)) if i not in hidden), None)
     if hidden:
         found.panel = _laid_out(game, state, seat, found,
@@ -398,11 +471,14 @@ def _laid_out(game: GameRow, state: HellbringerState, seat: int, laid: _Seat,
     answers as buttons and the rest in menus, numbered from `first` (the menus of the
     seats laid out before it)."""
     found = Moves()
+    keys = codes.keys_of(game, state, seat)
+    words = _words(game, state)
     if len(legal) <= room:
-        found.buttons = [(label(state, a), laid.coded[i], seat) for i, a in legal]
+        found.buttons = [(_label(words, state, keys[i], a), laid.coded[i], seat)
+                         for i, a in legal]
         return found
     quick = [(i, a) for i, a in legal if _quick(a)][:max(room, 0)]
-    found.buttons = [(label(state, a), laid.coded[i], seat) for i, a in quick]
+    found.buttons = [(_label(words, state, keys[i], a), laid.coded[i], seat) for i, a in quick]
     taken = {i for i, _ in quick}
     rest = sorted((p for p in legal if p[0] not in taken), key=lambda p: _rank(p[1]))
     _menus(found, game, state, seat, rest, laid, first)
@@ -427,10 +503,12 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
     `first` menus. Each move's parts are worked out once per seat's layout (they name
     cards: most of a layout's cost), for its decoder too."""
     budget = MENUS - first
-    parted = {i: _parts(state, laid, i, a) for i, a in rest}
+    keys = codes.keys_of(game, state, seat)
+    words = _words(game, state)
+    parted = {i: _parts(words, state, laid, i, a, keys[i]) for i, a in rest}
     family_of = {i: found_parts[0] if found_parts else None
                  for i, found_parts in parted.items()}
-    families: dict[str, list[list[Part]]] = {}
+    families: dict[str, list[Sequence[Part]]] = {}
     for found_parts in parted.values():
         if found_parts is not None:
             families.setdefault(found_parts[0], []).append(found_parts[1])
@@ -453,7 +531,7 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
     for start in range(0, len(flat), OPTIONS):
         part = f" ({start // OPTIONS + 1}/{chunks})" if chunks > 1 else ""
         found.menus.append(Menu(seat, f"{name}: choose a move…{part}",
-                                [(label(state, a), laid.coded[i], "")
+                                [(_label(words, state, keys[i], a), laid.coded[i], "")
                                  for i, a in flat[start:start + OPTIONS]],
                                 code=f"{codes.SELECT}{first + len(found.menus)}"))
     for family in sorted(folded, key=lambda f: f == "e"):
@@ -462,11 +540,20 @@ def _menus(found: Moves, game: GameRow, state: HellbringerState, seat: int,
         found.menus.append(menu)
 
 
-def _parts(state: HellbringerState, laid: _Seat, index: int, action: Any
-           ) -> tuple[str, list[Part]] | None:
-    """The parts of the seat's move `index` (`action`), worked out once per kept layout."""
+def _parts(words: _Words, state: HellbringerState, laid: _Seat, index: int, action: Any,
+           found: Key) -> tuple[str, Sequence[Part]] | None:
+    """The parts of the seat's move `index` (`action`, whose value is `found`), worked out
+    once per move and names (`_Words`)."""
     if index not in laid.parted:
-        laid.parted[index] = parts(state, action)
+        try:
+            kept = words.parts[found]
+        except KeyError:  # the store may be emptied by another thread at any time
+            worked = parts(state, action)
+            kept = None if worked is None else (worked[0], tuple(worked[1]))
+            if len(words.parts) >= codes.DIGESTS:
+                words.parts.clear()
+            words.parts[found] = kept
+        laid.parted[index] = kept
     return laid.parted[index]
 
 
@@ -481,15 +568,17 @@ def decode_combined(game: GameRow, state: HellbringerState, seat: int, code: str
     picked = frozenset(_alike(values).items())
     if len(set(values)) == len(values):
         laid = _seat(game, state, seat)
+        keys = codes.keys_of(game, state, seat)
+        words = _words(game, state)
         for index, action in enumerate(per_version.legal_actions(game, state, seat)):
-            found = _parts(state, laid, index, action)
+            found = _parts(words, state, laid, index, action, keys[index])
             if found is not None and found[0] == family and \
                     _picks(laid, index, found[1]) == picked:
                 return action
     raise RuleError(MISMATCH[family])
 
 
-def _picks(laid: _Seat, index: int, picked: list[Part]) -> frozenset[tuple[str, int]]:
+def _picks(laid: _Seat, index: int, picked: Sequence[Part]) -> frozenset[tuple[str, int]]:
     """The picks naming the seat's move `index` (its parts `picked`), counted once."""
     if index not in laid.picks:
         laid.picks[index] = frozenset(_alike([p[0] for p in picked]).items())
