@@ -133,7 +133,12 @@ async def acknowledged_in_time(
     its checks have passed, it is acknowledged at that moment: the commit that
     follows waits for the disk, and a refusal before it is still a plain ephemeral
     answer. Errors still reach the player: the error handler follows up once an
-    interaction is acknowledged."""
+    interaction is acknowledged. One acknowledged already with nothing on its way
+    (a click is deferred as it arrives) just waits for its change: no task, no
+    timer, for every click (issue 27)."""
+    if accepted is None and interaction.response.is_done() and \
+            _acknowledgement(interaction) is None:
+        return await change
     task = asyncio.ensure_future(change)
     waiting: set[asyncio.Future[Any]] = {task}
     if accepted is not None:
