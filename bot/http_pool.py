@@ -8,9 +8,11 @@ connections in its first second, each taking several turns of a loop already
 saturated (p50 14 ms, up to 160 ms), and the acknowledgements waited for them.
 
 So the bot keeps `count` connections to the API open: opened when it logs in and
-topped up every `TOP_UP_EVERY` seconds, which costs no request (no rate-limit
-budget: a connection is not a call) and, at rest, only the handshakes of the
-connections aiohttp closed for idling. Idle connections are closed after
+topped up every `TOP_UP_EVERY` seconds while it is in use (a request within the
+last `KEEPALIVE` seconds), which costs no request (no rate-limit budget: a
+connection is not a call). A bot at rest lets them lapse rather than reopen a
+pool of TLS handshakes a minute for nobody; the first burst after a long rest
+opens its own, as it did before. Idle connections are closed after
 `KEEPALIVE` seconds, well inside the idle limits between the bot and Discord
 (Cloudflare keeps an idle HTTP/1.1 connection 400 s; cloud load balancers and
 NAT gateways drop idle flows after 240-350 s, silently), so no request is ever
@@ -22,6 +24,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from typing import Any
 
 import aiohttp
 import discord
@@ -50,6 +53,18 @@ class KeptConnector(aiohttp.TCPConnector):
     connection would then outlive the far side's idle limit. So a top-up opens
     connections itself (`_create_connection`, the hook aiohttp's connectors
     implement) and puts each into the pool as a request's release does."""
+
+    last_used: float | None = None
+    """The loop time of the last request's connection (None: none yet)."""
+
+    async def connect(self, req: aiohttp.ClientRequest, *args: Any, **kwargs: Any) -> Any:
+        self.last_used = asyncio.get_running_loop().time()
+        return await super().connect(req, *args, **kwargs)
+
+    def in_use(self) -> bool:
+        """Whether a request went out within the last `KEEPALIVE` seconds."""
+        return self.last_used is not None and \
+            asyncio.get_running_loop().time() - self.last_used < KEEPALIVE
 
     def idle(self, request: aiohttp.ClientRequest) -> int:
         """Idle connections kept for `request`'s host."""
@@ -85,12 +100,20 @@ class WarmPool:
             self._task = None
 
     async def _keep(self) -> None:
+        first = True
         while True:
-            try:
-                await self.top_up()
-            except Exception as exc:  # a network hiccup: the next round tries again
-                log.debug("could not open keep-alive connections (%s)", exc)
+            if first or self.in_use():
+                try:
+                    await self.top_up()
+                except Exception as exc:  # a network hiccup: the next round tries again
+                    log.debug("could not open keep-alive connections (%s)", exc)
+            first = False
             await asyncio.sleep(TOP_UP_EVERY)
+
+    def in_use(self) -> bool:
+        """Whether the bot made a request lately (else the pool is let lapse)."""
+        pool = self._http.connector
+        return isinstance(pool, KeptConnector) and pool.in_use()
 
     async def top_up(self) -> int:
         """Open connections until `count` wait idle in the pool; returns how many it

@@ -15,7 +15,7 @@ import pytest
 from discord.ext import commands
 
 from bot.app import PandemoniumBot
-from bot.http_pool import KEEPALIVE, WarmPool, connector
+from bot.http_pool import KEEPALIVE, KeptConnector, WarmPool, connector
 from bot.settings import Settings
 
 RESPONSE = b"HTTP/1.1 204 No Content\r\nConnection: keep-alive\r\n\r\n"
@@ -148,3 +148,19 @@ async def test_the_bot_logs_in_through_the_keep_alive_connector(
     assert pool._keepalive_timeout == KEEPALIVE
     assert bot.warm_pool.count == 5
     await pool.close()
+
+
+async def test_a_pool_at_rest_is_not_topped_up(
+    server: Server, http: discord.http.HTTPClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A bot at rest lets its kept connections lapse: no handshakes a minute for nobody.
+    A request made lately keeps the pool topped up."""
+    pool = WarmPool(http, 2)
+    assert not pool.in_use()  # logged in, nothing asked yet
+    await _burst(http, server, 1)
+    assert pool.in_use()
+    connector_ = http.connector
+    assert isinstance(connector_, KeptConnector)
+    assert connector_.last_used is not None
+    monkeypatch.setattr(connector_, "last_used", connector_.last_used - KEEPALIVE - 1)
+    assert not pool.in_use()
