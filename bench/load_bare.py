@@ -21,7 +21,12 @@ from typing import Any
 import discord
 import yarl
 
-from bench.load_figures import BotFigures, serve_commands, stamp_interactions
+from bench.load_figures import (
+    BotFigures,
+    serve_commands,
+    stamp_interactions,
+    time_connections,
+)
 from tests.fakediscord.client import skip_rate_limit_waits
 
 BUTTON = "bare:click"
@@ -64,6 +69,7 @@ async def _serve(settings: dict[str, Any], pipe: Connection) -> None:
     skip_rate_limit_waits(bot)
     stamp_interactions(bot, figures)
     await bot.login(str(settings["discord_token"]))
+    time_connections(bot, figures)
     await serve_commands(bot, pipe, figures, bot.post)
 
 

@@ -200,6 +200,11 @@ class Part:
         """Every figure the issue's targets name, one labelled line each."""
         name = f"{self.game} {self.part}"
         ms = 1000.0
+
+        def split(label: str, values: Sequence[float]) -> str:
+            return (f"{label} p50 {percentile(values, 0.5) * ms:.1f}"
+                    f" p99 {percentile(values, 0.99) * ms:.1f}")
+
         per_click = self.bot.cpu_seconds * ms / self.clicks if self.clicks else float("nan")
         core = 100 * self.bot.cpu_seconds / self.wall if self.wall else float("nan")
         out = [
@@ -228,14 +233,11 @@ class Part:
             out.append(f"{name}: REST calls per click {sum(self.calls.values()) / self.clicks:.2f}"
                        + "".join(f"; {route} {n / self.clicks:.2f}"
                                  for route, n in self.calls.most_common(5)))
+        out.append(f"{name}: bot connections opened {len(self.bot.connecting)}"
+                   f" (each {split('took', self.bot.connecting)} ms)")
         out.append(f"{name}: bench (fake Discord and players) CPU"
                    f" {100 * self.bench_cpu / self.wall if self.wall else float('nan'):.0f} %"
                    " of a core")
-
-        def split(label: str, values: Sequence[float]) -> str:
-            return (f"{label} p50 {percentile(values, 0.5) * ms:.1f}"
-                    f" p99 {percentile(values, 0.99) * ms:.1f}")
-
         out.append(f"{name}: ack split (ms): {split('to the bot', self.to_bot)}"
                    f" ({split('fake queue', self.queued)}, {split('bot read', self.read)}),"
                    f" {split('dispatch', self.dispatch)}, {split('handler', self.handler)},"

@@ -23,7 +23,7 @@ from typing import Any
 
 import discord
 
-from bench.load_figures import BotFigures, serve_commands, stamp_interactions
+from bench.load_figures import BotFigures, serve_commands, stamp_interactions, time_connections
 from bot.app import PandemoniumBot, create_bot
 from bot.cli import freeze_start_up
 from bot.clicks import TablesUI
@@ -70,6 +70,7 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
     _stamp_interactions(bot, figures)
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
     await bot.login(token)
+    time_connections(bot, figures)
     _time_commits(bot, figures)
     await serve_commands(bot, pipe, figures)
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from multiprocessing.connection import Connection
 from typing import Any
 
+import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
@@ -36,6 +37,9 @@ class BotFigures:
     """How long each step's durable commit took (the lock is held meanwhile)."""
     loop_lag: list[float] = field(default_factory=list)
     cpu_seconds: float = 0.0
+    connecting: list[float] = field(default_factory=list)
+    """How long each new connection to the (fake) API took to open: a request that
+    finds no idle connection waits for one (`bot.http_pool`)."""
 
     def mark(self) -> None:
         """Start afresh: what follows is one part of the run (the opening, the rest)."""
@@ -43,13 +47,14 @@ class BotFigures:
             stamps.clear()
         self.commits.clear()
         self.loop_lag.clear()
+        self.connecting.clear()
         self.cpu_seconds = -time.process_time()
 
     def taken(self) -> BotFigures:
         """The figures so far (the CPU time counted up to now), and start afresh."""
         figures = BotFigures(dict(self.parsed), dict(self.handling), dict(self.answering),
                              list(self.commits), list(self.loop_lag),
-                             self.cpu_seconds + time.process_time())
+                             self.cpu_seconds + time.process_time(), list(self.connecting))
         self.mark()
         return figures
 
@@ -92,6 +97,25 @@ async def serve_commands(
         with contextlib.suppress(asyncio.CancelledError, discord.ConnectionClosed):
             await runner
     pipe.send(figures)
+
+
+def time_connections(client: discord.Client, figures: BotFigures) -> None:
+    """Note how long each connection the client's HTTP session opens takes (after login:
+    the session is made there). An aiohttp trace on discord.py's own session: the bench
+    reads it, the bot never does."""
+    session: aiohttp.ClientSession = client.http._HTTPClient__session  # type: ignore[attr-defined]
+    trace = aiohttp.TraceConfig()
+
+    async def started(_: Any, context: Any, __: Any) -> None:
+        context.connecting = time.monotonic()
+
+    async def ended(_: Any, context: Any, __: Any) -> None:
+        figures.connecting.append(time.monotonic() - context.connecting)
+
+    trace.on_connection_create_start.append(started)
+    trace.on_connection_create_end.append(ended)
+    trace.freeze()
+    session._trace_configs.append(trace)
 
 
 def stamp_interactions(client: discord.Client, figures: BotFigures) -> None:

@@ -22,6 +22,7 @@ from bot.databases import open_storage
 from bot.errors import guarded, handle
 from bot.frontend import Services, install
 from bot.games import GAMES
+from bot.http_pool import WarmPool, connector
 from bot.leases import EXIT_LEASE_LOST, ShardLeases, Stopped
 from bot.live_board import LiveBoard
 from bot.maintenance import Maintenance, Retention
@@ -85,6 +86,7 @@ class PandemoniumBot(commands.Bot):
         self.web: WebServer | None = None
         """The read-only web pages (`bot/web/`), unless PANDEMONIUM_WEB_PORT is off."""
         self.links: Links | None = None
+        self.warm_pool = WarmPool(self.http, settings.http_connections)
         self.healing: asyncio.Task[int] | None = None
         """Start-up's check of the live boards (`_heal_boards`); tests await it."""
         self._clock = clock
@@ -202,7 +204,15 @@ class PandemoniumBot(commands.Bot):
         REPLAY_BUTTONS.links = links
         return links
 
+    async def login(self, token: str) -> None:
+        """Log in through our own connector (`bot.http_pool`): it keeps idle connections
+        to the API longer than aiohttp's default, for the pool `setup_hook` fills."""
+        if self.http.connector is discord.utils.MISSING:
+            self.http.connector = connector()
+        await super().login(token)
+
     async def setup_hook(self) -> None:
+        self.warm_pool.start()
         await self.start_services()
         self.add_listener(self._interaction, "on_interaction")
         self._hear_messages_thinly()
@@ -315,6 +325,7 @@ class PandemoniumBot(commands.Bot):
             self.healing.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await self.healing
+        await self.warm_pool.stop()
         if self._timers is not None:
             await self._timers.stop()
         if self.maintenance is not None:

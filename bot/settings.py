@@ -92,6 +92,14 @@ class Settings(BaseSettings):
         " transaction and one fsync; each is answered once its batch is durable"
         " (0 commits every change alone)",
     )
+    http_connections: int = Field(
+        default=50,
+        ge=0,
+        le=1000,
+        validation_alias=_env("PANDEMONIUM_HTTP_CONNECTIONS"),
+        description="idle keep-alive connections to Discord's API kept open, so a burst of"
+        " acknowledgements finds them ready instead of opening each (0: none kept)",
+    )
     log_retention: Literal["keep", "archive", "delete"] = Field(
         default="keep",
         validation_alias=_env("PANDEMONIUM_LOG_RETENTION"),

@@ -408,16 +408,17 @@ class TableCore:
         events: list[Event],
         *,
         stand_in: tuple[int, Actor] | None = None,
+        on_loop: int = ROLLS_ON_LOOP,
     ) -> tuple[GameRow, Any]:
         """Resolve digital chance nodes and play AI seats until a human must act.
         `stand_in` = (seat, GM): the AI also plays that seat's current turn. An AI
         play-out can take a hundred milliseconds, so with computer players it runs in
         the worker pool (the channel's lock is held, and nothing else touches these
-        objects); rolls alone cost microseconds and stay on the loop, up to
-        `ROLLS_ON_LOOP` of them (the rest of a long run goes to the pool too)."""
-        if stand_in is None and not any(s.ai for s in game.seats):
+        objects); rolls alone cost microseconds and stay on the loop, up to `on_loop`
+        of them (the rest of a long run goes to the pool too)."""
+        if on_loop and stand_in is None and not any(s.ai for s in game.seats):
             game, state = self._advance_now(engine, game, state, entries, events,
-                                            steps=ROLLS_ON_LOOP)
+                                            steps=on_loop)
             request = engine.chance(state) if engine.result(state) is None else None
             if request is None or not bot_draws(game, request):
                 return game, state

@@ -16,6 +16,7 @@ from bot.table_core import Actor, LiveTable, Outcome, StaleBoard, Step, TableCor
 from bot.table_options import DEFAULT_DICE, DICE_OPTION, engine_options, late_join_of
 from bot.table_packs import embed_chosen_pack
 from bot.table_seats import chosen_seats, seat_name, seats_phrase
+from bot.workers import off_loop
 from engines import registry
 from engines.core.errors import RuleError
 from engines.core.protocol import Event, Seat
@@ -281,13 +282,13 @@ class LobbyOps(TableCore):
                 )
             setup = _setup_line(game)
             try:
-                state = engine.setup(setup.seats, engine_options(engine, game.options))
+                state = await off_loop(_set_up, engine, setup, game.options)
             except ValidationError as exc:
                 raise RuleError(f"The game's options are not valid: {clause(exc)}") from None
             new = self._bump(game, status="active")
             entries = [LogEntry(user_id=actor.user_id, payload=setup)]
             events: list[Event] = []
-            new, state = await self._advance(engine, new, state, entries, events)
+            new, state = await self._advance(engine, new, state, entries, events, on_loop=0)
             return Step(new, state, entries, events, f"{engine.title} begins!")
 
         return await self._change(channel_id, fn)
@@ -363,6 +364,10 @@ def _setup_line(game: GameRow) -> SetupLine:
     """What the engine is set up from; a seat with a character plays under its name."""
     seats = [Seat(index=i, name=s.character or s.name, ai=s.ai) for i, s in enumerate(game.seats)]
     return SetupLine(seats=seats, options=game.options, rng_counter=game.rng_counter)
+
+
+def _set_up(engine: AnyEngine, setup: SetupLine, options: dict[str, Any]) -> Any:
+    return engine.setup(setup.seats, engine_options(engine, options))
 
 
 def _check_game_id(game: GameRow, game_id: int | None) -> None:

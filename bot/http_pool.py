@@ -1,0 +1,148 @@
+"""Keep-alive connections to Discord's API, opened before a burst needs them.
+
+Every acknowledgement is an HTTP request, and a request that finds no idle
+connection opens one first. Against real Discord that is a TCP and a TLS
+handshake (three round trips, and the handshake's CPU on the bot's loop); under
+the load bench's opening — fifty tables opened at once — the bot opened 40 to 90
+connections in its first second, each taking several turns of a loop already
+saturated (p50 14 ms, up to 160 ms), and the acknowledgements waited for them.
+
+So the bot keeps `count` connections to the API open: opened when it logs in and
+topped up every `TOP_UP_EVERY` seconds while it is in use (a request within the
+last `KEEPALIVE` seconds), which costs no request (no rate-limit budget: a
+connection is not a call). A bot at rest lets them lapse rather than reopen a
+pool of TLS handshakes a minute for nobody; the first burst after a long rest
+opens its own, as it did before. Idle connections are closed after
+`KEEPALIVE` seconds, well inside the idle limits between the bot and Discord
+(Cloudflare keeps an idle HTTP/1.1 connection 400 s; cloud load balancers and
+NAT gateways drop idle flows after 240-350 s, silently), so no request is ever
+written into a connection the far side has already forgotten.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import Any
+
+import aiohttp
+import discord
+import yarl
+
+log = logging.getLogger(__name__)
+
+KEEPALIVE = 60.0
+"""Seconds an idle connection is kept (aiohttp's default is 15: a pool opened for a
+burst would be gone a quarter of a minute after it)."""
+TOP_UP_EVERY = 15.0
+"""Seconds between two top-ups of the pool (a quarter of `KEEPALIVE`)."""
+
+
+def connector() -> KeptConnector:
+    """The bot's connector: no limit on connections (as discord.py's own), idle ones
+    kept `KEEPALIVE` seconds. Needs the running loop."""
+    return KeptConnector(limit=0, keepalive_timeout=KEEPALIVE)
+
+
+class KeptConnector(aiohttp.TCPConnector):
+    """aiohttp's connector, able to open an idle connection without a request.
+
+    `connect` would hand out an idle connection before opening one, and its release
+    would count the idle one as just used though nothing crossed the wire: a kept
+    connection would then outlive the far side's idle limit. So a top-up opens
+    connections itself (`_create_connection`, the hook aiohttp's connectors
+    implement) and puts each into the pool as a request's release does."""
+
+    last_used: float | None = None
+    """The loop time of the last request's connection (None: none yet)."""
+
+    async def connect(self, req: aiohttp.ClientRequest, *args: Any, **kwargs: Any) -> Any:
+        self.last_used = asyncio.get_running_loop().time()
+        return await super().connect(req, *args, **kwargs)
+
+    def in_use(self) -> bool:
+        """Whether a request went out within the last `KEEPALIVE` seconds."""
+        return self.last_used is not None and \
+            asyncio.get_running_loop().time() - self.last_used < KEEPALIVE
+
+    def idle(self, request: aiohttp.ClientRequest) -> int:
+        """Idle connections kept for `request`'s host."""
+        return len(self._conns.get(request.connection_key, ()))
+
+    async def open_idle(
+        self, request: aiohttp.ClientRequest, limits: aiohttp.ClientTimeout
+    ) -> None:
+        protocol = await self._create_connection(request, [], limits)
+        if self.closed:
+            protocol.close()
+            return
+        self._release(request.connection_key, protocol)
+
+
+class WarmPool:
+    """Keeps `count` idle connections to the API in the HTTP client's pool."""
+
+    def __init__(self, http: discord.http.HTTPClient, count: int) -> None:
+        self._http = http
+        self.count = count
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        if self.count > 0 and self._task is None:
+            self._task = asyncio.get_running_loop().create_task(self._keep())
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+            self._task = None
+
+    async def _keep(self) -> None:
+        first = True
+        while True:
+            if first or self.in_use():
+                try:
+                    await self.top_up()
+                except Exception as exc:  # a network hiccup: the next round tries again
+                    log.debug("could not open keep-alive connections (%s)", exc)
+            first = False
+            await asyncio.sleep(TOP_UP_EVERY)
+
+    def in_use(self) -> bool:
+        """Whether the bot made a request lately (else the pool is let lapse)."""
+        pool = self._http.connector
+        return isinstance(pool, KeptConnector) and pool.in_use()
+
+    async def top_up(self) -> int:
+        """Open connections until `count` wait idle in the pool; returns how many it
+        opened. Those in use do not count: the pool is for the next burst."""
+        session: aiohttp.ClientSession = self._http._HTTPClient__session  # type: ignore[attr-defined]
+        pool = self._http.connector
+        if not isinstance(pool, KeptConnector) or session is discord.utils.MISSING:
+            return 0
+        if session.closed:
+            return 0
+        request = self._request(session)
+        missing = self.count - pool.idle(request)
+        if missing <= 0:
+            return 0
+        opened = await asyncio.gather(
+            *(pool.open_idle(request, session.timeout) for _ in range(missing)),
+            return_exceptions=True,
+        )
+        failed = [o for o in opened if isinstance(o, BaseException)]
+        if failed:
+            log.debug("could not open %d keep-alive connections (%s)", len(failed), failed[0])
+        return len(opened) - len(failed)
+
+    def _request(self, session: aiohttp.ClientSession) -> aiohttp.ClientRequest:
+        """A request with the pool key of discord.py's own (the API's host and port, its
+        TLS and proxy settings), never sent: only its key and address are read."""
+        http = self._http
+        return aiohttp.ClientRequest(
+            "GET", yarl.URL(discord.http.Route.BASE), loop=asyncio.get_running_loop(),
+            session=session, proxy=None if http.proxy is None else yarl.URL(http.proxy),
+            proxy_auth=http.proxy_auth,
+        )
