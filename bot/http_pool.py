@@ -22,13 +22,14 @@ written into a connection the far side has already forgotten.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from typing import Any
 
 import aiohttp
 import discord
 import yarl
+
+from bot.background import BackgroundLoop
 
 log = logging.getLogger(__name__)
 
@@ -80,26 +81,18 @@ class KeptConnector(aiohttp.TCPConnector):
         self._release(request.connection_key, protocol)
 
 
-class WarmPool:
+class WarmPool(BackgroundLoop):
     """Keeps `count` idle connections to the API in the HTTP client's pool."""
 
     def __init__(self, http: discord.http.HTTPClient, count: int) -> None:
         self._http = http
         self.count = count
-        self._task: asyncio.Task[None] | None = None
 
     def start(self) -> None:
-        if self.count > 0 and self._task is None:
-            self._task = asyncio.get_running_loop().create_task(self._keep())
+        if self.count > 0:
+            super().start()
 
-    async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-            self._task = None
-
-    async def _keep(self) -> None:
+    async def _loop(self) -> None:
         first = True
         while True:
             if first or self.in_use():
