@@ -140,7 +140,7 @@ def board(state: HellbringerState, seat: int | None) -> dict[str, Any]:
         "strike_now": {k: float(v) for k, v in strike_now(state, of).items()},
         "attack": state.attack.model_dump() if state.attack else None,
         "waiting": (moves.PROMPTS[head.what] if isinstance(head, Choose)
-                    else "defence window" if isinstance(head, Window) else None),
+                    else "defend or pass" if isinstance(head, Window) else None),
         "to_move": moves.to_move(state),
         "outcome": state.outcome, "summary": state.summary,
         "house_cards": HOUSE_CARDS,

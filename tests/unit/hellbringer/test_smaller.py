@@ -45,6 +45,13 @@ def test_defence_window_buttons_name_their_player() -> None:
     assert "✋ Pass (Ann)" in texts and "✋ Pass (Bob)" in texts
 
 
+def test_the_board_says_what_a_defence_window_waits_for_in_words() -> None:
+    """The turn line reads as a sentence: 'waiting for Ann, Bob to defend or pass', not
+    'to defence window'."""
+    embed = PRESENTER.board(_game(), _window(clear_board(fresh(2))))
+    assert "Enemies' turn: waiting for Ann, Bob to defend or pass." in str(embed.description)
+
+
 def test_a_lone_players_buttons_keep_their_short_label() -> None:
     state = clear_board(fresh(1))
     texts = [text for text, _, _ in PRESENTER.action_buttons(_game(players=1), state)]
