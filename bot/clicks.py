@@ -39,7 +39,7 @@ from bot.render import per_version
 from bot.render.games import PANEL, presenter_for, private_moves, rematch_options
 from bot.table import Actor, Chooser, JoinAsked, NoGame, Outcome, StaleBoard, seat_for
 from bot.table_seats import seats_phrase
-from bot.ui.components import LateJoinButton, TableButton
+from bot.ui.components import LateJoinButton, RoutedView, TableButton
 from bot.ui.report import ReportModal
 from engines import registry
 from engines.core.chance import ChanceRequest
@@ -103,7 +103,7 @@ class TablesUI(Publisher):
         channel gets the question with the host's (or a GM's) two buttons."""
         await reply_ephemeral(interaction, asked.message)
         name = asked.member.name
-        view = discord.ui.View(timeout=None)
+        view = RoutedView()
         view.add_item(LateJoinButton(asked.game_id, asked.member.user_id, "yes", name))
         view.add_item(LateJoinButton(asked.game_id, asked.member.user_id, "no"))
         await self.channel_of(channel_id_of(interaction)).send(
@@ -486,7 +486,7 @@ class TablesUI(Publisher):
         await self.board.show(outcome)
 
     def end_confirmation(self, game: GameRow) -> discord.ui.View:
-        view = discord.ui.View(timeout=None)
+        view = RoutedView()
         view.add_item(TableButton("end", game.id, game.version))
         return view
 

@@ -46,6 +46,7 @@ from bot.ui.components import (
     PanelButton,
     PrivateViewButton,
     RematchButton,
+    RoutedView,
     TableButton,
 )
 from bot.web.links import REPLAY_BUTTONS
@@ -110,7 +111,7 @@ def board_embed(game: GameRow, state: Any, notice: str | None = None) -> discord
 def board_view(game: GameRow, state: Any, *, gm_seat: int | None = None) -> discord.ui.View:
     """The board's components. With `gm_seat`, only that seat's moves, as buttons a
     GM presses to act for it (their custom_ids say so, and the table checks)."""
-    view = discord.ui.View(timeout=None)
+    view = RoutedView()
     if game.status == "lobby":
         engine = registry.get(game.game)
         ops = ["join", "leave", "start", "cancel"]
@@ -191,7 +192,7 @@ def panel_view(game: GameRow, state: Any, seat: int, *, gm: bool = False) -> dis
     """A seat's private panel: its hand-revealing moves, with the board's custom ids
     (the table's version included), so a click on it is checked and played like one
     on the board. With `gm`, a GM's `/game as` panel acting for the seat."""
-    view = discord.ui.View(timeout=None)
+    view = RoutedView()
     moves = private_moves(game, state, seat)
     for label, code in moves.buttons:
         view.add_item(MoveButton(game.id, game.version, seat, code, label, gm=gm))

@@ -22,7 +22,7 @@ from bot.storage import Storage, timer_applies
 from bot.table import TableService
 from bot.table_core import stalled_seats
 from bot.table_seats import and_join
-from bot.ui.components import TableButton
+from bot.ui.components import RoutedView, TableButton
 from engines import registry
 from engines.core.protocol import Engine
 
@@ -152,7 +152,7 @@ class TurnTimers(BackgroundLoop):
                 allowed_mentions=mentions,
             )
             return
-        view = discord.ui.View(timeout=None)
+        view = RoutedView()
         options = []
         if can_skip(game.game):
             view.add_item(TableButton("skip", game.id, game.version))

@@ -23,7 +23,7 @@ from discord.ext import commands
 
 from bot.errors import guarded
 from bot.render.dice import expression_of, odds_embed, roll_embed
-from bot.ui.components import Routed
+from bot.ui.components import Routed, RoutedView
 from engines.core.errors import RuleError
 from engines.dice.expression import parse
 from engines.dice.model import Die
@@ -53,7 +53,7 @@ async def send_roll(
     rng: random.Random,
 ) -> None:
     result = roll_dice(parse(text, dice), rng)
-    view = discord.ui.View(timeout=None)
+    view = RoutedView()
     view.add_item(RerollButton(private))
     await interaction.response.send_message(
         embed=roll_embed(result, interaction.user.display_name), view=view, ephemeral=private

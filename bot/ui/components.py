@@ -176,6 +176,23 @@ class Routed(discord.ui.DynamicItem[V], template="(?!)"):
         return False
 
 
+class RoutedView(discord.ui.View):
+    """A view of components we route ourselves (`press`), finished for discord.py from
+    the start. discord.py 2.7's `InteractionResponse.send_message` keeps the view of a
+    response whether or not anything in it is dispatchable (its other senders ask), so
+    our templates reached its own route: every later click on any board was rebuilt
+    from its message, failed in `DynamicItem.from_custom_id` and logged an error with
+    its traceback (issue 27: 635 of 750 clicks in ten seconds of the Hellbringer load
+    bench, once a "🃏 My turn" had been answered at once). Every sender asks
+    `is_finished` first: a finished view is never kept, nor timed out."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
+    def is_finished(self) -> bool:
+        return not self.is_dispatchable() or super().is_finished()
+
+
 class LobbyButton(
     Routed[discord.ui.Button[Any]],
     template=rf"pd:lobby:(?P<op>join|leave|start|ai|cancel|dice):(?P<game>{NUMBER})",

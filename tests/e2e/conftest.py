@@ -72,6 +72,8 @@ def start_bot(fake_discord: FakeDiscord, bot_settings: Settings) -> StartBot:
             yield bot
         assert not bot.table.persistence_failures, bot.table.persistence_failures
         assert not bot.table.secrecy.leaks, bot.table.secrecy.leaks
+        routed_twice = list(bot._connection._view_store._dynamic_items.values())
+        assert not routed_twice, f"discord.py would route these clicks too: {routed_twice}"
 
     return start
 

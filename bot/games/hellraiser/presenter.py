@@ -44,7 +44,7 @@ from bot.models import GameRow
 from bot.render import per_version
 from bot.render.games import BoardPicture, SelectChoice
 from bot.render.style import COLOUR_PLAY
-from bot.ui.components import MoveSelect
+from bot.ui.components import MoveSelect, RoutedView
 from engines.core.errors import RuleError
 from engines.core.protocol import Event
 from engines.hellraiser import ENGINE, HellraiserState
@@ -183,7 +183,7 @@ def _pictured(game: GameRow, state: HellraiserState, board: Board) -> tuple[Piec
 def _privately(game: GameRow, seat: int, found: Select) -> ChooseFurther:
     """A menu for the player alone: its select acts like a command (the move is
     announced in a reply, the board updates)."""
-    view = discord.ui.View(timeout=None)
+    view = RoutedView()
     view.add_item(MoveSelect(
         game.id, game.version, seat, found.code,
         [discord.SelectOption(label=o.label, value=o.code, description=o.description or None)
