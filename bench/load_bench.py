@@ -201,6 +201,11 @@ class Part:
         name = f"{self.game} {self.part}"
         ms = 1000.0
 
+        def most(values: Sequence[float]) -> str:
+            """The longest stall: one stall holds every interaction in flight, which
+            a percentile of the probe's many wake-ups does not show."""
+            return f"{max(values) * ms:.1f}" if values else "nan"
+
         def split(label: str, values: Sequence[float]) -> str:
             return (f"{label} p50 {percentile(values, 0.5) * ms:.1f}"
                     f" p99 {percentile(values, 0.99) * ms:.1f}")
@@ -233,6 +238,8 @@ class Part:
             out.append(f"{name}: REST calls per click {sum(self.calls.values()) / self.clicks:.2f}"
                        + "".join(f"; {route} {n / self.clicks:.2f}"
                                  for route, n in self.calls.most_common(5)))
+        out.append(f"{name}: bot errors logged {sum(self.bot.errors.values())}"
+                   + "".join(f"; {n}x {text!r}" for text, n in self.bot.errors.most_common(3)))
         out.append(f"{name}: bot connections opened {len(self.bot.connecting)}"
                    f" (each {split('took', self.bot.connecting)} ms)")
         out.append(f"{name}: bench (fake Discord and players) CPU"
@@ -242,8 +249,8 @@ class Part:
                    f" ({split('fake queue', self.queued)}, {split('bot read', self.read)}),"
                    f" {split('dispatch', self.dispatch)}, {split('handler', self.handler)},"
                    f" {split('back', self.back)}; {split('commit', self.bot.commits)},"
-                   f" {split('loop lag', self.bot.loop_lag)},"
-                   f" {split('bench loop lag', self.bench_lag)}")
+                   f" {split('loop lag', self.bot.loop_lag)} max {most(self.bot.loop_lag)},"
+                   f" {split('bench loop lag', self.bench_lag)} max {most(self.bench_lag)}")
         return out
 
 

@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 import time
+from collections import Counter
 from collections.abc import Awaitable, Callable
 from contextvars import ContextVar
 from dataclasses import dataclass, field
@@ -41,6 +43,10 @@ class BotFigures:
     connecting: list[float] = field(default_factory=list)
     """How long each new connection to the (fake) API took to open: a request that
     finds no idle connection waits for one (`bot.http_pool`)."""
+    errors: Counter[str] = field(default_factory=Counter)
+    """Errors the bot process logged, by the start of their message: the bench's bot
+    configures no logging and discord.py's logger has a handler that drops everything,
+    so an error on every click went unseen until it was counted."""
 
     def mark(self) -> None:
         """Start afresh: what follows is one part of the run (the opening, the rest)."""
@@ -49,15 +55,32 @@ class BotFigures:
         self.commits.clear()
         self.loop_lag.clear()
         self.connecting.clear()
+        self.errors.clear()
         self.cpu_seconds = -time.process_time()
 
     def taken(self) -> BotFigures:
         """The figures so far (the CPU time counted up to now), and start afresh."""
         figures = BotFigures(dict(self.parsed), dict(self.handling), dict(self.answering),
                              list(self.commits), list(self.loop_lag),
-                             self.cpu_seconds + time.process_time(), list(self.connecting))
+                             self.cpu_seconds + time.process_time(), list(self.connecting),
+                             Counter(self.errors))
         self.mark()
         return figures
+
+
+class ErrorCount(logging.Handler):
+    """Counts the process's logged errors into its figures (`BotFigures.errors`)."""
+
+    def __init__(self, figures: BotFigures) -> None:
+        super().__init__(logging.ERROR)
+        self.figures = figures
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.figures.errors[record.getMessage()[:ERROR_CHARS]] += 1
+
+
+ERROR_CHARS = 90
+"""How much of an error's message tells one kind from another in the report."""
 
 
 async def probe_loop(lags: list[float]) -> None:
@@ -75,6 +98,7 @@ async def serve_commands(
     baseline: connect, then do what the bench asks over the pipe ("mark", "take", a
     list for `post`, "stop"), and send its figures back once closed."""
     loop = asyncio.get_running_loop()
+    logging.getLogger().addHandler(ErrorCount(figures))
     runner = asyncio.create_task(bot.connect(reconnect=False))
     probe: asyncio.Task[None] | None = None
     try:

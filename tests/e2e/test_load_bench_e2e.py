@@ -17,7 +17,7 @@ from tests.support.pig import ENGINE as PIG
 TINY = Load(tables=2, rate=6.0, seconds=2.5, seed=3)
 FIGURES = ("interactions", "unanswered", "stale answers", "refused", "ack p50", "p95",
            "p99", "ack by kind", "bot CPU", "ms per click", "% of a core", "ack split",
-           "commit", "loop lag")
+           "commit", "loop lag", "bot errors logged")
 """What every part reports, one labelled line each."""
 STEADY = ("board shown p50", "bot / bare ack p50", "REST calls per click")
 TRACES = ("Traceback", "pydantic", "validation error", "Field required", "Input should")
@@ -39,8 +39,9 @@ def _polite(part: Part) -> None:
 @pytest.mark.slow(12)
 @pytest.mark.parametrize("game", [*GAMES, PIG.key])
 async def test_every_game_is_driven_and_every_click_answered(game: str) -> None:
-    """Each game: an opening and a steady part, both wholly answered; the steady part
-    carries moves out (boards shown), and the figures are all on the report."""
+    """Each game: an opening and a steady part, both wholly answered with no error
+    logged by the bot; the steady part carries moves out (boards shown), and the
+    figures are all on the report."""
     run = await measure(game, TINY)
     bare = run.steady  # the ratio's line is there; the bare bot has its own test
     assert run.opening is not None, "a game's opening is reported apart"
@@ -52,6 +53,7 @@ async def test_every_game_is_driven_and_every_click_answered(game: str) -> None:
             assert figure in text, f"{game} {part.part} does not report {figure!r}:\n{text}"
     for part in (run.opening, run.steady):
         assert sum(map(len, part.acks_by_kind.values())) == len(part.acks), "each ack once"
+        assert not part.bot.errors, f"{game} {part.part}: the bot logged {part.bot.errors}"
     assert "command /game" in run.opening.acks_by_kind, "the lobby's command has its own kind"
     if game == "hellboy-board":
         assert "command /hbboard" in run.opening.acks_by_kind, run.opening.acks_by_kind.keys()
