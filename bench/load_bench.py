@@ -33,7 +33,9 @@ wide): *to the bot* (the fake sends it until discord.py parses it; split into th
 (parsed until the board's click handler starts; move clicks only), *handler* (until
 the callback leaves: the bot's own work before acknowledging), *back* (the
 callback's way to the fake); `commit` is each step's durable commit and `loop lag`
-how late the bot's loop wakes a 10 ms sleeper. The bot runs in its own process
+how late the bot's loop wakes a 10 ms sleeper (with its longest stall, `max`). The
+errors the bot logged are counted (`bot errors logged`: the bench's bot configures no
+logging of its own, and a healthy run logs none). The bot runs in its own process
 (`bench.load_bot`), as against Discord, whose JSON and fan-out never run on its CPU.
 
     .venv/bin/python -m bench.load_bench [--games pig,hellboy-dice,hellraiser,hellbringer,
