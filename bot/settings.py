@@ -93,7 +93,7 @@ class Settings(BaseSettings):
         " (0 commits every change alone)",
     )
     http_connections: int = Field(
-        default=50,
+        default=100,
         ge=0,
         le=1000,
         validation_alias=_env("PANDEMONIUM_HTTP_CONNECTIONS"),
