@@ -16,8 +16,10 @@ from typing import Any
 
 import discord
 
+from bot.confirmations import LAPSED, Confirmations, Confirmed
 from bot.errors import reply_ephemeral
 from bot.interactions import (
+    ChannelOf,
     acknowledge_once_accepted,
     acknowledged_in_time,
     actor_of,
@@ -25,7 +27,7 @@ from bot.interactions import (
     edit_clicked,
     member_actor,
 )
-from bot.live_board import is_live_copy
+from bot.live_board import LiveBoard, is_live_copy
 from bot.models import GameRow, SeatRow
 from bot.presenting import (
     PANEL_STALE,
@@ -37,9 +39,18 @@ from bot.presenting import (
 from bot.publishing import Publisher
 from bot.render import per_version
 from bot.render.games import PANEL, presenter_for, private_moves, rematch_options
-from bot.table import Actor, Chooser, JoinAsked, NoGame, Outcome, StaleBoard, seat_for
+from bot.table import (
+    Actor,
+    Chooser,
+    JoinAsked,
+    NoGame,
+    Outcome,
+    StaleBoard,
+    TableService,
+    seat_for,
+)
 from bot.table_seats import seats_phrase
-from bot.ui.components import LateJoinButton, RoutedView, TableButton
+from bot.ui.components import ConfirmButton, LateJoinButton, RoutedView, TableButton
 from bot.ui.report import ReportModal
 from engines import registry
 from engines.core.chance import ChanceRequest
@@ -68,6 +79,10 @@ class Behind(StaleBoard):
 class TablesUI(Publisher):
     """The interaction handlers shared by the /game cog and the board's components,
     on top of the publishing path."""
+
+    def __init__(self, table: TableService, board: LiveBoard, channel_of: ChannelOf) -> None:
+        super().__init__(table, board, channel_of)
+        self.confirmations = Confirmations()
 
     # Components
 
@@ -484,6 +499,22 @@ class TablesUI(Publisher):
         )
         await edit_clicked(interaction, content=outcome.notice, view=None)
         await self.board.show(outcome)
+
+    async def confirm(self, interaction: discord.Interaction[Any], token: str) -> None:
+        """A confirmation's button (`bot.confirmations`): what it asked, or one sentence
+        once it has lapsed."""
+        confirmed = self.confirmations.answer(token)
+        if confirmed is None:
+            raise RuleError(LAPSED)
+        await confirmed(interaction)
+
+    def confirmation(
+        self, confirmed: Confirmed, label: str, style: discord.ButtonStyle
+    ) -> discord.ui.View:
+        """A view of one "are you sure?" button that runs `confirmed` when pressed."""
+        view = RoutedView()
+        view.add_item(ConfirmButton(self.confirmations.ask(confirmed), label, style))
+        return view
 
     def end_confirmation(self, game: GameRow) -> discord.ui.View:
         view = RoutedView()

@@ -150,6 +150,8 @@ class Clicks(Protocol):
 
     async def confirm_end(self, interaction: Press, game_id: int) -> None: ...
 
+    async def confirm(self, interaction: Press, token: str) -> None: ...
+
 
 class _HoldsClicks(Protocol):
     @property
@@ -438,7 +440,26 @@ class LateJoinButton(
         )
 
 
+class ConfirmButton(
+    Routed[discord.ui.Button[Any]],
+    template=r"pd:ok:(?P<token>[0-9a-f]{16})",
+):
+    """An "are you sure?" button whose press runs what was asked, kept by the bot
+    under the token it carries (`bot.confirmations`)."""
+
+    def __init__(self, token: str, label: str, style: discord.ButtonStyle) -> None:
+        super().__init__(
+            discord.ui.Button(label=label[:80], style=style, custom_id=f"pd:ok:{token}")
+        )
+
+    @classmethod
+    @guarded
+    async def pressed(cls, interaction: Press, match: re.Match[str]) -> None:
+        await _ui(interaction).confirm(interaction, match["token"])
+
+
 ROUTED: tuple[type[Pressable], ...] = (
+    ConfirmButton,
     LateJoinButton,
     RematchButton,
     TableButton,

@@ -17,6 +17,7 @@ from collections.abc import AsyncIterator
 import pytest
 
 from bot.app import PandemoniumBot
+from bot.confirmations import LAPSED
 from tests.e2e.conftest import StartBot
 from tests.e2e.test_hellboy_board_e2e import _cmd, _private, _report, _state
 from tests.e2e.test_hellboy_board_session_e2e import _press, _refused
@@ -242,3 +243,36 @@ async def _ended_by_the_gm_and_back(fake: FakeDiscord, bot: PandemoniumBot,
     again = await (await fake.slash("erin", "game undo")).original()
     assert again.text().startswith("Undid: the reported result.\n🔔 "), again.text()
     assert (await _state(fake, bot)).test is not None, "the test waits for its dice again"
+
+
+async def test_a_confirmation_is_ours_to_route_and_lapses_in_a_sentence(
+    fake_discord: FakeDiscord, start_bot: StartBot
+) -> None:
+    """"Yes, a new area" is one of the bot's routed buttons (`pd:ok:…`), not a View
+    discord.py keeps: a press discord.py read before the reply carrying the View was
+    never answered. After a restart the kept answer is gone, and a press of the old
+    button gets one sentence and changes nothing; a new confirmation works again."""
+    fake = fake_discord
+    async with start_bot() as bot:
+        await _open(fake, bot)
+        await _press(fake, bot, await board_now(fake, bot, fake.last_message()), "alice",
+                     "Next phase: Agent")
+        asked = await fake.slash("bob", "hbboard go", options={"agent": "Abe Sapien",
+                                                                "area": "attic"})
+        assert await _private(asked) == "New area 'attic'? Known: Hall, Crypt."
+        old = await asked.original()
+        assert [c.split(":")[:2] for c in old.custom_ids()] == [["pd", "ok"]]
+        store = bot._connection._view_store
+        assert not store._views, "discord.py keeps no View of the confirmation"
+    async with start_bot() as bot:
+        before = await _state(fake, bot)
+        lapsed = await fake.click("bob", old, label="Yes, a new area: attic")
+        assert await _private(lapsed) == LAPSED
+        assert await _state(fake, bot) == before
+        asked = await fake.slash("bob", "hbboard go", options={"agent": "Abe Sapien",
+                                                                "area": "attic"})
+        assert await _private(asked) == "New area 'attic'? Known: Hall, Crypt."
+        confirmed = await fake.click("bob", await asked.original(),
+                                     label="Yes, a new area: attic")
+        assert "Abe Sapien moves to attic." in (await confirmed.original()).text()
+        assert (await _state(fake, bot)).agents["abe-sapien"].area == "attic"

@@ -7,13 +7,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
+from functools import partial
 from typing import Any, Literal
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.errors import ChooseFurther, guarded
+from bot.errors import ChooseFurther
 from bot.frontend import Services
 from bot.games.hellboy_board.odds import odds_embed, odds_line
 from bot.games.hellboy_board.presets import choices, presets_embed
@@ -33,10 +34,6 @@ Dice = app_commands.Range[int, 1, MAX_DICE]
 Steps = app_commands.Range[int, -40, 40]
 CHOICE, CHOICES = 100, 25
 """Discord's limits on an autocomplete choice's name and on their number."""
-LABEL = 80
-"""Discord's limit on a button's label."""
-CONFIRM_SECONDS = 600
-"""How long a confirmation's button answers (it is not kept across a restart)."""
 
 
 def _refs(text: str | None) -> tuple[str, ...]:
@@ -106,7 +103,20 @@ class HBBoardCog(
         try:
             await play(self.services, interaction, current, ENGINE, action)
         except NewArea as new:
-            raise ChooseFurther(new.message, NewAreaView(self, action, new.area)) from None
+            confirm = self.services.ui.confirmation(
+                partial(self._confirm_new_area, action), f"Yes, a new area: {new.area}",
+                discord.ButtonStyle.primary)
+            raise ChooseFurther(new.message, confirm) from None
+
+    async def _confirm_new_area(
+        self, action: act.Action, interaction: discord.Interaction[Any]
+    ) -> None:
+        """"Yes, a new area": the same move again, the new name confirmed; answered in
+        public once the move is accepted, as the command it repeats."""
+        acknowledge_once_accepted(interaction)
+        current, _ = await self._game(interaction)
+        await play(self.services, interaction, current, ENGINE,
+                   action.model_copy(update={"new_area": True}))
 
     # Setting up
 
@@ -382,51 +392,20 @@ class HBBoardCog(
             raise RuleError("Only the host, a member with Manage Channels, or the server's GM"
                             " role can close the case.")
         how = "won" if won else "lost"
+        confirm = self.services.ui.confirmation(
+            partial(self._close_case, won), f"Close the case: {how}",
+            discord.ButtonStyle.danger)
         await interaction.response.send_message(
             f"Close the case as {how} for everyone? Undo (host or GM) can take it back.",
-            view=CloseCase(self.services, won), ephemeral=True)
+            view=confirm, ephemeral=True)
 
-
-class CloseCase(discord.ui.View):
-    """The GM's confirmation of `/hbboard end`: the case closes through the table's
-    GM-checked correction path, so undo takes it back like any step."""
-
-    def __init__(self, services: Services, won: bool) -> None:
-        super().__init__(timeout=CONFIRM_SECONDS)
-        self.services, self.won = services, won
-        button: discord.ui.Button[CloseCase] = discord.ui.Button(
-            label=f"Close the case: {'won' if won else 'lost'}", style=discord.ButtonStyle.danger)
-        button.callback = self.close  # type: ignore[method-assign]
-        self.add_item(button)
-
-    @guarded
-    async def close(self, interaction: discord.Interaction[Any]) -> None:
-        """Answered in public once the correction is accepted, as a command is."""
+    async def _close_case(self, won: bool, interaction: discord.Interaction[Any]) -> None:
+        """The GM's confirmation of `/hbboard end`: the case closes through the table's
+        GM-checked correction path, so undo takes it back like any step; answered in
+        public once the correction is accepted, as a command is."""
         acknowledge_once_accepted(interaction)
         outcome = await self.services.table.correct(
             channel_id_of(interaction), actor_of(interaction), interaction.guild_id,
-            ENGINE.dump_correction(act.EndCase(won=self.won)))
+            ENGINE.dump_correction(act.EndCase(won=won)))
         closed = f"🛠️ {actor_of(interaction).name} (GM) closes the case."
         await self.services.ui.publish_reply(interaction, replace(outcome, notice=closed))
-
-
-class NewAreaView(discord.ui.View):
-    """'New area 'Cyrpt'? Known: Hall, Crypt.' and one button: the same move again,
-    with the new name confirmed."""
-
-    def __init__(self, cog: HBBoardCog, action: act.Action, area: str) -> None:
-        super().__init__(timeout=CONFIRM_SECONDS)
-        self.cog, self.action = cog, action
-        button: discord.ui.Button[NewAreaView] = discord.ui.Button(
-            label=f"Yes, a new area: {area}"[:LABEL], style=discord.ButtonStyle.primary)
-        button.callback = self.confirm  # type: ignore[method-assign]
-        self.add_item(button)
-
-    @guarded
-    async def confirm(self, interaction: discord.Interaction[Any]) -> None:
-        """Answered in public once the move is accepted, as the command it repeats (it
-        waited for the commit and the board, 4.5-8 ms at p50 under the load bench)."""
-        acknowledge_once_accepted(interaction)
-        current, _ = await self.cog._game(interaction)
-        await play(self.cog.services, interaction, current, ENGINE,
-                   self.action.model_copy(update={"new_area": True}))
