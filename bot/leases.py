@@ -170,8 +170,12 @@ class ShardLeases:
                 )
                 break
             try:
-                renewal = self.storage.renew_lease(self.ttl)
-                kept = await asyncio.wait_for(renewal, deadline - asked_at)
+                # asyncio.timeout, not wait_for: on Python 3.11, wait_for returns the
+                # result of a renewal that completed as the task was cancelled and drops
+                # the cancellation, so release() waited for this loop for ever (a hang
+                # seen once in 32 runs of the lease tests under load).
+                async with asyncio.timeout(deadline - asked_at):
+                    kept = await self.storage.renew_lease(self.ttl)
             except Exception as exc:
                 log.warning(
                     "could not renew the lease (%s); retrying until it runs out",

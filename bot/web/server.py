@@ -340,7 +340,8 @@ class WebServer:
         quiet = 0.0
         while watched.subscribers:
             try:
-                await asyncio.wait_for(watched.wake.wait(), RECHECK)
+                async with asyncio.timeout(RECHECK):  # wait_for may drop a cancellation (3.11)
+                    await watched.wake.wait()
                 watched.wake.clear()
                 key, quiet = (game_id, watched.heard, True), 0.0
             except TimeoutError:

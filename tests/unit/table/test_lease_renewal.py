@@ -113,10 +113,6 @@ async def test_renewals_that_each_take_a_third_of_the_lease_keep_it_and_say_so(
         await leases.release()
 
 
-async def _nothing() -> None:
-    return None
-
-
 async def test_another_layout_refuses_the_start(sqlite: Storage) -> None:
     assert await sqlite.claim_shards(Claimant("a", "elsewhere", 1, 2, (1,)), 3600) == []
     leases = ShardLeases(sqlite, 4, [1], TTL, on_lost=_nothing)
@@ -134,3 +130,36 @@ async def test_a_stop_ends_the_wait_for_a_predecessor(sqlite: Storage) -> None:
     leases.stop()
     with pytest.raises(Stopped):
         await asyncio.wait_for(waiting, 10)
+
+
+async def test_a_cancel_that_lands_as_a_renewal_completes_stops_the_renewals(
+    sqlite: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Releasing the lease cancels the renewal loop; a cancellation that lands just as
+    a renewal completes must still end it. Python 3.11's `asyncio.wait_for` returned
+    the renewal's result and dropped the cancellation, so `release()` waited for ever
+    (the lease tests hung once in 32 runs under load). Here the renewal itself asks
+    for the cancellation and completes at once: the loop must end, not renew again."""
+    leases = ShardLeases(sqlite, 1, [0], TTL, on_lost=_nothing)
+    await leases.claim()
+    loop = asyncio.get_running_loop()
+    renewals: list[float] = []
+
+    async def renew_then_cancelled(ttl: float) -> bool:
+        renewals.append(ttl)
+        task = leases._task
+        assert task is not None
+        loop.call_soon(task.cancel)
+        return True
+
+    monkeypatch.setattr(sqlite, "renew_lease", renew_then_cancelled)
+    task = leases._task
+    assert task is not None
+    with pytest.raises(asyncio.CancelledError):
+        await asyncio.wait_for(asyncio.shield(task), TTL * 5)
+    assert len(renewals) == 1, f"{len(renewals)} renewals after the cancellation"
+    await leases.release()
+
+
+async def _nothing() -> None:
+    return None
