@@ -31,7 +31,8 @@ KEPT = 1000
 TOKEN_BYTES = 8
 """A token's bytes (16 hex digits in the custom id): unguessable, so a forged id
 finds nothing."""
-LAPSED = "That confirmation has lapsed (they last 10 minutes); run the command again."
+LAPSED = ("That confirmation is no longer kept (one lasts 10 minutes, and not across a"
+          " restart of the bot); run the command again.")
 
 
 class Confirmations:
