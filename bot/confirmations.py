@@ -31,8 +31,8 @@ KEPT = 1000
 TOKEN_BYTES = 8
 """A token's bytes (16 hex digits in the custom id): unguessable, so a forged id
 finds nothing."""
-LAPSED = ("That confirmation is no longer kept (one lasts 10 minutes, and not across a"
-          " restart of the bot); run the command again.")
+LAPSED = (f"That confirmation is no longer kept (one lasts {CONFIRM_SECONDS / 60:.0f} minutes,"
+          " and not across a restart of the bot); run the command again.")
 
 
 class Confirmations:

@@ -113,6 +113,10 @@ async def test_renewals_that_each_take_a_third_of_the_lease_keep_it_and_say_so(
         await leases.release()
 
 
+async def _nothing() -> None:
+    return None
+
+
 async def test_another_layout_refuses_the_start(sqlite: Storage) -> None:
     assert await sqlite.claim_shards(Claimant("a", "elsewhere", 1, 2, (1,)), 3600) == []
     leases = ShardLeases(sqlite, 4, [1], TTL, on_lost=_nothing)
@@ -160,6 +164,3 @@ async def test_a_cancel_that_lands_as_a_renewal_completes_stops_the_renewals(
     assert len(renewals) == 1, f"{len(renewals)} renewals after the cancellation"
     await leases.release()
 
-
-async def _nothing() -> None:
-    return None
