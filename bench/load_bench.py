@@ -35,7 +35,9 @@ the callback leaves: the bot's own work before acknowledging), *back* (the
 callback's way to the fake); `commit` is each step's durable commit and `loop lag`
 how late the bot's loop wakes a 10 ms sleeper (with its longest stall, `max`). The
 errors the bot logged are counted (`bot errors logged`: the bench's bot configures no
-logging of its own, and a healthy run logs none). The bot runs in its own process
+logging of its own, and a healthy run logs none), and so are the garbage collector's
+full passes, with the longest and the objects tracked at the end (a pass walks them
+all, holding the loop). The bot runs in its own process
 (`bench.load_bot`), as against Discord, whose JSON and fan-out never run on its CPU.
 
     .venv/bin/python -m bench.load_bench [--games pig,hellboy-dice,hellraiser,hellbringer,
@@ -242,6 +244,9 @@ class Part:
                                  for route, n in self.calls.most_common(5)))
         out.append(f"{name}: bot errors logged {sum(self.bot.errors.values())}"
                    + "".join(f"; {n}x {text!r}" for text, n in self.bot.errors.most_common(3)))
+        out.append(f"{name}: bot full collections {len(self.bot.full_collections)}, longest"
+                   f" {most(self.bot.full_collections)} ms; objects tracked at the end"
+                   f" {self.bot.tracked}")
         out.append(f"{name}: bot connections opened {len(self.bot.connecting)}"
                    f" (each {split('took', self.bot.connecting)} ms)")
         out.append(f"{name}: bench (fake Discord and players) CPU"

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gc
 import logging
 import time
 from collections import Counter
@@ -47,6 +48,12 @@ class BotFigures:
     """Errors the bot process logged, by the start of their message: the bench's bot
     configures no logging and discord.py's logger has a handler that drops everything,
     so an error on every click went unseen until it was counted."""
+    full_collections: list[float] = field(default_factory=list)
+    """How long each of the garbage collector's full passes took: one holds the loop
+    (and every thread) for as long as it walks every object it tracks."""
+    tracked: int = 0
+    """Objects the collector tracked when the figures were taken: what a full pass
+    walks (what `gc.freeze` kept at start-up is not counted)."""
 
     def mark(self) -> None:
         """Start afresh: what follows is one part of the run (the opening, the rest)."""
@@ -56,6 +63,7 @@ class BotFigures:
         self.loop_lag.clear()
         self.connecting.clear()
         self.errors.clear()
+        self.full_collections.clear()
         self.cpu_seconds = -time.process_time()
 
     def taken(self) -> BotFigures:
@@ -63,7 +71,8 @@ class BotFigures:
         figures = BotFigures(dict(self.parsed), dict(self.handling), dict(self.answering),
                              list(self.commits), list(self.loop_lag),
                              self.cpu_seconds + time.process_time(), list(self.connecting),
-                             Counter(self.errors))
+                             Counter(self.errors), list(self.full_collections),
+                             len(gc.get_objects()))
         self.mark()
         return figures
 
@@ -83,6 +92,22 @@ ERROR_CHARS = 90
 """How much of an error's message tells one kind from another in the report."""
 
 
+def time_full_collections(figures: BotFigures) -> None:
+    """Note the duration of every full collection (`BotFigures.full_collections`)."""
+    started = 0.0
+
+    def timed(phase: str, info: dict[str, int]) -> None:
+        nonlocal started
+        if info["generation"] != 2:
+            return
+        if phase == "start":
+            started = time.perf_counter()
+        else:
+            figures.full_collections.append(time.perf_counter() - started)
+
+    gc.callbacks.append(timed)
+
+
 async def probe_loop(lags: list[float]) -> None:
     while True:
         asked = time.monotonic()
@@ -99,6 +124,7 @@ async def serve_commands(
     list for `post`, "stop"), and send its figures back once closed."""
     loop = asyncio.get_running_loop()
     logging.getLogger().addHandler(ErrorCount(figures))
+    time_full_collections(figures)
     runner = asyncio.create_task(bot.connect(reconnect=False))
     probe: asyncio.Task[None] | None = None
     try:
@@ -114,6 +140,7 @@ async def serve_commands(
             elif command == "take":
                 pipe.send(figures.taken())
         figures.cpu_seconds += time.process_time()
+        figures.tracked = len(gc.get_objects())
     finally:
         if probe is not None:
             probe.cancel()
