@@ -32,10 +32,27 @@ class Checkpoint:
     rng_counter: int
 
 
+Line = tuple[int, str, str]
+"""A replayed line as a history keeps it: its version, its kind, and the line as JSON.
+Plain values in a plain tuple, which the garbage collector stops tracking: a busy
+table's tail of parsed lines (a line, its payload, their dicts and field sets) made
+up about 40 % of the objects a full collection walked in the Hellraiser load bench,
+and a full pass holds the loop for as long as it walks them. Undo, which reads the
+lines, is rare; a step only adds its own."""
+
+
+def _kept(entry: LogEntry) -> Line:
+    return entry.version, entry.kind, entry.model_dump_json()
+
+
+def _parsed(lines: list[Line]) -> list[LogEntry]:
+    return [LogEntry.model_validate_json(text) for _, _, text in lines]
+
+
 @dataclass
 class History:
     checkpoints: list[Checkpoint]
-    tail: list[LogEntry] = field(default_factory=list)
+    tail: list[Line] = field(default_factory=list)
     """Replayed, not undone lines newer than the oldest checkpoint, in order."""
     every: int = CHECKPOINT_EVERY
     kept: int = CHECKPOINTS_KEPT
@@ -52,18 +69,18 @@ class History:
 
     def record(self, version: int, entries: list[LogEntry], state: Any, rng_counter: int) -> None:
         """After a committed step: its replayed lines, and a checkpoint every K versions."""
-        self.tail.extend(e for e in entries if e.kind in REPLAYED_KINDS and not e.undone)
+        self.tail.extend(_kept(e) for e in entries if e.kind in REPLAYED_KINDS and not e.undone)
         if version - self.checkpoints[-1].version < self.every:
             return
         self.checkpoints.append(Checkpoint(version, state, rng_counter))
         if len(self.checkpoints) > self.kept:
             del self.checkpoints[: len(self.checkpoints) - self.kept]
             oldest = self.checkpoints[0].version
-            self.tail = [e for e in self.tail if e.version > oldest]
+            self.tail = [line for line in self.tail if line[0] > oldest]
 
     def last_undoable(self, kinds: frozenset[str]) -> int | None:
         """The version of the newest step of `kinds` this history holds."""
-        return next((e.version for e in reversed(self.tail) if e.kind in kinds), None)
+        return next((v for v, kind, _ in reversed(self.tail) if kind in kinds), None)
 
     def without(self, version: int) -> tuple[Checkpoint, list[LogEntry]] | None:
         """What the log replays to without the step at `version`: the newest checkpoint
@@ -72,17 +89,21 @@ class History:
         found = next((c for c in reversed(self.checkpoints) if c.version < version), None)
         if found is None:
             return None
-        lines = [e for e in self.tail if e.version > found.version and e.version != version]
-        return found, lines
+        return found, _parsed([line for line in self.tail
+                               if line[0] > found.version and line[0] != version])
+
+    def lines_at(self, version: int) -> list[LogEntry]:
+        """The replayed lines of the step at `version` (what an undo of it takes back)."""
+        return _parsed([line for line in self.tail if line[0] == version])
 
     def latest(self) -> tuple[Checkpoint, list[LogEntry]]:
         """The newest checkpoint and every line since (what the table shows now)."""
         newest = self.checkpoints[-1]
-        return newest, [e for e in self.tail if e.version > newest.version]
+        return newest, _parsed([line for line in self.tail if line[0] > newest.version])
 
     def take_back(self, version: int) -> bool:
         """Undo of the step at `version`: forget it and every checkpoint that holds it.
         False when no checkpoint is left (the history must start again)."""
         self.checkpoints = [c for c in self.checkpoints if c.version < version]
-        self.tail = [e for e in self.tail if e.version != version]
+        self.tail = [line for line in self.tail if line[0] != version]
         return bool(self.checkpoints)

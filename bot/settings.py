@@ -74,7 +74,7 @@ class Settings(BaseSettings):
         default=256,
         gt=0,
         validation_alias=_env("PANDEMONIUM_TABLE_CACHE_MIB"),
-        description="memory for live tables, estimated (a busy table takes 240–450 KiB);"
+        description="memory for live tables, estimated (a busy table takes 85–175 KiB);"
         " past it the least recently used is read back from storage on its next click",
     )
     map_layers: int = Field(

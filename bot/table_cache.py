@@ -3,7 +3,7 @@
 A process owns its shards' channels outright, so a cached table is always the
 truth; but a big bot sees far more channels than it has live games, and a busy
 table holds its state, the few checkpoints undo starts from and the log lines
-since: 240–450 KiB, not the ~100 KiB a just-started one takes. A limit on the
+since: 85–175 KiB, up to 13 times what a just-started one takes. A limit on the
 number of tables let memory follow how long the games ran, so the cache is
 bounded by bytes: only channels with a live game are kept, and past the limit the
 least recently used tables are dropped (read back from storage on their next
@@ -24,8 +24,10 @@ STATE_BYTES_PER_CHAR = 12
 """A parsed state takes 8–11 times its stored text in memory (tracemalloc, busy
 tables of Hellboy, Hellraiser and Hellbringer); rounded up."""
 
-LINE_BYTES = 1024
-"""A log line held for undo (a pydantic `LogEntry`, 180 bytes of JSON on average)."""
+LINE_BYTES = 320
+"""A log line held for undo, kept as its JSON (`bot.checkpoints.Line`): 310 bytes on
+average by tracemalloc with 185 bytes of JSON, against 1.5 KiB as a parsed
+`LogEntry`."""
 
 
 def estimated_bytes(state_chars: int, states: int, lines: int) -> int:

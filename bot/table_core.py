@@ -311,7 +311,7 @@ class TableCore:
             timers = plan_timers(new.game, new.state, settings, self._clock())
             undo_versions = outcome_undo_versions(entries)
             history = _next_history(table.history, new, entries, undo_versions)
-            checkpoint = history is not None and history.latest()[0].version == new.game.version
+            checkpoint = history is not None and history.checkpoints[-1].version == new.game.version
             try:
                 await self.storage.commit_step(
                     new.game, before, entries, undo_versions, timers, checkpoint=checkpoint

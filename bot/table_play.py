@@ -184,7 +184,7 @@ class PlayOps(TableCore):
             replayed = await off_loop(
                 replay_from, engine, checkpoint.state, checkpoint.rng_counter, lines
             )
-            return last, replayed, [e for e in history.tail if e.version == last]
+            return last, replayed, history.lines_at(last)
         stored = await self._replay_from_stored_checkpoint(engine, c.game.id)
         if stored is not None:
             return stored

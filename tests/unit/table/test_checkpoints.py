@@ -4,13 +4,14 @@ that replaying from the newest checkpoint gives the state shown."""
 
 from __future__ import annotations
 
+import gc
 from pathlib import Path
 
 import pytest
 
 from bot import checkpoints
 from bot.checkpoints import History
-from bot.log_lines import ActionLine
+from bot.log_lines import ActionLine, ChanceLine
 from bot.models import LogEntry
 from bot.storage_sqlite import SqliteStorage
 from bot.table import TableService
@@ -31,7 +32,7 @@ def test_a_checkpoint_is_taken_every_k_versions_and_old_ones_dropped() -> None:
     for version in range(2, 11):
         history.record(version, [_line(version)], f"s{version}", version)
     assert [c.version for c in history.checkpoints] == [7, 10]
-    assert all(e.version > 7 for e in history.tail), "lines before the oldest are dropped"
+    assert all(version > 7 for version, _, _ in history.tail), "lines before the oldest are dropped"
 
 
 def test_without_a_step_replays_from_the_newest_checkpoint_before_it() -> None:
@@ -110,3 +111,33 @@ async def test_undo_after_many_steps_uses_checkpoints_and_stays_exact(
         assert service.persistence_failures == []
     finally:
         await storage.close()
+
+
+def test_kept_lines_read_back_as_they_were_recorded() -> None:
+    """Issue 27 (memory by bytes, and the collector's full passes): a history keeps each
+    line as its JSON, and undo reads back the very lines that were recorded."""
+    history = History.starting_at(1, "s1", 0)
+    history.every = 3
+    recorded = {v: [_line(v), LogEntry(version=v, payload=ChanceLine(values=["4", "a"],
+                                                                      counter=v))]
+                for v in range(2, 9)}
+    for version, lines in recorded.items():
+        history.record(version, lines, f"s{version}", version)
+    assert history.lines_at(5) == recorded[5]
+    found = history.without(8)
+    assert found is not None and found[1] == []
+    checkpoint, since = history.latest()
+    assert checkpoint.version == 7 and since == recorded[8]
+    earlier = history.without(7)
+    assert earlier is not None
+    assert earlier[1] == [*recorded[5], *recorded[6], *recorded[8]]
+
+
+def test_kept_lines_are_not_walked_by_the_collector() -> None:
+    """A full collection walks every object the collector tracks, holding the loop: the
+    kept lines are plain values it stops tracking once it has seen them."""
+    history = History.starting_at(1, "s1", 0)
+    for version in range(2, 20):
+        history.record(version, [_line(version)], f"s{version}", version)
+    gc.collect()
+    assert history.tail and not any(gc.is_tracked(line) for line in history.tail)
