@@ -447,9 +447,12 @@ class SqliteStorage(Storage):
         checkpoint: bool = False,
     ) -> None:
         stored = await self._stored(game)
-        values = dict(zip(STEP_COLUMNS, step_values(stored, packed(stored.state)), strict=True))
 
         def txn(db: sqlite3.Connection) -> None:
+            # On the storage thread, not the loop: zlib lets go of the interpreter
+            # while it compresses, so the loop goes on meanwhile.
+            values = dict(zip(STEP_COLUMNS, step_values(stored, packed(stored.state)),
+                              strict=True))
             with _transaction(db):
                 self._hold(db, game.guild_id)
                 _update_step(db, game.id, expected_version, values)
