@@ -50,6 +50,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import contextlib
+import gc
 import multiprocessing
 import os
 import random
@@ -64,7 +65,7 @@ from typing import Any
 
 from bench import load_bare
 from bench.load_bot import serve
-from bench.load_figures import BotFigures, probe_loop
+from bench.load_figures import BotFigures, probe_loop, time_full_collections
 from bench.load_players import (
     BUTTON,
     COMPANION_SETUP,
@@ -136,6 +137,9 @@ class Part:
     bench_lag: list[float] = field(default_factory=list)
     """This process's loop lag: the fake Discord stamps an answer when its loop reads
     it, so a busy bench lengthens "back" and "to the bot" as much as a busy bot does."""
+    bench_collections: list[float] = field(default_factory=list)
+    """This process's full garbage collections: the fake keeps every message it was
+    sent, and a pass over them stalls the bench, not the bot."""
     acks: list[float] = field(default_factory=list)
     acks_by_kind: dict[str, list[float]] = field(default_factory=dict)
     """The acks by what was sent (`kind_of`): a slow kind is seen, not averaged away."""
@@ -246,7 +250,8 @@ class Part:
                    + "".join(f"; {n}x {text!r}" for text, n in self.bot.errors.most_common(3)))
         out.append(f"{name}: bot full collections {len(self.bot.full_collections)}, longest"
                    f" {most(self.bot.full_collections)} ms; objects tracked at the end"
-                   f" {self.bot.tracked}")
+                   f" {self.bot.tracked}; bench full collections"
+                   f" {len(self.bench_collections)}, longest {most(self.bench_collections)} ms")
         out.append(f"{name}: bot connections opened {len(self.bot.connecting)}"
                    f" (each {split('took', self.bot.connecting)} ms)")
         out.append(f"{name}: bench (fake Discord and players) CPU"
@@ -517,21 +522,36 @@ async def measure(game: str, load: Load) -> GameRun:
     return run
 
 
+NO_FULL_PASSES = 1_000_000
+"""Young collections between two full ones, while a run is measured: none happens."""
+
+
 async def _parts(fake: FakeDiscord, pipe: Connection, player: Player, game: str,
                  load: Load) -> GameRun:
-    """A game's run, with this process's loop lag probed throughout."""
+    """A game's run, with this process's loop lag and full collections noted
+    throughout. The fake keeps every message it was sent: a full collection walking
+    them stalled this process for 140–290 ms, and every interaction in flight was
+    then stamped late, charged to the bot. Real Discord does not run in this process,
+    so full passes wait until the run is over; young objects are still collected."""
     lags: list[float] = []
+    collections: list[float] = []
     probe = asyncio.create_task(probe_loop(lags))
+    timed = time_full_collections(collections)
+    thresholds = gc.get_threshold()
+    gc.set_threshold(thresholds[0], thresholds[1], NO_FULL_PASSES)
     try:
-        return await _measured_parts(fake, pipe, player, game, load, lags)
+        return await _measured_parts(fake, pipe, player, game, load, lags, collections)
     finally:
+        gc.set_threshold(*thresholds)
+        gc.callbacks.remove(timed)
         probe.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await probe
 
 
 async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, game: str,
-                          load: Load, lags: list[float]) -> GameRun:
+                          load: Load, lags: list[float], collections: list[float]
+                          ) -> GameRun:
     opening: Part | None = None
     ours.send("mark")
     began, cpu = time.monotonic(), time.process_time()
@@ -549,8 +569,9 @@ async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, g
     figures: BotFigures = await _ask(ours, "take")
     if game != BARE:
         opening = Part(game, "opening", list(fake.interactions), wall, figures, cpu,
-                       bench_lag=list(lags))
+                       bench_lag=list(lags), bench_collections=list(collections))
     lags.clear()
+    collections.clear()
     before, calls = len(fake.interactions), len(fake.requests)
     player.sent.clear()
     shown: list[float] = []
@@ -562,7 +583,8 @@ async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, g
     figures = await _ask(ours, "stop")
     steady = Part(game, "steady", list(fake.interactions[before:]), wall, figures, cpu, shown,
                   Counter(s.what for s in player.sent), list(lags),
-                  calls=Counter(str(r.route) for r in fake.requests[calls:]))
+                  calls=Counter(str(r.route) for r in fake.requests[calls:]),
+                  bench_collections=list(collections))
     return GameRun(game, opening, steady)
 
 

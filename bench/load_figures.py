@@ -92,8 +92,9 @@ ERROR_CHARS = 90
 """How much of an error's message tells one kind from another in the report."""
 
 
-def time_full_collections(figures: BotFigures) -> None:
-    """Note the duration of every full collection (`BotFigures.full_collections`)."""
+def time_full_collections(into: list[float]) -> Callable[[str, dict[str, int]], None]:
+    """Note the duration of every full collection in `into`, from now on; the callback
+    is returned for `gc.callbacks.remove`."""
     started = 0.0
 
     def timed(phase: str, info: dict[str, int]) -> None:
@@ -103,9 +104,10 @@ def time_full_collections(figures: BotFigures) -> None:
         if phase == "start":
             started = time.perf_counter()
         else:
-            figures.full_collections.append(time.perf_counter() - started)
+            into.append(time.perf_counter() - started)
 
     gc.callbacks.append(timed)
+    return timed
 
 
 async def probe_loop(lags: list[float]) -> None:
@@ -124,7 +126,7 @@ async def serve_commands(
     list for `post`, "stop"), and send its figures back once closed."""
     loop = asyncio.get_running_loop()
     logging.getLogger().addHandler(ErrorCount(figures))
-    time_full_collections(figures)
+    time_full_collections(figures.full_collections)
     runner = asyncio.create_task(bot.connect(reconnect=False))
     probe: asyncio.Task[None] | None = None
     try:
