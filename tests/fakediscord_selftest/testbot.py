@@ -64,6 +64,13 @@ class NoteModal(discord.ui.Modal, title="Table note"):
 
 
 class PickView(discord.ui.View):
+    """Persistent (`HarnessBot.setup_hook` adds one): discord.py keeps a View sent in a
+    reply only once it has read the reply back, and a pick that arrives first (on
+    Python 3.12, whose aiohttp writes a request in the same turn) found no View."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+
     @discord.ui.select(
         custom_id="pick",
         options=[discord.SelectOption(label=x.upper(), value=x) for x in ("a", "b", "c")],
@@ -95,6 +102,7 @@ class HarnessBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.add_dynamic_items(JoinButton)
+        self.add_view(PickView())
         self.tree.add_command(build_game_group(self))
 
     async def on_message(self, message: discord.Message) -> None:
