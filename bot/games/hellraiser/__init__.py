@@ -12,6 +12,7 @@ from __future__ import annotations
 from bot.frontend import GameFrontend, simulator
 from bot.games.hellraiser.cog import HellraiserCog
 from bot.games.hellraiser.forms import FORMS
+from bot.games.hellraiser.picture import warm_up
 from bot.games.hellraiser.presenter import KEY, PRESENTER
 from engines.hellraiser import ENGINE
 from engines.hellraiser.simulate import format_stats, simulate
@@ -23,4 +24,5 @@ FRONTEND = GameFrontend(
     forms=FORMS,
     cog=HellraiserCog,
     simulate=simulator(simulate, format_stats, ENGINE),
+    warm_up=warm_up,
 )
