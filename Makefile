@@ -2,9 +2,10 @@
 # All set up .venv from the pinned lock file.
 # Python 3.12 where the machine has one that can make a venv (on the PATH, or among
 # pyenv's versions, whose shims run only the selected one), else python3 (3.11 or
-# later): on 3.12 an interaction's handler starts as its gateway message is read
-# (`bot.app.EAGER_START`). `make clean` first to move an existing .venv over.
-PYTHON_312 := $(firstword $(foreach p,$(shell command -v python3.12 2>/dev/null) \
+# later); looked for only when the venv is made. On 3.12 an interaction's handler
+# starts as its gateway message is read (`bot.app.EAGER_START`). `make clean` first
+# to move an existing .venv over.
+PYTHON_312 = $(firstword $(foreach p,$(shell command -v python3.12 2>/dev/null) \
 	$(wildcard $(or $(PYENV_ROOT),$(HOME)/.pyenv)/versions/3.12*/bin/python3.12),\
 	$(if $(shell $(p) -c 'import venv, ensurepip' >/dev/null 2>&1 && echo ok),$(p))))
 PYTHON ?= $(or $(PYTHON_312),python3)
