@@ -29,6 +29,8 @@ class Server:
     requests: int = 0
     base: str = ""
     writers: list[asyncio.StreamWriter] = field(default_factory=list)
+    held: asyncio.Event | None = None
+    """While set to an unset event, requests are read and their answers held."""
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         self.accepted += 1
@@ -42,6 +44,8 @@ class Server:
                            if line.lower().startswith(b"content-length:")), 0)
             await reader.readexactly(length)
             self.requests += 1
+            if self.held is not None:
+                await self.held.wait()
             writer.write(RESPONSE)
             await writer.drain()
 
@@ -118,6 +122,64 @@ async def test_a_top_up_opens_only_what_is_missing(
     pool.count = 9
     assert await pool.top_up() == 3
     assert await _accepted(server, 9) == 9
+
+
+async def _held_burst(
+    http: discord.http.HTTPClient, server: Server, n: int
+) -> asyncio.Future[None]:
+    """`n` requests in flight, their answers held until `server.held` is set."""
+    server.held = asyncio.Event()
+    burst = asyncio.ensure_future(_burst(http, server, n))
+    for _ in range(200):
+        if server.requests >= n:
+            break
+        await asyncio.sleep(0.005)
+    assert server.requests == n
+    return burst
+
+
+async def _idle_once_settled(pool: WarmPool, http: discord.http.HTTPClient, n: int) -> int:
+    connector = http.connector
+    assert isinstance(connector, KeptConnector)
+    request = pool._request(http._HTTPClient__session)  # type: ignore[attr-defined]
+    for _ in range(200):
+        if connector.idle(request) >= n:
+            break
+        await asyncio.sleep(0.005)
+    return connector.idle(request)
+
+
+async def test_a_burst_taking_half_the_pool_refills_it_at_once(
+    server: Server, http: discord.http.HTTPClient
+) -> None:
+    """Past `LOW_WATER`, the pool is topped up while the burst's requests still hold
+    theirs, not 15 s later: the requests that follow find connections open (the
+    Hellbringer opening had 101-115 requests in flight against a pool of 100)."""
+    pool = WarmPool(http, 8)
+    pool.start()
+    assert await _accepted(server, 8) == 8
+    burst = await _held_burst(http, server, 5)
+    assert await _idle_once_settled(pool, http, 8) == 8
+    assert server.accepted == 13
+    assert server.held is not None
+    server.held.set()
+    await burst
+    await pool.stop()
+
+
+async def test_without_the_refill_a_burst_leaves_the_pool_short(
+    server: Server, http: discord.http.HTTPClient
+) -> None:
+    """The control: a pool topped up but not started waits for its next round."""
+    pool = WarmPool(http, 8)
+    assert await pool.top_up() == 8
+    burst = await _held_burst(http, server, 5)
+    await asyncio.sleep(0.1)
+    assert await _idle_once_settled(pool, http, 3) == 3
+    assert server.accepted == 8
+    assert server.held is not None
+    server.held.set()
+    await burst
 
 
 async def test_a_server_out_of_reach_is_no_crash(
