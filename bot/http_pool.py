@@ -13,14 +13,16 @@ last `KEEPALIVE` seconds), which costs no request (no rate-limit budget: a
 connection is not a call). A burst that takes more than half of them at once
 refills the pool at once, in the background (`LOW_WATER`): in the Hellbringer
 opening 101 to 115 requests were in flight at a time, and each one past the pool
-opened its connection while its acknowledgement waited (50 ms each, the back
-p99 at 42-61 ms against 14 ms in an opening that opened none). A bot at rest lets
-them lapse rather than reopen a pool of TLS handshakes a minute for nobody; the
-first burst after a long rest opens its own, as it did before. Idle connections are closed after
-`KEEPALIVE` seconds, well inside the idle limits between the bot and Discord
-(Cloudflare keeps an idle HTTP/1.1 connection 400 s; cloud load balancers and
-NAT gateways drop idle flows after 240-350 s, silently), so no request is ever
-written into a connection the far side has already forgotten.
+opened its connection while its acknowledgement waited (50 ms each, the back p99
+at 42-61 ms against 14 ms in an opening that opened none). So the pool holds at
+most the peak in flight plus `count`, and what a burst added closes once idle
+`KEEPALIVE` seconds. A bot at rest lets them lapse rather than reopen a pool of
+TLS handshakes a minute for nobody; the first burst after a long rest opens its
+own, as it did before. Idle connections are closed after `KEEPALIVE` seconds,
+well inside the idle limits between the bot and Discord (Cloudflare keeps an
+idle HTTP/1.1 connection 400 s; cloud load balancers and NAT gateways drop idle
+flows after 240-350 s, silently), so no request is ever written into a
+connection the far side has already forgotten.
 """
 
 from __future__ import annotations

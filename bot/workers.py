@@ -6,6 +6,14 @@ worker thread draws a map, the loop keeps acknowledging other channels' clicks
 while it encodes). The pool is sized to the machine, so a burst queues here
 instead of starting a thread per click.
 
+The hand-off is not fair: with both workers of a 2-core machine busy (the Hellraiser
+opening lays fifty maps and draws their first pictures), a thread that asked for the
+lock waited up to 47-198 ms, against 15-24 ms with one worker (a 1 ms ticker thread;
+three openings with one worker, four with two), as the waiters race for each
+hand-off. The opening's ack p99 was not clearly better with one (24-47 ms against
+29-140 ms, five openings each, within this machine's noise), and a long job (a
+replay, a GIF) would then hold every board up, so the pool stays one per core.
+
 Every click of a game sends at least one job here (its new version's layout), so
 a job's way there and back is kept to a queue put, a thread's wake and one
 `call_soon_threadsafe`: `loop.run_in_executor` on a `ThreadPoolExecutor` added a
