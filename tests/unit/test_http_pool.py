@@ -15,6 +15,7 @@ import pytest
 from discord.ext import commands
 
 from bot.app import PandemoniumBot
+from bot.background import BackgroundLoop
 from bot.http_pool import KEEPALIVE, KeptConnector, WarmPool, connector
 from bot.settings import Settings
 
@@ -193,22 +194,35 @@ async def test_a_server_out_of_reach_is_no_crash(
     assert await WarmPool(http, 3).top_up() == 0
 
 
+def _hooks(pool: KeptConnector) -> tuple[object, int]:
+    """What the pool calls when a request leaves it low, and below how many idle."""
+    return pool.running_low, pool.low_water
+
+
 async def test_the_bot_logs_in_through_the_keep_alive_connector(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     """The bot's own wiring: its connector keeps idle connections `KEEPALIVE` seconds (not
-    aiohttp's 15) and its pool holds `PANDEMONIUM_HTTP_CONNECTIONS` of them."""
+    aiohttp's 15), its pool holds `PANDEMONIUM_HTTP_CONNECTIONS` of them, and once
+    started (`setup_hook`, after the login) a request that leaves fewer than half idle
+    refills it. The rounds are not run: they would reach for discord.com."""
 
     async def logged_in(self: commands.Bot, token: str) -> None:
         return None
 
     monkeypatch.setattr(commands.Bot, "login", logged_in)
+    monkeypatch.setattr(BackgroundLoop, "start", lambda self: None)
     bot = PandemoniumBot(Settings(http_connections=5, web_port=None))
     await bot.login("token")
     pool = bot.http.connector
-    assert isinstance(pool, aiohttp.TCPConnector)
+    assert isinstance(pool, KeptConnector)
     assert pool._keepalive_timeout == KEEPALIVE
     assert bot.warm_pool.count == 5
+    assert _hooks(pool) == (None, 0)
+    bot.warm_pool.start()
+    assert _hooks(pool) == (bot.warm_pool.refill, 2)
+    await bot.warm_pool.stop()
+    assert _hooks(pool) == (None, 2)
     await pool.close()
 
 
