@@ -104,6 +104,8 @@ class WarmPool(BackgroundLoop):
         self._http = http
         self.count = count
         self._refilling: asyncio.Task[int] | None = None
+        self._quiet_until = 0.0
+        """The loop time before which no request starts a refill (after a failed one)."""
 
     def start(self) -> None:
         if self.count > 0:
@@ -127,14 +129,25 @@ class WarmPool(BackgroundLoop):
     def refill(self) -> None:
         """Top the pool up in the background, once at a time: a burst's requests keep
         their connections while the next ones are opened for those that follow."""
-        if self._refilling is None or self._refilling.done():
-            self._refilling = asyncio.get_running_loop().create_task(self._top_up_quietly())
+        loop = asyncio.get_running_loop()
+        if (self._refilling is None or self._refilling.done()) and \
+                loop.time() >= self._quiet_until:
+            self._refilling = loop.create_task(self._refill())
+
+    async def _refill(self) -> int:
+        """A refill that opened nothing (the API out of reach) holds the next one off
+        for a round: else, in an outage, every failing request would start a
+        pool's worth of connection attempts."""
+        opened = await self._top_up_quietly()
+        if opened == 0:
+            self._quiet_until = asyncio.get_running_loop().time() + TOP_UP_EVERY
+        return opened
 
     async def _top_up_quietly(self) -> int:
         try:
             return await self.top_up()
         except Exception as exc:  # a network hiccup: the next request or round tries again
-            log.debug("could not refill keep-alive connections (%s)", exc)
+            log.debug("could not top up keep-alive connections (%s)", exc)
             return 0
 
     async def _loop(self) -> None:

@@ -183,6 +183,29 @@ async def test_without_the_refill_a_burst_leaves_the_pool_short(
     await burst
 
 
+async def test_a_refill_that_opens_nothing_holds_the_next_off(
+    http: discord.http.HTTPClient, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With the API out of reach, a failed refill is not retried by every request that
+    follows (each would try a pool's worth of connections) until a round has passed."""
+    listening = await asyncio.start_server(lambda r, w: None, "127.0.0.1", 0)
+    port = listening.sockets[0].getsockname()[1]
+    listening.close()
+    await listening.wait_closed()
+    monkeypatch.setattr(discord.http.Route, "BASE", f"http://127.0.0.1:{port}/api/v10")
+    pool = WarmPool(http, 4)
+    pool.refill()
+    failed = pool._refilling
+    assert failed is not None
+    assert await failed == 0
+    pool.refill()
+    assert pool._refilling is failed
+    monkeypatch.setattr(pool, "_quiet_until", 0.0)
+    pool.refill()
+    assert pool._refilling is not failed
+    await pool.stop()
+
+
 async def test_a_server_out_of_reach_is_no_crash(
     http: discord.http.HTTPClient, monkeypatch: pytest.MonkeyPatch
 ) -> None:
