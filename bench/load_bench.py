@@ -42,7 +42,11 @@ all, holding the loop). The bot runs in its own process
 
     .venv/bin/python -m bench.load_bench [--games pig,hellboy-dice,hellraiser,hellbringer,
         hellboy-board] [--tables 50] [--rate 50] [--seconds 30] [--seed 1]
-        [--group-commit on|off] [--check-bodies]
+        [--group-commit on|off] [--check-bodies] [--before COMMIT [--rounds N]]
+
+`--before COMMIT` runs that commit's bot too, under the same load and players,
+alternating with today's (`bench.load_before`), and prints the medians now / before:
+issue 27's "half of today's CPU per click" is then measured on one machine.
 """
 
 from __future__ import annotations
@@ -64,6 +68,7 @@ from pathlib import Path
 from typing import Any
 
 from bench import load_bare
+from bench.load_before import Figures, NoSuchCode, code_at, compared, serve_at
 from bench.load_bot import serve
 from bench.load_figures import BotFigures, probe_loop, time_full_collections
 from bench.load_players import (
@@ -290,6 +295,24 @@ class GameRun:
     opening: Part | None
     steady: Part
 
+    def labelled(self, label: str) -> GameRun:
+        """The run reported under another name (an older bot's, `--before`)."""
+        for part in (self.opening, self.steady):
+            if part is not None:
+                part.game = label
+        self.game = label
+        return self
+
+    def figures(self) -> Figures:
+        ms = 1000.0
+        steady = self.steady
+        return Figures(
+            cpu_per_click=steady.bot.cpu_seconds * ms / steady.clicks if steady.clicks
+            else float("nan"),
+            ack_p50=steady.ack(0.5) * ms, ack_p99=steady.ack(0.99) * ms,
+            shown_p99=percentile(steady.shown, 0.99) * ms,
+            opening_ack_p99=self.opening.ack(0.99) * ms if self.opening else float("nan"))
+
 
 class BoardWatch:
     """One watcher for every carried-out click waiting for its board to show a newer
@@ -488,8 +511,9 @@ class Load:
     check_bodies: bool = False
 
 
-async def measure(game: str, load: Load) -> GameRun:
-    """One game's run (or the bare bot's): its own fake, its own bot process."""
+async def measure(game: str, load: Load, code: Path | None = None) -> GameRun:
+    """One game's run (or the bare bot's): its own fake, its own bot process, running
+    today's bot or the one in `code` (`bench.load_before`)."""
     rng = random.Random(f"{load.seed}:{game}")
     with tempfile.TemporaryDirectory() as folder:
         fake = await FakeDiscord(check_bodies=load.check_bodies).start()
@@ -504,8 +528,11 @@ async def measure(game: str, load: Load) -> GameRun:
             "web_port": 0,
         }
         target: Callable[..., None] = load_bare.serve if game == BARE else serve
+        args: tuple[Any, ...] = (settings, theirs)
+        if code is not None and game != BARE:
+            target, args = serve_at, (str(code), *args)
         bot = multiprocessing.get_context("spawn").Process(
-            target=target, args=(settings, theirs), name=f"load-bench-{game}")
+            target=target, args=args, name=f"load-bench-{game}")
         bot.start()
         theirs.close()
         try:
@@ -633,16 +660,49 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--group-commit", choices=("on", "off"), default="on")
     parser.add_argument("--check-bodies", action="store_true",
                         help="the fake validates every body (slow)")
+    parser.add_argument("--before", metavar="COMMIT",
+                        help="also run the bot as it was at COMMIT (git), alternating with"
+                             " today's, and print the ratios now / before")
+    parser.add_argument("--rounds", type=int, default=1,
+                        help="with --before: runs of each bot per game, alternated")
     args = parser.parse_args(argv)
     load = Load(args.tables, args.rate, args.seconds, args.seed,
                 args.group_commit == "on", args.check_bodies)
     print(heading(load), flush=True)
+    games = [g for g in args.games.split(",") if g]
+    if args.before is None:
+        _run(games, load, None, "", 1)
+        return
+    try:
+        with code_at(args.before) as code:
+            _run(games, load, code, args.before, max(1, args.rounds))
+    except NoSuchCode as exc:
+        parser.error(f"--before {args.before}: {exc}")
+
+
+def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, rounds: int
+         ) -> None:
+    """Each game's runs after the bare bot's; with `code`, the older bot's and today's
+    alternate `rounds` times and the comparison follows."""
     bare = asyncio.run(measure(BARE, load))
     for line in report(bare, None):
         print(line, flush=True)
-    for game in (g for g in args.games.split(",") if g):
-        for line in report(asyncio.run(measure(game, load)), bare):
-            print(line, flush=True)
+    for game in games:
+        before: list[Figures] = []
+        now: list[Figures] = []
+        for _ in range(rounds):
+            if code is not None:
+                old = asyncio.run(measure(game, load, code)).labelled(f"{game} before")
+                before.append(old.figures())
+                for line in report(old, bare):
+                    print(line, flush=True)
+            run = asyncio.run(measure(game, load))
+            now.append(run.figures())
+            for line in report(run, bare):
+                print(line, flush=True)
+        if code is not None:
+            for line in compared(game, commit, before, now):
+                print(line, flush=True)
 
 if __name__ == "__main__":
     main()

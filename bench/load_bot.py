@@ -17,35 +17,50 @@ which is the queueing every interaction pays before the bot even sees it.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import time
 from multiprocessing.connection import Connection
+from pathlib import Path
 from typing import Any
 
 import discord
 
+import bot as bot_package
 from bench.load_figures import BotFigures, serve_commands, stamp_interactions, time_connections
 from bot.app import PandemoniumBot, create_bot
-from bot.cli import freeze_start_up
-from bot.clicks import TablesUI
 from bot.settings import Settings
 from engines import registry
 from tests.fakediscord.client import skip_rate_limit_waits
 from tests.support.pig import ENGINE as PIG
+
+CODE = str(Path(str(bot_package.__file__)).resolve().parents[1])
+"""Where this process's bot was imported from: an older one's folder with `--before`."""
 
 
 def _stamp_interactions(client: discord.Client, figures: BotFigures) -> None:
     """Note when each interaction is parsed, when its callback starts, and when the
     board's click handler starts."""
     stamp_interactions(client, figures)
-    move_click = TablesUI.move_click
+    tables_ui = _found("bot.clicks", "TablesUI")
+    if tables_ui is None:  # an older bot (`--before`): no dispatch / handler split
+        return
+    move_click = tables_ui.move_click
 
     async def move_click_stamped(
-        self: TablesUI, interaction: discord.Interaction[Any], *a: Any, **k: Any
+        self: Any, interaction: discord.Interaction[Any], *a: Any, **k: Any
     ) -> None:
         figures.handling[interaction.id] = time.monotonic()
         await move_click(self, interaction, *a, **k)
 
-    TablesUI.move_click = move_click_stamped  # type: ignore[method-assign]
+    tables_ui.move_click = move_click_stamped
+
+
+def _found(module: str, name: str) -> Any:
+    """Something today's bot has and an older one (`bench.load_before`) may lack."""
+    try:
+        return getattr(importlib.import_module(module), name, None)
+    except ImportError:
+        return None
 
 
 def _time_commits(bot: PandemoniumBot, figures: BotFigures) -> None:
@@ -64,7 +79,7 @@ def _time_commits(bot: PandemoniumBot, figures: BotFigures) -> None:
 
 async def _serve(settings: Settings, pipe: Connection) -> None:
     registry.register(PIG)
-    figures = BotFigures()
+    figures = BotFigures(code=CODE)
     bot = create_bot(settings, board_interval=0.2)
     skip_rate_limit_waits(bot)
     _stamp_interactions(bot, figures)
@@ -78,5 +93,7 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
 def serve(settings: dict[str, Any], pipe: Connection) -> None:
     """The child process's entry point (`settings`: the keyword arguments of
     `Settings`, plain values so they cross the process boundary)."""
-    freeze_start_up()
+    freeze = _found("bot.cli", "freeze_start_up")
+    if freeze is not None:
+        freeze()
     asyncio.run(_serve(Settings(**settings), pipe))

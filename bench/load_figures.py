@@ -54,6 +54,8 @@ class BotFigures:
     tracked: int = 0
     """Objects the collector tracked when the figures were taken: what a full pass
     walks (what `gc.freeze` kept at start-up is not counted)."""
+    code: str = ""
+    """The folder the bot's packages were imported from (`--before` runs an older one)."""
 
     def mark(self) -> None:
         """Start afresh: what follows is one part of the run (the opening, the rest)."""
@@ -72,7 +74,7 @@ class BotFigures:
                              list(self.commits), list(self.loop_lag),
                              self.cpu_seconds + time.process_time(), list(self.connecting),
                              Counter(self.errors), list(self.full_collections),
-                             len(gc.get_objects()))
+                             len(gc.get_objects()), self.code)
         self.mark()
         return figures
 

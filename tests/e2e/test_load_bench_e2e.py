@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from bench.load_before import ROOT, Figures, NoSuchCode, code_at, compared
 from bench.load_bench import BARE, GAMES, Load, Part, carried_out, measure
 from bench.load_players import filled, picks
 from tests.support.pig import ENGINE as PIG
@@ -112,3 +113,39 @@ def test_a_form_is_filled_from_its_hints() -> None:
     assert answers["c"] in ("Skull", "Blank", "1")
     assert len(answers["d"].split()) == 3
     assert "e" not in answers
+
+
+@pytest.mark.slow(10)
+async def test_an_older_bot_runs_from_its_own_code() -> None:
+    """`--before`: the bot of a commit (here HEAD, read with `git archive`) runs in the
+    child from the folder it was read into, not from the working tree, and is driven
+    like today's."""
+    try:
+        with code_at("HEAD") as code:
+            run = await measure(PIG.key, TINY, code)
+    except NoSuchCode as exc:
+        pytest.skip(f"not a git checkout: {exc}")
+    assert run.steady.bot.code == str(code.resolve()), "the old code was imported"
+    _polite(run.steady)
+    assert run.steady.shown, "its clicks were carried out"
+    today = await measure(PIG.key, TINY)
+    assert today.steady.bot.code == str(ROOT), "today's bot, from the working tree"
+
+
+def test_a_commit_git_cannot_read_is_one_clear_error() -> None:
+    with pytest.raises(NoSuchCode, match="nosuchcommit"), code_at("nosuchcommit"):
+        pass
+
+
+def test_now_and_before_compare_the_medians_of_alternated_runs() -> None:
+    """Each figure's line: the medians of each side's runs, their ratio, every run."""
+    def runs(*cpu: float) -> list[Figures]:
+        return [Figures(c, 1.0 + c, 2.0, 30.0, 50.0) for c in cpu]
+
+    lines = compared("hellbringer", "abc123", runs(6.0, 5.0, 7.0), runs(3.5, 2.5, 3.0))
+    assert lines[0] == ("hellbringer: bot CPU per click now / before (abc123) 0.50x: 3.0"
+                        " against 6.0 ms (runs now 3.5, 2.5, 3.0; before 6.0, 5.0, 7.0)")
+    assert lines[1].startswith("hellbringer: steady ack p50 now / before (abc123) 0.57x:")
+    assert [line.split(":")[1].split(" now")[0] for line in lines] == [
+        " bot CPU per click", " steady ack p50", " steady ack p99", " board shown p99",
+        " opening ack p99"]
