@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import gc
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
-from bot.cli import main
+from bot.cli import YOUNG_COLLECTION_EVERY, freeze_start_up, main
 from bot.settings import Settings
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -127,3 +128,16 @@ def test_simulate_a_table_the_game_refuses_answers_in_one_line(
     assert main(["simulate", "hellraiser", "--players", "2", "--games", "1",
                  "--option", "preset=nonsense"]) == 2
     assert capsys.readouterr().err.startswith("simulate hellraiser: option preset:")
+
+
+def test_start_up_collects_the_young_generation_less_often() -> None:
+    """`freeze_start_up`: young passes every `YOUNG_COLLECTION_EVERY` allocations, not
+    Python's 700, and the older generations' thresholds as they were."""
+    before = gc.get_threshold()
+    try:
+        freeze_start_up()
+        assert gc.get_threshold() == (YOUNG_COLLECTION_EVERY, *before[1:])
+        assert gc.get_freeze_count() > 0, "start-up's objects are out of the collector's reach"
+    finally:
+        gc.unfreeze()
+        gc.set_threshold(*before)
