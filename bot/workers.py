@@ -11,8 +11,11 @@ opening lays fifty maps and draws their first pictures), a thread that asked for
 lock waited up to 47-198 ms, against 15-24 ms with one worker (a 1 ms ticker thread;
 three openings with one worker, four with two), as the waiters race for each
 hand-off. The opening's ack p99 was not clearly better with one (24-47 ms against
-29-140 ms, five openings each, within this machine's noise), and a long job (a
-replay, a GIF) would then hold every board up, so the pool stays one per core.
+29-140 ms, five openings each, within this machine's noise); beside two CPU hogs
+(load 2-3) it was 44.6, 58.6 and 47.0 ms against 58.5, 46.8 and 83.1 (one run of
+two workers reached 105.3). A long job (a replay, a GIF) would then hold every
+board up, so the pool stays one per core; one lane for clicks and another for long
+jobs is the way to try it.
 
 Every click of a game sends at least one job here (its new version's layout), so
 a job's way there and back is kept to a queue put, a thread's wake and one
