@@ -666,6 +666,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--rounds", type=int, default=1,
                         help="with --before: runs of each bot per game, alternated")
     args = parser.parse_args(argv)
+    if args.rounds < 1 or (args.rounds != 1 and args.before is None):
+        parser.error("--rounds counts the runs of each bot with --before: 1 or more")
     load = Load(args.tables, args.rate, args.seconds, args.seed,
                 args.group_commit == "on", args.check_bodies)
     print(heading(load), flush=True)
@@ -675,7 +677,7 @@ def main(argv: list[str] | None = None) -> None:
         return
     try:
         with code_at(args.before) as code:
-            _run(games, load, code, args.before, max(1, args.rounds))
+            _run(games, load, code, args.before, args.rounds)
     except NoSuchCode as exc:
         parser.error(f"--before {args.before}: {exc}")
 

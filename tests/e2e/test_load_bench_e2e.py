@@ -11,7 +11,7 @@ import random
 import pytest
 
 from bench.load_before import ROOT, Figures, NoSuchCode, code_at, compared
-from bench.load_bench import BARE, GAMES, Load, Part, carried_out, measure
+from bench.load_bench import BARE, GAMES, Load, Part, carried_out, main, measure
 from bench.load_players import filled, picks
 from tests.support.pig import ENGINE as PIG
 
@@ -130,6 +130,17 @@ async def test_an_older_bot_runs_from_its_own_code() -> None:
     assert run.steady.shown, "its clicks were carried out"
     today = await measure(PIG.key, TINY)
     assert today.steady.bot.code == str(ROOT), "today's bot, from the working tree"
+
+
+@pytest.mark.parametrize("argv", [["--rounds", "3"], ["--before", "HEAD", "--rounds", "0"]])
+def test_rounds_without_an_older_bot_are_refused_before_any_run(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit):
+        main(argv)
+    captured = capsys.readouterr()
+    assert "--rounds counts the runs of each bot with --before" in captured.err
+    assert captured.out == "", "nothing ran"
 
 
 def test_a_commit_git_cannot_read_is_one_clear_error() -> None:
