@@ -13,9 +13,12 @@ three openings with one worker, four with two), as the waiters race for each
 hand-off. The opening's ack p99 was not clearly better with one (24-47 ms against
 29-140 ms, five openings each, within this machine's noise); beside two CPU hogs
 (load 2-3) it was 44.6, 58.6 and 47.0 ms against 58.5, 46.8 and 83.1 (one run of
-two workers reached 105.3). A long job (a replay, a GIF) would then hold every
-board up, so the pool stays one per core; one lane for clicks and another for long
-jobs is the way to try it.
+two workers reached 105.3). One thread for clicks and the other cores for long
+jobs (so a GIF holds no board up) was then tried against this pool, three
+alternated rounds each (`bench.load_bench --before`): Hellraiser's opening ack p99
+72.5, 190.1 and 79.4 ms against 135.0, 63.1 and 62.4, Hellbringer's 73.4, 71.9 and
+69.1 against 94.5, 65.4 and 84.6, CPU per click 1.01-1.02x. No gain the bench can
+tell, so the pool stays one per core.
 
 Every click of a game sends at least one job here (its new version's layout), so
 a job's way there and back is kept to a queue put, a thread's wake and one
