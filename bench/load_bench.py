@@ -304,6 +304,7 @@ class GameRun:
         return self
 
     def figures(self) -> Figures:
+        """The figures `--before` compares: the same ones the report prints."""
         ms = 1000.0
         steady = self.steady
         return Figures(
