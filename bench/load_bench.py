@@ -209,6 +209,10 @@ class Part:
     def ack(self, q: float) -> float:
         return percentile(self.acks, q)
 
+    def cpu_per_click(self) -> float:
+        """The bot's CPU in the part, in ms per interaction."""
+        return self.bot.cpu_seconds * 1000.0 / self.clicks if self.clicks else float("nan")
+
     def lines(self, bare: Part | None) -> list[str]:
         """Every figure the issue's targets name, one labelled line each."""
         name = f"{self.game} {self.part}"
@@ -223,7 +227,7 @@ class Part:
             return (f"{label} p50 {percentile(values, 0.5) * ms:.1f}"
                     f" p99 {percentile(values, 0.99) * ms:.1f}")
 
-        per_click = self.bot.cpu_seconds * ms / self.clicks if self.clicks else float("nan")
+        per_click = self.cpu_per_click()
         core = 100 * self.bot.cpu_seconds / self.wall if self.wall else float("nan")
         out = [
             f"{name}: interactions {self.clicks} in {self.wall:.1f} s"
@@ -308,8 +312,7 @@ class GameRun:
         ms = 1000.0
         steady = self.steady
         return Figures(
-            cpu_per_click=steady.bot.cpu_seconds * ms / steady.clicks if steady.clicks
-            else float("nan"),
+            cpu_per_click=steady.cpu_per_click(),
             ack_p50=steady.ack(0.5) * ms, ack_p99=steady.ack(0.99) * ms,
             shown_p99=percentile(steady.shown, 0.99) * ms,
             opening_ack_p99=self.opening.ack(0.99) * ms if self.opening else float("nan"))
