@@ -36,9 +36,11 @@ MENU = "bare:pick"
 class BareBot(discord.Client):
     """Acknowledges and does nothing else."""
 
-    def __init__(self, figures: BotFigures) -> None:
-        super().__init__(intents=discord.Intents.default())
+    def __init__(self, figures: BotFigures, **options: Any) -> None:
+        super().__init__(**{"intents": discord.Intents.default(), **options})
         self.figures = figures
+        self.posted: dict[int, int] = {}
+        """Channel id to the id of the board posted in it."""
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         self.figures.handling[interaction.id] = time.monotonic()
@@ -55,7 +57,7 @@ class BareBot(discord.Client):
             discord.SelectOption(label=name, value=name) for name in ("one", "two")]))
         for channel_id in channel_ids:
             channel = self.get_partial_messageable(channel_id)
-            await channel.send("bare", view=view)
+            self.posted[channel_id] = (await channel.send("bare", view=view)).id
 
 
 

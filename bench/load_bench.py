@@ -42,11 +42,14 @@ all, holding the loop). The bot runs in its own process
 
     .venv/bin/python -m bench.load_bench [--games pig,hellboy-dice,hellraiser,hellbringer,
         hellboy-board] [--tables 50] [--rate 50] [--seconds 30] [--seed 1]
-        [--group-commit on|off] [--check-bodies] [--before COMMIT [--rounds N]]
+        [--group-commit on|off] [--check-bodies] [--before COMMIT [--rounds N]] [--floor]
 
 `--before COMMIT` runs that commit's bot too, under the same load and players,
 alternating with today's (`bench.load_before`), and prints the medians now / before:
 issue 27's "half of today's CPU per click" is then measured on one machine.
+`--floor` follows each of today's runs with the floor's (`bench.load_floor`): the
+run's calls replayed by a bot that builds nothing, so the CPU per click splits into
+what the calls cost and what the bot's own work adds.
 """
 
 from __future__ import annotations
@@ -67,7 +70,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bench import load_bare
+from bench import load_bare, load_floor
 from bench.load_before import Figures, NoSuchCode, code_at, compared, serve_at
 from bench.load_bot import serve
 from bench.load_figures import BotFigures, probe_loop, time_full_collections
@@ -78,6 +81,7 @@ from bench.load_players import (
     PANEL,
     RECENT,
     REPORT,
+    STRING_SELECT,
     CompanionGM,
     Player,
     Sent,
@@ -85,6 +89,7 @@ from bench.load_players import (
     board_version,
     live_board,
     opened,
+    picks,
     setting_up,
 )
 from bot.clicks import BEHIND, OUT_OF_DATE
@@ -99,6 +104,9 @@ from tests.fakediscord.interactions import (
 
 GAMES = ("hellboy-dice", "hellraiser", "hellbringer", "hellboy-board")
 BARE = "bare"
+FLOOR = "floor"
+"""The floor bot's runs (`bench.load_floor`): a game's calls replayed, nothing built."""
+BASELINES = (BARE, FLOOR)
 ANSWER_LIMIT = 3.0
 STALE = (BEHIND, OUT_OF_DATE, PANEL_STALE)
 EPHEMERAL = 64
@@ -298,6 +306,10 @@ class GameRun:
     game: str
     opening: Part | None
     steady: Part
+    script: load_floor.Script = field(default_factory=list)
+    """The steady part's calls per interaction, for the floor (`bench.load_floor`)."""
+    unreplayed: Counter[str] = field(default_factory=Counter)
+    """Calls of the steady part the floor cannot replay, by route."""
 
     def labelled(self, label: str) -> GameRun:
         """The run reported under another name (an older bot's, `--before`)."""
@@ -515,9 +527,10 @@ class Load:
     check_bodies: bool = False
 
 
-async def measure(game: str, load: Load, code: Path | None = None) -> GameRun:
-    """One game's run (or the bare bot's): its own fake, its own bot process, running
-    today's bot or the one in `code` (`bench.load_before`)."""
+async def measure(game: str, load: Load, code: Path | None = None,
+                  script: load_floor.Script | None = None) -> GameRun:
+    """One game's run (or the bare bot's, or with `script` the floor's): its own fake,
+    its own bot process, running today's bot or the one in `code` (`bench.load_before`)."""
     rng = random.Random(f"{load.seed}:{game}")
     with tempfile.TemporaryDirectory() as folder:
         fake = await FakeDiscord(check_bodies=load.check_bodies).start()
@@ -533,8 +546,10 @@ async def measure(game: str, load: Load, code: Path | None = None) -> GameRun:
         }
         target: Callable[..., None] = load_bare.serve if game == BARE else serve
         args: tuple[Any, ...] = (settings, theirs)
-        if code is not None and game != BARE:
+        if code is not None and game not in BASELINES:
             target, args = serve_at, (str(code), *args)
+        if game == FLOOR:
+            target, args = load_floor.serve, (script or [], *args)
         bot = multiprocessing.get_context("spawn").Process(
             target=target, args=args, name=f"load-bench-{game}")
         bot.start()
@@ -586,11 +601,11 @@ async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, g
     opening: Part | None = None
     ours.send("mark")
     began, cpu = time.monotonic(), time.process_time()
-    if game == BARE:
+    if game in BASELINES:
         channels = [fake.add_channel(f"bare-{i}") for i in range(load.tables)]
         if await _ask(ours, [c.id for c in channels]) != "posted":
-            raise RuntimeError("the bare bot did not post its boards")
-        tables = [Table(c.id, 0, BARE) for c in channels]
+            raise RuntimeError(f"the {game} bot did not post its boards")
+        tables = [Table(c.id, 0, game) for c in channels]
     else:
         tables = list(await asyncio.gather(
             *(open_table(fake, player, game, i) for i in range(load.tables))))
@@ -598,7 +613,7 @@ async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, g
     await _settle(fake)
     wall, cpu = time.monotonic() - began, time.process_time() - cpu
     figures: BotFigures = await _ask(ours, "take")
-    if game != BARE:
+    if game not in BASELINES:
         opening = Part(game, "opening", list(fake.interactions), wall, figures, cpu,
                        bench_lag=list(lags), bench_collections=list(collections))
     lags.clear()
@@ -616,7 +631,10 @@ async def _measured_parts(fake: FakeDiscord, ours: Connection, player: Player, g
                   Counter(s.what for s in player.sent), list(lags),
                   calls=Counter(str(r.route) for r in fake.requests[calls:]),
                   bench_collections=list(collections))
-    return GameRun(game, opening, steady)
+    if game in BASELINES:
+        return GameRun(game, opening, steady)
+    return GameRun(game, opening, steady,
+                   *load_floor.script_of(fake.interactions[before:], fake.requests[calls:]))
 
 
 class BarePlayer(Player):
@@ -635,7 +653,30 @@ class BarePlayer(Player):
                 who, board, load_bare.MENU, [self.rng.choice(("one", "two"))]))
 
 
-PLAYERS: dict[str, type[Player]] = {BARE: BarePlayer, "hellboy-board": CompanionGM}
+class FloorPlayer(Player):
+    """The floor bot's players. Its boards carry the real bot's components once an
+    edit is replayed on them, and the floor answers any click alike, so a player
+    uses any enabled button or menu of the channel's newest message that has one."""
+
+    async def act(self, table: Table) -> None:
+        for message in reversed(self.fake.newest_messages(table.channel_id, RECENT)):
+            usable = [c for c in message.all_components()
+                      if c.get("type") in (BUTTON, STRING_SELECT) and "custom_id" in c
+                      and not c.get("disabled")]
+            if not usable:
+                continue
+            used, who = self.rng.choice(usable), self.rng.choice(MEMBERS)
+            custom_id = str(used["custom_id"])
+            if used["type"] == BUTTON:
+                await self._send(table, "button", None, self.fake.click(who, message, custom_id))
+            else:
+                await self._send(table, "menu", None, self.fake.select(
+                    who, message, custom_id, picks(self.rng, used)))
+            return
+
+
+PLAYERS: dict[str, type[Player]] = {
+    BARE: BarePlayer, FLOOR: FloorPlayer, "hellboy-board": CompanionGM}
 
 
 def heading(load: Load) -> str:
@@ -669,6 +710,9 @@ def main(argv: list[str] | None = None) -> None:
                              " today's, and print the ratios now / before")
     parser.add_argument("--rounds", type=int, default=1,
                         help="with --before: runs of each bot per game, alternated")
+    parser.add_argument("--floor", action="store_true",
+                        help="after each run of today's bot, replay its calls with nothing"
+                             " built (bench.load_floor): what the calls alone cost")
     args = parser.parse_args(argv)
     if args.rounds < 1 or (args.rounds != 1 and args.before is None):
         parser.error("--rounds counts the runs of each bot with --before: 1 or more")
@@ -677,25 +721,27 @@ def main(argv: list[str] | None = None) -> None:
     print(heading(load), flush=True)
     games = [g for g in args.games.split(",") if g]
     if args.before is None:
-        _run(games, load, None, "", 1)
+        _run(games, load, None, "", 1, args.floor)
         return
     try:
         with code_at(args.before) as code:
-            _run(games, load, code, args.before, args.rounds)
+            _run(games, load, code, args.before, args.rounds, args.floor)
     except NoSuchCode as exc:
         parser.error(f"--before {args.before}: {exc}")
 
 
-def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, rounds: int
-         ) -> None:
+def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, rounds: int,
+         floor: bool = False) -> None:
     """Each game's runs after the bare bot's; with `code`, the older bot's and today's
-    alternate `rounds` times and the comparison follows."""
+    alternate `rounds` times and the comparison follows; with `floor`, each of today's
+    runs is followed by the floor's replay of its calls."""
     bare = asyncio.run(measure(BARE, load))
     for line in report(bare, None):
         print(line, flush=True)
     for game in games:
         before: list[Figures] = []
         now: list[Figures] = []
+        floors: list[float] = []
         for _ in range(rounds):
             if code is not None:
                 old = asyncio.run(measure(game, load, code)).labelled(f"{game} before")
@@ -706,9 +752,28 @@ def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, round
             now.append(run.figures())
             for line in report(run, bare):
                 print(line, flush=True)
+            if floor:
+                floors.append(_floor(game, load, run, bare))
         if code is not None:
             for line in compared(game, commit, before, now):
                 print(line, flush=True)
+        if floors:
+            for line in load_floor.floor_lines(
+                    game, floors, [f.cpu_per_click for f in now],
+                    [f.cpu_per_click for f in before], commit):
+                print(line, flush=True)
+
+
+def _floor(game: str, load: Load, run: GameRun, bare: GameRun) -> float:
+    """The floor's run of `run`'s calls, reported; its CPU per click."""
+    floor = asyncio.run(measure(FLOOR, load, script=run.script)).labelled(f"{game} floor")
+    lines = report(floor, bare)
+    if run.unreplayed:
+        lines.append(f"{game} floor: calls not replayed " + "; ".join(
+            f"{route} {n}" for route, n in run.unreplayed.most_common()))
+    for line in lines:
+        print(line, flush=True)
+    return floor.steady.cpu_per_click()
 
 if __name__ == "__main__":
     main()
