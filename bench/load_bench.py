@@ -259,6 +259,10 @@ class Part:
             out.append(f"{name}: bot / bare ack p50 {self.ack(0.5) / bare.ack(0.5):.2f}x,"
                        f" p99 {self.ack(0.99) / bare.ack(0.99):.2f}x")
         out.append(f"{name}: bot CPU {per_click:.1f} ms per click, {core:.0f} % of a core")
+        if self.bot.threads and self.clicks:
+            out.append(f"{name}: bot CPU by thread (ms per click): " + ", ".join(
+                f"{kind} {seconds * ms / self.clicks:.2f}"
+                for kind, seconds in self.bot.threads.items()))
         if self.calls and self.clicks:
             out.append(f"{name}: REST calls per click {sum(self.calls.values()) / self.clicks:.2f}"
                        + "".join(f"; {route} {n / self.clicks:.2f}"

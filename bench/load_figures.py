@@ -10,6 +10,7 @@ import asyncio
 import contextlib
 import gc
 import logging
+import threading
 import time
 from collections import Counter
 from collections.abc import Awaitable, Callable
@@ -56,6 +57,11 @@ class BotFigures:
     walks (what `gc.freeze` kept at start-up is not counted)."""
     code: str = ""
     """The folder the bot's packages were imported from (`--before` runs an older one)."""
+    threads: dict[str, float] = field(default_factory=dict)
+    """The part's CPU seconds by what the threads do (`thread_kind`): the floor
+    (`bench.load_floor`) says how much of a click is the bot's own work, and this
+    says where that work runs."""
+    _thread_marks: dict[int, float] = field(default_factory=dict)
 
     def mark(self) -> None:
         """Start afresh: what follows is one part of the run (the opening, the rest)."""
@@ -67,6 +73,7 @@ class BotFigures:
         self.errors.clear()
         self.full_collections.clear()
         self.cpu_seconds = -time.process_time()
+        self._thread_marks = {ident: seconds for ident, _, seconds in _threads_cpu()}
 
     def taken(self) -> BotFigures:
         """The figures so far (the CPU time counted up to now), and start afresh."""
@@ -74,9 +81,48 @@ class BotFigures:
                              list(self.commits), list(self.loop_lag),
                              self.cpu_seconds + time.process_time(), list(self.connecting),
                              Counter(self.errors), list(self.full_collections),
-                             len(gc.get_objects()), self.code)
+                             len(gc.get_objects()), self.code, self.threads_since())
         self.mark()
         return figures
+
+    def threads_since(self) -> dict[str, float]:
+        """CPU seconds since the mark by kind of thread; a thread that ended meanwhile
+        is in "other", as the process's total less the live threads' share."""
+        spent = dict.fromkeys(("loop", "workers", "storage", "other"), 0.0)
+        for ident, kind, seconds in _threads_cpu():
+            spent[kind] += seconds - self._thread_marks.get(ident, 0.0)
+        spent["other"] += self.cpu_seconds + time.process_time() - sum(spent.values())
+        return spent
+
+
+def thread_kind(thread: threading.Thread) -> str:
+    """What a bot process's thread does: the event loop, the worker pool
+    (`bot.workers`), SQLite's (aiosqlite's connection thread), or anything else."""
+    if thread is threading.main_thread():
+        return "loop"
+    if thread.name.startswith(WORKER_THREADS):
+        return "workers"
+    if "_connection_worker_thread" in thread.name:
+        return "storage"
+    return "other"
+
+
+WORKER_THREADS = "pandemonium-cpu"
+"""`bot.workers.THREAD_NAME`, spelled here: an older bot (`--before`) may lack it."""
+
+
+def _threads_cpu() -> list[tuple[int, str, float]]:
+    """Each live thread's CPU seconds so far (Linux's per-thread clocks)."""
+    found = []
+    for thread in threading.enumerate():
+        if thread.ident is None:
+            continue
+        try:
+            seconds = time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+        except (OSError, ValueError):
+            continue
+        found.append((thread.ident, thread_kind(thread), seconds))
+    return found
 
 
 class ErrorCount(logging.Handler):
@@ -143,6 +189,7 @@ async def serve_commands(
                 probe = asyncio.create_task(probe_loop(figures.loop_lag))
             elif command == "take":
                 pipe.send(figures.taken())
+        figures.threads = figures.threads_since()
         figures.cpu_seconds += time.process_time()
         figures.tracked = len(gc.get_objects())
     finally:

@@ -27,6 +27,10 @@ async def test_the_floor_answers_each_click_with_the_next_interactions_calls() -
     replayed = Counter(c.route for calls in script for c in calls)
     assert replayed + run.unreplayed == steady.calls, "every call of the run is accounted for"
     assert len(replayed) > 2, f"more than answers and event lines: {replayed}"
+    threads = steady.bot.threads
+    assert all(threads[kind] > 0 for kind in ("loop", "workers", "storage")), (
+        f"each of the bot's kinds of thread is told apart: {threads}")
+    assert "bot CPU by thread (ms per click): loop" in "\n".join(steady.lines(None))
 
     floor = (await measure(FLOOR, TINY, script=script)).steady
     assert floor.clicks > 0 and floor.unanswered == 0
