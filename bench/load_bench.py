@@ -42,14 +42,16 @@ all, holding the loop). The bot runs in its own process
 
     .venv/bin/python -m bench.load_bench [--games pig,hellboy-dice,hellraiser,hellbringer,
         hellboy-board] [--tables 50] [--rate 50] [--seconds 30] [--seed 1]
-        [--group-commit on|off] [--check-bodies] [--before COMMIT [--rounds N]] [--floor]
+        [--group-commit on|off] [--check-bodies] [--before COMMIT [--rounds N]]
+        [--floor [as-sent,edits-answer,lines-on-board,both]]
 
 `--before COMMIT` runs that commit's bot too, under the same load and players,
 alternating with today's (`bench.load_before`), and prints the medians now / before:
 issue 27's "half of today's CPU per click" is then measured on one machine.
 `--floor` follows each of today's runs with the floor's (`bench.load_floor`): the
 run's calls replayed by a bot that builds nothing, so the CPU per click splits into
-what the calls cost and what the bot's own work adds.
+what the calls cost and what the bot's own work adds; with variants, also the calls
+as two designs that send fewer would make them (each its own floor run).
 """
 
 from __future__ import annotations
@@ -714,38 +716,45 @@ def main(argv: list[str] | None = None) -> None:
                              " today's, and print the ratios now / before")
     parser.add_argument("--rounds", type=int, default=1,
                         help="with --before: runs of each bot per game, alternated")
-    parser.add_argument("--floor", action="store_true",
+    parser.add_argument("--floor", nargs="?", const=load_floor.AS_SENT, default="",
+                        metavar="VARIANTS",
                         help="after each run of today's bot, replay its calls with nothing"
-                             " built (bench.load_floor): what the calls alone cost")
+                             " built (bench.load_floor): what the calls alone cost; comma-"
+                             f"separated, of: {', '.join(load_floor.VARIANTS)}")
     args = parser.parse_args(argv)
     if args.rounds < 1 or (args.rounds != 1 and args.before is None):
         parser.error("--rounds counts the runs of each bot with --before: 1 or more")
+    floors = [v for v in args.floor.split(",") if v]
+    unknown = [v for v in floors if v not in load_floor.VARIANTS]
+    if unknown:
+        parser.error(f"--floor: no variant {', '.join(unknown)}; there are"
+                     f" {', '.join(load_floor.VARIANTS)}")
     load = Load(args.tables, args.rate, args.seconds, args.seed,
                 args.group_commit == "on", args.check_bodies)
     print(heading(load), flush=True)
     games = [g for g in args.games.split(",") if g]
     if args.before is None:
-        _run(games, load, None, "", 1, args.floor)
+        _run(games, load, None, "", 1, floors)
         return
     try:
         with code_at(args.before) as code:
-            _run(games, load, code, args.before, args.rounds, args.floor)
+            _run(games, load, code, args.before, args.rounds, floors)
     except NoSuchCode as exc:
         parser.error(f"--before {args.before}: {exc}")
 
 
 def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, rounds: int,
-         floor: bool = False) -> None:
+         floors: Sequence[str] = ()) -> None:
     """Each game's runs after the bare bot's; with `code`, the older bot's and today's
-    alternate `rounds` times and the comparison follows; with `floor`, each of today's
-    runs is followed by the floor's replay of its calls."""
+    alternate `rounds` times and the comparison follows; with `floors`, each of today's
+    runs is followed by the floor's replay of its calls, once per variant."""
     bare = asyncio.run(measure(BARE, load))
     for line in report(bare, None):
         print(line, flush=True)
     for game in games:
         before: list[Figures] = []
         now: list[Figures] = []
-        floors: list[float] = []
+        floored: dict[str, list[float]] = {variant: [] for variant in floors}
         for _ in range(rounds):
             if code is not None:
                 old = asyncio.run(measure(game, load, code)).labelled(f"{game} before")
@@ -756,24 +765,27 @@ def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, round
             now.append(run.figures())
             for line in report(run, bare):
                 print(line, flush=True)
-            if floor:
-                floors.append(_floor(game, load, run, bare))
+            for variant, cpu in floored.items():
+                cpu.append(_floor(game, load, run, bare, variant))
         if code is not None:
             for line in compared(game, commit, before, now):
                 print(line, flush=True)
-        if floors:
+        for variant, cpu in floored.items():
             for line in load_floor.floor_lines(
-                    game, floors, [f.cpu_per_click for f in now],
-                    [f.cpu_per_click for f in before], commit):
+                    game, cpu, [f.cpu_per_click for f in now],
+                    [f.cpu_per_click for f in before], commit, variant):
                 print(line, flush=True)
 
 
-def _floor(game: str, load: Load, run: GameRun, bare: GameRun) -> float:
-    """The floor's run of `run`'s calls, reported; its CPU per click."""
-    floor = asyncio.run(measure(FLOOR, load, script=run.script)).labelled(f"{game} floor")
+def _floor(game: str, load: Load, run: GameRun, bare: GameRun, variant: str) -> float:
+    """The floor's run of `run`'s calls (as `variant` makes them), reported; its CPU
+    per click."""
+    name = f"{game} floor" + ("" if variant == load_floor.AS_SENT else f" {variant}")
+    floor = asyncio.run(measure(
+        FLOOR, load, script=load_floor.varied(run.script, variant))).labelled(name)
     lines = report(floor, bare)
     if run.unreplayed:
-        lines.append(f"{game} floor: calls not replayed " + "; ".join(
+        lines.append(f"{name}: calls not replayed " + "; ".join(
             f"{route} {n}" for route, n in run.unreplayed.most_common()))
     for line in lines:
         print(line, flush=True)

@@ -22,7 +22,7 @@ import asyncio
 import statistics
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from typing import Any
@@ -223,17 +223,66 @@ def serve(script: Script, settings: dict[str, Any], pipe: Connection) -> None:
     asyncio.run(_serve(settings, script, pipe))
 
 
+DEFERRED_UPDATE, UPDATE_MESSAGE = 6, 7
+EPHEMERAL = 64
+
+
+def edits_answer(calls: list[Call]) -> list[Call]:
+    """The calls as they would be if a click deferred (type 6) and then edited through
+    its token were answered by that edit (type 7, its body and files): one call fewer
+    a click. The answer would then wait for the rules, the commit and the layout."""
+    answer = next((c for c in calls if c.route == CALLBACK), None)
+    edit = next((c for c in calls if c.route == ORIGINAL), None)
+    if answer is None or edit is None or not isinstance(answer.body, dict) or \
+            answer.body.get("type") != DEFERRED_UPDATE:
+        return calls
+    merged = Call(CALLBACK, {}, {"type": UPDATE_MESSAGE, "data": edit.body}, edit.files)
+    return [merged if c is answer else c for c in calls if c is not edit]
+
+
+def lines_on_board(calls: list[Call]) -> list[Call]:
+    """The calls as they would be if a click's public event lines rode on the board's
+    edit instead of following it: public follow-ups without components dropped (their
+    text would lengthen the board's body by a few lines, not counted here)."""
+    return [c for c in calls if not (c.route == FOLLOW_UP and _public_line(c.body))]
+
+
+def _public_line(body: Any) -> bool:
+    return isinstance(body, dict) and not int(body.get("flags") or 0) & EPHEMERAL and \
+        not body.get("components")
+
+
+AS_SENT = "as-sent"
+VARIANTS: dict[str, Callable[[list[Call]], list[Call]]] = {
+    AS_SENT: list,
+    "edits-answer": edits_answer,
+    "lines-on-board": lines_on_board,
+    "both": lambda calls: lines_on_board(edits_answer(calls)),
+}
+"""What the floor replays: the calls as the bot sent them, or as two designs that send
+fewer would (issue 27's notes name both): each is the floor of that design."""
+
+
+def varied(script: Script, variant: str) -> Script:
+    """`script` with each interaction's calls as `variant` would make them."""
+    change = VARIANTS[variant]
+    return [change(calls) for calls in script]
+
+
 def floor_lines(game: str, floors: Sequence[float], now: Sequence[float],
-                before: Sequence[float], commit: str) -> list[str]:
+                before: Sequence[float], commit: str, variant: str = AS_SENT) -> list[str]:
     """The floor's CPU per click against today's bot's (and the older bot's, with
     `--before`), as medians over the runs: what the calls alone cost, and what is left
-    for the bot's own work to win back."""
+    for the bot's own work to win back. A variant's floor is its design's: the bot's own
+    work as today's added to it says what that design could reach."""
     floor, today = statistics.median(floors), statistics.median(now)
-    out = [f"{game}: floor (its calls alone) CPU per click {floor:.1f} ms, {floor / today:.2f}x"
-           f" of today's bot ({today:.1f} ms; runs {', '.join(f'{f:.1f}' for f in floors)});"
-           f" the bot's own work {today - floor:.1f} ms per click"]
+    name = "floor" if variant == AS_SENT else f"floor {variant}"
+    out = [f"{game}: {name} (its calls alone) CPU per click {floor:.1f} ms, {floor / today:.2f}x"
+           f" of today's bot ({today:.1f} ms; runs {', '.join(f'{f:.1f}' for f in floors)})"]
+    if variant == AS_SENT:
+        out[0] += f"; the bot's own work {today - floor:.1f} ms per click"
     if before:
         was = statistics.median(before)
-        out.append(f"{game}: floor / before ({commit}) {floor / was:.2f}x: with these calls,"
+        out.append(f"{game}: {name} / before ({commit}) {floor / was:.2f}x: with these calls,"
                    f" no work of the bot's can take it under {floor / was:.2f}x of {was:.1f} ms")
     return out

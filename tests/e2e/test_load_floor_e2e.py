@@ -8,8 +8,20 @@ from collections import Counter
 
 import pytest
 
-from bench.load_bench import FLOOR, Load, measure
-from bench.load_floor import CALLBACK, CLICKABLE, clickable, floor_lines
+from bench.load_bench import FLOOR, Load, main, measure
+from bench.load_floor import (
+    CALLBACK,
+    CLICKABLE,
+    EDIT,
+    FOLLOW_UP,
+    ORIGINAL,
+    Call,
+    clickable,
+    edits_answer,
+    floor_lines,
+    lines_on_board,
+    varied,
+)
 
 TINY = Load(tables=2, rate=6.0, seconds=2.5, seed=5)
 
@@ -63,3 +75,48 @@ def test_the_floor_is_set_against_todays_and_the_older_bots_medians() -> None:
         " take it under 0.28x of 9.0 ms"]
     assert len(floor_lines("pig", [1.0], [2.0], [], "")) == 1, "no older bot, no ratio to it"
 
+
+
+DEFER = Call(CALLBACK, {"with_response": "1"}, {"type": 6})
+BOARD = Call(ORIGINAL, {}, {"embeds": [{"title": "Board"}]}, (("0", "board.png", b"png"),))
+LINE = Call(FOLLOW_UP, {"wait": "0"}, {"content": "Ana rolled a 6."})
+SECRET = Call(FOLLOW_UP, {}, {"content": "Your hand changed.", "flags": 64})
+PANEL = Call(FOLLOW_UP, {}, {"content": "Pick", "components": [{"type": 1}]})
+REPOSTED = Call(EDIT, {}, {"content": "board"})
+
+
+def test_an_edit_after_a_deferral_becomes_the_answer() -> None:
+    """Type 7 with the edit's body and files, the rest in their order."""
+    merged, *rest = edits_answer([DEFER, BOARD, LINE, REPOSTED])
+    assert merged == Call(CALLBACK, {}, {"type": 7, "data": BOARD.body}, BOARD.files)
+    assert rest == [LINE, REPOSTED]
+    ephemeral_reply = Call(CALLBACK, {}, {"type": 4, "data": {"flags": 64}})
+    assert edits_answer([ephemeral_reply, BOARD]) == [ephemeral_reply, BOARD], (
+        "only a deferred update is answered by its edit")
+    assert edits_answer([DEFER, LINE]) == [DEFER, LINE], "no edit, nothing merged"
+
+
+def test_lines_on_the_board_drop_only_public_plain_follow_ups() -> None:
+    assert lines_on_board([DEFER, BOARD, LINE, SECRET, PANEL]) == [DEFER, BOARD, SECRET, PANEL]
+
+
+def test_a_variant_changes_every_interaction_of_the_script() -> None:
+    script = [[DEFER, BOARD, LINE], [DEFER, LINE]]
+    assert varied(script, "as-sent") == script
+    assert [len(calls) for calls in varied(script, "both")] == [1, 1]
+
+
+def test_a_variants_floor_is_named_and_set_against_the_older_bot() -> None:
+    lines = floor_lines("hellbringer", [1.5], [4.0], [6.0], "abc", "edits-answer")
+    assert lines[0] == ("hellbringer: floor edits-answer (its calls alone) CPU per click"
+                        " 1.5 ms, 0.38x of today's bot (4.0 ms; runs 1.5)")
+    assert lines[1].startswith("hellbringer: floor edits-answer / before (abc) 0.25x")
+
+
+def test_an_unknown_variant_is_refused_before_any_run(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--floor", "as-sent,fewer"])
+    captured = capsys.readouterr()
+    assert "--floor: no variant fewer; there are as-sent, edits-answer" in captured.err
+    assert captured.out == "", "nothing ran"
