@@ -47,6 +47,8 @@ EDIT = "PATCH /channels/{channel_id}/messages/{message_id}"
 POST = "POST /channels/{channel_id}/messages"
 DELETE = "DELETE /channels/{channel_id}/messages/{message_id}"
 BY_TOKEN = (CALLBACK, FOLLOW_UP, ORIGINAL)
+DEFERRED_UPDATE, UPDATE_MESSAGE = 6, 7
+EPHEMERAL = 64
 BY_CHANNEL = (EDIT, POST, DELETE)
 CLICKABLE = [{"type": 1, "components": [
     {"type": 2, "style": 2, "label": "Click", "custom_id": "floor:click"}]}]
@@ -161,8 +163,8 @@ class FloorBot(BareBot):
 
     async def _by_token(self, interaction: discord.Interaction[Any], call: Call, method: str,
                         path: str, form: list[dict[str, Any]] | None) -> None:
-        """An answer, edit or follow-up through discord.py's webhook adapter, as the
-        bot's own go (`bot.interactions`): no bot token, no global rate limit."""
+        """An answer, edit or follow-up through discord.py's webhook adapter, the way
+        the bot sends its own (`bot.interactions`): no bot token, no global rate limit."""
         answer = call.route == CALLBACK
         route = Route(
             method, path.replace("{interaction_id}", "{webhook_id}").replace(
@@ -221,10 +223,6 @@ def serve(script: Script, settings: dict[str, Any], pipe: Connection) -> None:
     with the bot's own start-up settings of the collector (the script frozen with it)."""
     freeze_start_up()
     asyncio.run(_serve(settings, script, pipe))
-
-
-DEFERRED_UPDATE, UPDATE_MESSAGE = 6, 7
-EPHEMERAL = 64
 
 
 def edits_answer(calls: list[Call]) -> list[Call]:
