@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Callable
 from multiprocessing.connection import Connection
 from typing import Any
 
@@ -62,12 +63,16 @@ class BareBot(discord.Client):
 
 
 
-async def _serve(settings: dict[str, Any], pipe: Connection) -> None:
+async def serve_baseline(settings: dict[str, Any], pipe: Connection,
+                         make: Callable[[BotFigures], BareBot] = BareBot) -> None:
+    """A baseline bot's life in its process (`make` builds it: the bare bot, or the
+    floor's, `bench.load_floor`): pointed at the fake, stamped as the real bot is,
+    steered through the pipe."""
     discord.http.Route.BASE = str(settings["discord_api_base"]).rstrip("/")
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
         str(settings["discord_gateway_url"]))
     figures = BotFigures()
-    bot = BareBot(figures)
+    bot = make(figures)
     skip_rate_limit_waits(bot)
     stamp_interactions(bot, figures)
     await bot.login(str(settings["discord_token"]))
@@ -77,4 +82,4 @@ async def _serve(settings: dict[str, Any], pipe: Connection) -> None:
 
 def serve(settings: dict[str, Any], pipe: Connection) -> None:
     """The child process's entry point (`settings` as `bench.load_bot.serve` takes them)."""
-    asyncio.run(_serve(settings, pipe))
+    asyncio.run(serve_baseline(settings, pipe))

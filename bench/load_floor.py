@@ -28,15 +28,13 @@ from multiprocessing.connection import Connection
 from typing import Any
 
 import discord
-import yarl
 from discord.http import Route
 from discord.utils import _to_json
 from discord.webhook.async_ import async_context
 
-from bench.load_bare import BareBot
-from bench.load_figures import BotFigures, serve_commands, stamp_interactions, time_connections
+from bench.load_bare import BareBot, serve_baseline
+from bench.load_figures import BotFigures
 from bot.cli import freeze_start_up
-from tests.fakediscord.client import skip_rate_limit_waits
 from tests.fakediscord.interactions import InteractionRecord
 from tests.fakediscord.records import RecordedRequest
 
@@ -205,24 +203,11 @@ class FloorBot(BareBot):
             self.boards[channel_id] = [self.posted[channel_id]]
 
 
-async def _serve(settings: dict[str, Any], script: Script, pipe: Connection) -> None:
-    discord.http.Route.BASE = str(settings["discord_api_base"]).rstrip("/")
-    discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(
-        str(settings["discord_gateway_url"]))
-    figures = BotFigures()
-    bot = FloorBot(figures, script)
-    skip_rate_limit_waits(bot)
-    stamp_interactions(bot, figures)
-    await bot.login(str(settings["discord_token"]))
-    time_connections(bot, figures)
-    await serve_commands(bot, pipe, figures, bot.post)
-
-
 def serve(script: Script, settings: dict[str, Any], pipe: Connection) -> None:
     """The child process's entry point (`settings` as `bench.load_bot.serve` takes them),
     with the bot's own start-up settings of the collector (the script frozen with it)."""
     freeze_start_up()
-    asyncio.run(_serve(settings, script, pipe))
+    asyncio.run(serve_baseline(settings, pipe, lambda figures: FloorBot(figures, script)))
 
 
 def edits_answer(calls: list[Call]) -> list[Call]:

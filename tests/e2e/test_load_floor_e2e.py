@@ -76,7 +76,6 @@ def test_the_floor_is_set_against_todays_and_the_older_bots_medians() -> None:
     assert len(floor_lines("pig", [1.0], [2.0], [], "")) == 1, "no older bot, no ratio to it"
 
 
-
 DEFER = Call(CALLBACK, {"with_response": "1"}, {"type": 6})
 BOARD = Call(ORIGINAL, {}, {"embeds": [{"title": "Board"}]}, (("0", "board.png", b"png"),))
 LINE = Call(FOLLOW_UP, {"wait": "0"}, {"content": "Ana rolled a 6."})
