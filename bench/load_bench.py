@@ -43,7 +43,7 @@ all, holding the loop). The bot runs in its own process
     .venv/bin/python -m bench.load_bench [--games pig,hellboy-dice,hellraiser,hellbringer,
         hellboy-board] [--tables 50] [--rate 50] [--seconds 30] [--seed 1]
         [--group-commit on|off] [--check-bodies] [--before COMMIT [--rounds N]]
-        [--floor [as-sent,edits-answer,lines-on-board,both]]
+        [--floor [as-sent,edits-answer,lines-on-board,both]] [--split]
 
 `--before COMMIT` runs that commit's bot too, under the same load and players,
 alternating with today's (`bench.load_before`), and prints the medians now / before:
@@ -52,6 +52,10 @@ issue 27's "half of today's CPU per click" is then measured on one machine.
 run's calls replayed by a bot that builds nothing, so the CPU per click splits into
 what the calls cost and what the bot's own work adds; with variants, also the calls
 as two designs that send fewer would make them (each its own floor run).
+`--split` adds an instrumented run of today's bot (`bench.load_split`): its CPU per
+click by part (the rules, the layouts, the picture, SQLite's thread, the rest) and,
+with `--floor` and `--before`, what the calls and the parts no design drops cost
+against the older bot's CPU per click.
 """
 
 from __future__ import annotations
@@ -72,7 +76,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bench import load_bare, load_floor
+from bench import load_bare, load_floor, load_split
 from bench.load_before import Figures, NoSuchCode, code_at, compared, serve_at
 from bench.load_bot import serve
 from bench.load_figures import BotFigures, probe_loop, time_full_collections
@@ -223,6 +227,12 @@ class Part:
         """The bot's CPU in the part, in ms per interaction."""
         return self.bot.cpu_seconds * 1000.0 / self.clicks if self.clicks else float("nan")
 
+    def parts_per_click(self) -> dict[str, float]:
+        """With `--split`: the CPU per click by part (`bench.load_split`)."""
+        return load_split.per_click(self.bot.cpu_seconds, self.bot.parts, self.bot.wrapped_calls,
+                                    self.bot.threads.get("storage", 0.0), self.bot.wrapped_cost,
+                                    self.clicks)
+
     def lines(self, bare: Part | None) -> list[str]:
         """Every figure the issue's targets name, one labelled line each."""
         name = f"{self.game} {self.part}"
@@ -265,6 +275,9 @@ class Part:
             out.append(f"{name}: bot CPU by thread (ms per click): " + ", ".join(
                 f"{kind} {seconds * ms / self.clicks:.2f}"
                 for kind, seconds in self.bot.threads.items()))
+        if self.bot.parts and self.clicks:
+            out.append(load_split.parts_line(name, self.parts_per_click(),
+                                             sum(self.bot.wrapped_calls.values()) / self.clicks))
         if self.calls and self.clicks:
             out.append(f"{name}: REST calls per click {sum(self.calls.values()) / self.clicks:.2f}"
                        + "".join(f"; {route} {n / self.clicks:.2f}"
@@ -534,9 +547,10 @@ class Load:
 
 
 async def measure(game: str, load: Load, code: Path | None = None,
-                  script: load_floor.Script | None = None) -> GameRun:
+                  script: load_floor.Script | None = None, split: bool = False) -> GameRun:
     """One game's run (or the bare bot's, or with `script` the floor's): its own fake,
-    its own bot process, running today's bot or the one in `code` (`bench.load_before`)."""
+    its own bot process, running today's bot or the one in `code` (`bench.load_before`);
+    with `split`, today's bot counting the parts of its work (`bench.load_split`)."""
     rng = random.Random(f"{load.seed}:{game}")
     with tempfile.TemporaryDirectory() as folder:
         fake = await FakeDiscord(check_bodies=load.check_bodies).start()
@@ -551,7 +565,7 @@ async def measure(game: str, load: Load, code: Path | None = None,
             "web_port": 0,
         }
         target: Callable[..., None] = load_bare.serve if game == BARE else serve
-        args: tuple[Any, ...] = (settings, theirs)
+        args: tuple[Any, ...] = (settings, theirs, *((True,) if split else ()))
         if code is not None and game not in BASELINES:
             target, args = serve_at, (str(code), *args)
         if game == FLOOR:
@@ -721,6 +735,10 @@ def main(argv: list[str] | None = None) -> None:
                         help="after each run of today's bot, replay its calls with nothing"
                              " built (bench.load_floor): what the calls alone cost; comma-"
                              f"separated, of: {', '.join(load_floor.VARIANTS)}")
+    parser.add_argument("--split", action="store_true",
+                        help="after each run of today's bot, an instrumented run that counts"
+                             " its CPU by part: rules, layouts, picture (bench.load_split);"
+                             " with --floor, the parts a bot keeps against the calls")
     args = parser.parse_args(argv)
     if args.rounds < 1 or (args.rounds != 1 and args.before is None):
         parser.error("--rounds counts the runs of each bot with --before: 1 or more")
@@ -734,20 +752,21 @@ def main(argv: list[str] | None = None) -> None:
     print(heading(load), flush=True)
     games = [g for g in args.games.split(",") if g]
     if args.before is None:
-        _run(games, load, None, "", 1, floors)
+        _run(games, load, None, "", 1, floors, args.split)
         return
     try:
         with code_at(args.before) as code:
-            _run(games, load, code, args.before, args.rounds, floors)
+            _run(games, load, code, args.before, args.rounds, floors, args.split)
     except NoSuchCode as exc:
         parser.error(f"--before {args.before}: {exc}")
 
 
 def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, rounds: int,
-         floors: Sequence[str] = ()) -> None:
+         floors: Sequence[str] = (), split: bool = False) -> None:
     """Each game's runs after the bare bot's; with `code`, the older bot's and today's
     alternate `rounds` times and the comparison follows; with `floors`, each of today's
-    runs is followed by the floor's replay of its calls, once per variant."""
+    runs is followed by the floor's replay of its calls, once per variant; with
+    `split`, by an instrumented run of today's bot too (`bench.load_split`)."""
     bare = asyncio.run(measure(BARE, load))
     for line in report(bare, None):
         print(line, flush=True)
@@ -755,6 +774,7 @@ def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, round
         before: list[Figures] = []
         now: list[Figures] = []
         floored: dict[str, list[float]] = {variant: [] for variant in floors}
+        splits: list[dict[str, float]] = []
         for _ in range(rounds):
             if code is not None:
                 old = asyncio.run(measure(game, load, code)).labelled(f"{game} before")
@@ -767,6 +787,8 @@ def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, round
                 print(line, flush=True)
             for variant, cpu in floored.items():
                 cpu.append(_floor(game, load, run, bare, variant))
+            if split:
+                splits.append(_split(game, load, bare))
         if code is not None:
             for line in compared(game, commit, before, now):
                 print(line, flush=True)
@@ -775,6 +797,19 @@ def _run(games: Sequence[str], load: Load, code: Path | None, commit: str, round
                     game, cpu, [f.cpu_per_click for f in now],
                     [f.cpu_per_click for f in before], commit, variant):
                 print(line, flush=True)
+        if splits:
+            for line in load_split.split_lines(
+                    game, splits, floored.get(load_floor.AS_SENT, []),
+                    [f.cpu_per_click for f in before], commit):
+                print(line, flush=True)
+
+
+def _split(game: str, load: Load, bare: GameRun) -> dict[str, float]:
+    """An instrumented run of today's bot, reported; its CPU per click by part."""
+    run = asyncio.run(measure(game, load, split=True)).labelled(f"{game} split")
+    for line in report(run, bare):
+        print(line, flush=True)
+    return run.steady.parts_per_click()
 
 
 def _floor(game: str, load: Load, run: GameRun, bare: GameRun, variant: str) -> float:

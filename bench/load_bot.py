@@ -26,6 +26,7 @@ from typing import Any
 import discord
 
 import bot as bot_package
+from bench import load_split
 from bench.load_figures import BotFigures, serve_commands, stamp_interactions, time_connections
 from bot.app import PandemoniumBot, create_bot
 from bot.settings import Settings
@@ -77,10 +78,12 @@ def _time_commits(bot: PandemoniumBot, figures: BotFigures) -> None:
     storage.commit_step = commit_timed  # type: ignore[method-assign]
 
 
-async def _serve(settings: Settings, pipe: Connection) -> None:
+async def _serve(settings: Settings, pipe: Connection, split: bool) -> None:
     registry.register(PIG)
     figures = BotFigures(code=CODE)
     bot = create_bot(settings, board_interval=0.2)
+    if split:  # once the games are installed (`create_bot`)
+        load_split.instrument()
     skip_rate_limit_waits(bot)
     _stamp_interactions(bot, figures)
     token = settings.discord_token.get_secret_value() if settings.discord_token else ""
@@ -90,10 +93,11 @@ async def _serve(settings: Settings, pipe: Connection) -> None:
     await serve_commands(bot, pipe, figures)
 
 
-def serve(settings: dict[str, Any], pipe: Connection) -> None:
+def serve(settings: dict[str, Any], pipe: Connection, split: bool = False) -> None:
     """The child process's entry point (`settings`: the keyword arguments of
-    `Settings`, plain values so they cross the process boundary)."""
+    `Settings`, plain values so they cross the process boundary; `split`: count the
+    parts of the bot's own work, `bench.load_split`)."""
     freeze = _found("bot.cli", "freeze_start_up")
     if freeze is not None:
         freeze()
-    asyncio.run(_serve(Settings(**settings), pipe))
+    asyncio.run(_serve(Settings(**settings), pipe, split))

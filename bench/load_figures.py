@@ -23,6 +23,8 @@ import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
+from bench import load_split
+
 PROBE_INTERVAL = 0.01
 """How often the probe asks the loop to wake it; the lateness is the loop's lag."""
 
@@ -61,6 +63,13 @@ class BotFigures:
     """The part's CPU seconds by what the threads do (`thread_kind`): the floor
     (`bench.load_floor`) says how much of a click is the bot's own work, and this
     says where that work runs."""
+    parts: dict[str, float] = field(default_factory=dict)
+    """With `--split` (`bench.load_split`): the part's CPU seconds by part of the bot's
+    own work (rules, layouts, picture); empty otherwise."""
+    wrapped_calls: dict[str, int] = field(default_factory=dict)
+    """With `--split`: how many wrapped calls the part made, by part."""
+    wrapped_cost: float = 0.0
+    """With `--split`: the CPU seconds one wrapped call adds in this process."""
     _thread_marks: dict[int, float] = field(default_factory=dict)
 
     def mark(self) -> None:
@@ -74,6 +83,7 @@ class BotFigures:
         self.full_collections.clear()
         self.cpu_seconds = -time.process_time()
         self._thread_marks = {ident: seconds for ident, _, seconds in _threads_cpu()}
+        load_split.mark()
 
     def taken(self) -> BotFigures:
         """The figures so far (the CPU time counted up to now), and start afresh."""
@@ -82,8 +92,14 @@ class BotFigures:
                              self.cpu_seconds + time.process_time(), list(self.connecting),
                              Counter(self.errors), list(self.full_collections),
                              len(gc.get_objects()), self.code, self.threads_since())
+        figures.parts_since()
         self.mark()
         return figures
+
+    def parts_since(self) -> None:
+        """Note the parts' CPU since the mark (`bench.load_split`; nothing without it)."""
+        self.parts, self.wrapped_calls = load_split.since()
+        self.wrapped_cost = load_split.cost()
 
     def threads_since(self) -> dict[str, float]:
         """CPU seconds since the mark by kind of thread; a thread that ended meanwhile
@@ -190,6 +206,7 @@ async def serve_commands(
             elif command == "take":
                 pipe.send(figures.taken())
         figures.threads = figures.threads_since()
+        figures.parts_since()
         figures.cpu_seconds += time.process_time()
         figures.tracked = len(gc.get_objects())
     finally:
