@@ -98,8 +98,9 @@ class BotFigures:
 
     def parts_since(self) -> None:
         """Note the parts' CPU since the mark (`bench.load_split`; nothing without it)."""
-        self.parts, self.wrapped_calls = load_split.since()
-        self.wrapped_cost = load_split.cost()
+        if load_split.instrumented():
+            self.parts, self.wrapped_calls = load_split.since()
+            self.wrapped_cost = load_split.cost()
 
     def threads_since(self) -> dict[str, float]:
         """CPU seconds since the mark by kind of thread; a thread that ended meanwhile

@@ -59,8 +59,8 @@ class _Tally:
 _LOCAL = threading.local()
 _TALLIES: list[_Tally] = []
 _TALLIES_LOCK = threading.Lock()
-_MARK: dict[str, float] = {}
-_MARK_CALLS: dict[str, int] = {}
+_MARK: dict[str, float] = dict.fromkeys(PARTS, 0.0)
+_MARK_CALLS: dict[str, int] = dict.fromkeys(PARTS, 0)
 _ON = [False]
 _COST = [0.0]
 
@@ -118,11 +118,13 @@ def mark() -> None:
     _MARK_CALLS.update(calls)
 
 
+def instrumented() -> bool:
+    """Whether `instrument` wrapped this process's parts."""
+    return _ON[0]
+
+
 def since() -> tuple[dict[str, float], dict[str, int]]:
-    """CPU seconds and wrapped calls by part since the mark; nothing when the process
-    was not instrumented."""
-    if not _ON[0]:
-        return {}, {}
+    """CPU seconds and wrapped calls by part since the mark."""
     seconds, calls = _totals()
     return ({part: spent - _MARK[part] for part, spent in seconds.items()},
             {part: n - _MARK_CALLS[part] for part, n in calls.items()})
