@@ -278,6 +278,8 @@ class Part:
         if self.bot.parts and self.clicks:
             out.append(load_split.parts_line(name, self.parts_per_click(),
                                              sum(self.bot.wrapped_calls.values()) / self.clicks))
+            out.append(load_split.threads_line(name, self.bot.parts_by_thread,
+                                               self.bot.threads, self.clicks))
         if self.calls and self.clicks:
             out.append(f"{name}: REST calls per click {sum(self.calls.values()) / self.clicks:.2f}"
                        + "".join(f"; {route} {n / self.clicks:.2f}"

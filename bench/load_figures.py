@@ -70,6 +70,8 @@ class BotFigures:
     """With `--split`: how many wrapped calls the part made, by part."""
     wrapped_cost: float = 0.0
     """With `--split`: the CPU seconds one wrapped call adds in this process."""
+    parts_by_thread: dict[str, dict[str, float]] = field(default_factory=dict)
+    """With `--split`: `parts` by kind of thread (`thread_kind`), the probe's cost in."""
     _thread_marks: dict[int, float] = field(default_factory=dict)
 
     def mark(self) -> None:
@@ -101,6 +103,13 @@ class BotFigures:
         if load_split.instrumented():
             self.parts, self.wrapped_calls = load_split.since()
             self.wrapped_cost = load_split.cost()
+            kinds = {t.ident: thread_kind(t) for t in threading.enumerate()}
+            self.parts_by_thread = {}
+            for ident, seconds in load_split.by_thread().items():
+                kind = self.parts_by_thread.setdefault(
+                    kinds.get(ident, "other"), dict.fromkeys(seconds, 0.0))
+                for part, spent in seconds.items():
+                    kind[part] += spent
 
     def threads_since(self) -> dict[str, float]:
         """CPU seconds since the mark by kind of thread; a thread that ended meanwhile

@@ -49,18 +49,25 @@ class _Tally:
     """Each thread's exclusive CPU seconds by part, and its wrapped calls. A thread
     writes only its own, so no lock is taken per call; the totals read them all."""
 
-    def __init__(self) -> None:
+    def __init__(self, ident: int) -> None:
+        self.ident = ident
         self.seconds: dict[str, float] = dict.fromkeys(PARTS, 0.0)
         self.calls: dict[str, int] = dict.fromkeys(PARTS, 0)
+        self.marked: tuple[dict[str, float], dict[str, int]] = (
+            dict.fromkeys(PARTS, 0.0), dict.fromkeys(PARTS, 0))
+        """Its seconds and calls at the last `mark`."""
         self.stack: list[list[float]] = []
         """Per running wrapped call: its start and the time its wrapped callees took."""
+
+    def since(self) -> tuple[dict[str, float], dict[str, int]]:
+        seconds, calls = self.marked
+        return ({part: self.seconds[part] - seconds[part] for part in PARTS},
+                {part: self.calls[part] - calls[part] for part in PARTS})
 
 
 _LOCAL = threading.local()
 _TALLIES: list[_Tally] = []
 _TALLIES_LOCK = threading.Lock()
-_MARK: dict[str, float] = dict.fromkeys(PARTS, 0.0)
-_MARK_CALLS: dict[str, int] = dict.fromkeys(PARTS, 0)
 _ON = [False]
 _COST = [0.0]
 
@@ -68,7 +75,7 @@ _COST = [0.0]
 def _tally() -> _Tally:
     found: _Tally | None = getattr(_LOCAL, "tally", None)
     if found is None:
-        found = _LOCAL.tally = _Tally()
+        found = _LOCAL.tally = _Tally(threading.get_ident())
         with _TALLIES_LOCK:
             _TALLIES.append(found)
     return found
@@ -99,23 +106,15 @@ def timed(fn: Callable[..., Any], part: str,
     return wrapper
 
 
-def _totals() -> tuple[dict[str, float], dict[str, int]]:
+def _tallies() -> list[_Tally]:
     with _TALLIES_LOCK:
-        tallies = list(_TALLIES)
-    seconds = dict.fromkeys(PARTS, 0.0)
-    calls = dict.fromkeys(PARTS, 0)
-    for tally in tallies:
-        for part in PARTS:
-            seconds[part] += tally.seconds[part]
-            calls[part] += tally.calls[part]
-    return seconds, calls
+        return list(_TALLIES)
 
 
 def mark() -> None:
     """Start counting afresh (the bench's `mark` and `take`)."""
-    seconds, calls = _totals()
-    _MARK.update(seconds)
-    _MARK_CALLS.update(calls)
+    for tally in _tallies():
+        tally.marked = (dict(tally.seconds), dict(tally.calls))
 
 
 def instrumented() -> bool:
@@ -125,9 +124,19 @@ def instrumented() -> bool:
 
 def since() -> tuple[dict[str, float], dict[str, int]]:
     """CPU seconds and wrapped calls by part since the mark."""
-    seconds, calls = _totals()
-    return ({part: spent - _MARK[part] for part, spent in seconds.items()},
-            {part: n - _MARK_CALLS[part] for part, n in calls.items()})
+    seconds = dict.fromkeys(PARTS, 0.0)
+    calls = dict.fromkeys(PARTS, 0)
+    for tally in _tallies():
+        spent, made = tally.since()
+        for part in PARTS:
+            seconds[part] += spent[part]
+            calls[part] += made[part]
+    return seconds, calls
+
+
+def by_thread() -> dict[int, dict[str, float]]:
+    """CPU seconds by part since the mark, per thread (by its identifier)."""
+    return {tally.ident: tally.since()[0] for tally in _tallies()}
 
 
 _MISSING = object()
@@ -279,3 +288,21 @@ def split_lines(game: str, splits: Sequence[Mapping[str, float]], floors: Sequen
                    f" half of before would leave {left:.1f} ms per click for the layouts and"
                    f" the rest (today {medians[LAYOUTS] + medians[REST]:.1f})")
     return out
+
+
+def threads_line(name: str, by_thread: Mapping[str, Mapping[str, float]],
+                 threads: Mapping[str, float], clicks: int) -> str:
+    """Each kind of thread's CPU per click (ms) and the parts it ran, the probe's cost
+    in: the rest of a thread is what no wrapped part ran (on the loop, the calls and
+    the table's path)."""
+    ms = 1000.0 / clicks
+    shown = []
+    for kind, spent in threads.items():
+        if round(spent * ms, 2) <= 0:
+            continue
+        parts = by_thread.get(kind, {})
+        rest = spent - sum(parts.values())
+        shown.append(f"{kind} {spent * ms:.2f} (" + ", ".join(
+            [*(f"{part} {parts[part] * ms:.2f}" for part in PARTS if parts.get(part)),
+             f"the rest {rest * ms:.2f}"]) + ")")
+    return f"{name}: bot CPU by thread and part (ms per click): " + "; ".join(shown)

@@ -25,6 +25,9 @@ async def test_an_instrumented_run_counts_the_rules_the_layouts_and_the_picture(
     assert set(split) == {*PARTS, STORAGE, PROBE, REST}
     assert split[RULES] > 0 and split[LAYOUTS] > 0 and split[PICTURE] > 0
     assert "bot CPU by part (ms per click): rules" in "\n".join(steady.lines(None))
+    by_thread = steady.bot.parts_by_thread
+    assert by_thread["loop"][RULES] > 0, f"the rules run on the loop: {by_thread}"
+    assert by_thread["workers"][PICTURE] > 0, f"the picture is drawn in the pool: {by_thread}"
 
     plain = (await measure("hellboy-dice", TINY)).steady
     assert plain.clicks > 0

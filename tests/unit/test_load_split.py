@@ -3,6 +3,7 @@ wrappers are read on a clock the tests turn by hand; no time is measured."""
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Iterator
 
 import pytest
@@ -53,6 +54,33 @@ def test_a_call_that_raises_is_counted_and_the_stack_unwinds() -> None:
     seconds, _ = load_split.since()
     assert seconds[RULES] == 5.0
     assert seconds[LAYOUTS] == 2.0, "the failed call left nothing on the stack"
+
+
+def test_each_thread_keeps_its_own_count() -> None:
+    """Rules on this thread and a picture on another are told apart by thread."""
+    here = timed(lambda: None, RULES, hand_clock(0.0, 2.0))
+    there = timed(lambda: None, PICTURE, hand_clock(0.0, 3.0))
+    load_split.mark()
+    here()
+    worker = threading.Thread(target=there)
+    worker.start()
+    worker.join()
+    by_thread = load_split.by_thread()
+    assert by_thread[threading.get_ident()] == {RULES: 2.0, LAYOUTS: 0.0, PICTURE: 0.0}
+    assert worker.ident is not None
+    assert by_thread[worker.ident] == {RULES: 0.0, LAYOUTS: 0.0, PICTURE: 3.0}
+    assert load_split.since()[0] == {RULES: 2.0, LAYOUTS: 0.0, PICTURE: 3.0}
+
+
+def test_a_threads_rest_is_what_no_part_ran() -> None:
+    line = load_split.threads_line(
+        "hellraiser steady",
+        {"loop": {RULES: 0.004, LAYOUTS: 0.002, PICTURE: 0.0}, "workers": {PICTURE: 0.006}},
+        {"loop": 0.03, "workers": 0.008, "storage": 0.005, "other": 1e-6}, clicks=10)
+    assert line == (
+        "hellraiser steady: bot CPU by thread and part (ms per click): loop 3.00 (rules"
+        " 0.40, layouts 0.20, the rest 2.40); workers 0.80 (picture 0.60, the rest 0.20);"
+        " storage 0.50 (the rest 0.50)")
 
 
 def test_nothing_is_wrapped_twice() -> None:
