@@ -271,7 +271,7 @@ def split_lines(game: str, splits: Sequence[Mapping[str, float]], floors: Sequen
     calls, the rules, the storage thread and the picture cost together, the parts a
     bot that shows these boards keeps whatever it builds them with; with `--before`,
     that sum against the older bot's CPU per click, and what a half of it would leave
-    for the layouts and the rest."""
+    for the layouts and the table's path (the rest less the calls the floor made)."""
     medians = {key: statistics.median(s[key] for s in splits) for key in splits[0]}
     out = [f"{game}: by part, medians of {len(splits)} instrumented run(s) (ms per click): "
            + ", ".join(f"{part} {medians[part]:.2f}" for part in (*PARTS, STORAGE, REST))]
@@ -284,9 +284,10 @@ def split_lines(game: str, splits: Sequence[Mapping[str, float]], floors: Sequen
     if before:
         was = statistics.median(before)
         left = was / 2 - kept
+        path = medians[LAYOUTS] + medians[REST] - floor
         out.append(f"{game}: that is {kept / was:.2f}x of before ({commit}, {was:.1f} ms);"
                    f" half of before would leave {left:.1f} ms per click for the layouts and"
-                   f" the rest (today {medians[LAYOUTS] + medians[REST]:.1f})")
+                   f" the table's path beyond the calls (today {path:.1f})")
     return out
 
 

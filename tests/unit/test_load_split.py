@@ -108,7 +108,7 @@ def test_the_parts_are_weighed_against_the_floor_and_the_older_bot() -> None:
         "hellbringer: the calls (floor 1.9), the rules, the storage thread and the picture as"
         " they cost today: 3.0 ms per click",
         "hellbringer: that is 0.48x of before (abc, 6.2 ms); half of before would leave 0.1 ms"
-        " per click for the layouts and the rest (today 3.3)"]
+        " per click for the layouts and the table's path beyond the calls (today 1.4)"]
     assert len(load_split.split_lines("pig", [run], [], [], "")) == 1, "no floor, no sum"
 
 
