@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import io
+import math
 import statistics
 import subprocess
 import sys
@@ -26,6 +27,8 @@ from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
+
+from bench import load_pace
 
 CODE = ("bot", "engines", "cogs")
 """The packages that make the bot; everything else (bench, tests) stays today's."""
@@ -78,6 +81,8 @@ class Figures:
     ack_p99: float
     shown_p99: float
     opening_ack_p99: float
+    pace: float = float("nan")
+    """The machine's pace through the steady part (`bench.load_pace`), median ms."""
 
 
 FIGURES = (("bot CPU per click", "cpu_per_click"), ("steady ack p50", "ack_p50"),
@@ -98,6 +103,34 @@ def compared(game: str, commit: str, before: Sequence[Figures], now: Sequence[Fi
         out.append(f"{game}: {label} now / before ({commit}) {ratio}:"
                    f" {is_:.1f} against {was:.1f} ms (runs now {_listed(new)};"
                    f" before {_listed(old)})")
+    return out + _paced(game, commit, before, now)
+
+
+def _paced(game: str, commit: str, before: Sequence[Figures], now: Sequence[Figures]
+           ) -> list[str]:
+    """Each run's pace, those off the others' marked; when some are, the CPU per click
+    again without them (if each side keeps a run): the runs alternate, but one run at
+    another pace still moves its side's median."""
+    paces = [f.pace for f in (*now, *before)]
+    off = load_pace.off_pace(paces)
+    known = [p for p in paces if not math.isnan(p)]
+    if not known:
+        return []
+
+    def marked(runs: Sequence[Figures], flags: Sequence[bool]) -> str:
+        return ", ".join(f"{f.pace:.2f}{'*' if o else ''}"
+                         for f, o in zip(runs, flags, strict=True))
+
+    out = [f"{game}: machine pace by run (ms of CPU for the fixed work, median): now"
+           f" {marked(now, off[:len(now)])}; before {marked(before, off[len(now):])}"
+           f" (* more than {load_pace.OFF:.0%} off the median of all,"
+           f" {statistics.median(known):.2f})"]
+    kept_now = [f.cpu_per_click for f, o in zip(now, off[:len(now)], strict=True) if not o]
+    kept_before = [f.cpu_per_click for f, o in zip(before, off[len(now):], strict=True) if not o]
+    if any(off) and kept_now and kept_before:
+        was, is_ = statistics.median(kept_before), statistics.median(kept_now)
+        out.append(f"{game}: bot CPU per click now / before ({commit}), the runs at the"
+                   f" others' pace only, {is_ / was:.2f}x: {is_:.1f} against {was:.1f} ms")
     return out
 
 

@@ -67,6 +67,7 @@ import gc
 import multiprocessing
 import os
 import random
+import statistics
 import tempfile
 import time
 from collections import Counter
@@ -76,7 +77,7 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any
 
-from bench import load_bare, load_floor, load_split
+from bench import load_bare, load_floor, load_pace, load_split
 from bench.load_before import Figures, NoSuchCode, code_at, compared, serve_at
 from bench.load_bot import serve
 from bench.load_figures import BotFigures, probe_loop, time_full_collections
@@ -275,6 +276,7 @@ class Part:
             out.append(f"{name}: bot CPU by thread (ms per click): " + ", ".join(
                 f"{kind} {seconds * ms / self.clicks:.2f}"
                 for kind, seconds in self.bot.threads.items()))
+        out.append(load_pace.pace_line(name, self.bot.pace))
         if self.bot.parts and self.clicks:
             out.append(load_split.parts_line(name, self.parts_per_click(),
                                              sum(self.bot.wrapped_calls.values()) / self.clicks))
@@ -348,7 +350,8 @@ class GameRun:
             cpu_per_click=steady.cpu_per_click(),
             ack_p50=steady.ack(0.5) * ms, ack_p99=steady.ack(0.99) * ms,
             shown_p99=percentile(steady.shown, 0.99) * ms,
-            opening_ack_p99=self.opening.ack(0.99) * ms if self.opening else float("nan"))
+            opening_ack_p99=self.opening.ack(0.99) * ms if self.opening else float("nan"),
+            pace=statistics.median(steady.bot.pace) if steady.bot.pace else float("nan"))
 
 
 class BoardWatch:

@@ -23,7 +23,7 @@ import aiohttp
 import discord
 from discord.webhook.async_ import AsyncWebhookAdapter
 
-from bench import load_split
+from bench import load_pace, load_split
 
 PROBE_INTERVAL = 0.01
 """How often the probe asks the loop to wake it; the lateness is the loop's lag."""
@@ -72,6 +72,9 @@ class BotFigures:
     """With `--split`: the CPU seconds one wrapped call adds in this process."""
     parts_by_thread: dict[str, dict[str, float]] = field(default_factory=dict)
     """With `--split`: `parts` by kind of thread (`thread_kind`), the probe's cost in."""
+    pace: list[float] = field(default_factory=list)
+    """The machine's pace through the part (`bench.load_pace`): each timing of the fixed
+    work, in ms of CPU. Their CPU is not in `cpu_seconds` nor in `threads`."""
     _thread_marks: dict[int, float] = field(default_factory=dict)
 
     def mark(self) -> None:
@@ -86,17 +89,24 @@ class BotFigures:
         self.cpu_seconds = -time.process_time()
         self._thread_marks = {ident: seconds for ident, _, seconds in _threads_cpu()}
         load_split.mark()
+        load_pace.PACE.mark()
 
     def taken(self) -> BotFigures:
         """The figures so far (the CPU time counted up to now), and start afresh."""
         figures = BotFigures(dict(self.parsed), dict(self.handling), dict(self.answering),
-                             list(self.commits), list(self.loop_lag),
-                             self.cpu_seconds + time.process_time(), list(self.connecting),
-                             Counter(self.errors), list(self.full_collections),
-                             len(gc.get_objects()), self.code, self.threads_since())
+                             list(self.commits), list(self.loop_lag), 0.0,
+                             list(self.connecting), Counter(self.errors),
+                             list(self.full_collections), len(gc.get_objects()), self.code)
+        figures.cpu_seconds, figures.threads, figures.pace = self.cpu_since()
         figures.parts_since()
         self.mark()
         return figures
+
+    def cpu_since(self) -> tuple[float, dict[str, float], list[float]]:
+        """The process's CPU seconds since the mark, by kind of thread too, and the pace's
+        timings: the pace thread's CPU is in neither (`bench.load_pace`)."""
+        pace, spent = load_pace.PACE.since()
+        return self.cpu_seconds + time.process_time() - spent, self.threads_since(spent), pace
 
     def parts_since(self) -> None:
         """Note the parts' CPU since the mark (`bench.load_split`; nothing without it)."""
@@ -111,13 +121,15 @@ class BotFigures:
                 for part, spent in seconds.items():
                     kind[part] += spent
 
-    def threads_since(self) -> dict[str, float]:
+    def threads_since(self, paced: float = 0.0) -> dict[str, float]:
         """CPU seconds since the mark by kind of thread; a thread that ended meanwhile
-        is in "other", as the process's total less the live threads' share."""
+        is in "other", as the process's total less the live threads' share. The pace
+        thread is left out, and `paced`, its CPU, taken off the total."""
         spent = dict.fromkeys(("loop", "workers", "storage", "other"), 0.0)
         for ident, kind, seconds in _threads_cpu():
-            spent[kind] += seconds - self._thread_marks.get(ident, 0.0)
-        spent["other"] += self.cpu_seconds + time.process_time() - sum(spent.values())
+            if kind != PACE_KIND:
+                spent[kind] += seconds - self._thread_marks.get(ident, 0.0)
+        spent["other"] += self.cpu_seconds + time.process_time() - paced - sum(spent.values())
         return spent
 
 
@@ -126,12 +138,17 @@ def thread_kind(thread: threading.Thread) -> str:
     (`bot.workers`), SQLite's (aiosqlite's connection thread), or anything else."""
     if thread is threading.main_thread():
         return "loop"
+    if load_pace.is_pace_thread(thread):
+        return PACE_KIND
     if thread.name.startswith(WORKER_THREADS):
         return "workers"
     if "_connection_worker_thread" in thread.name:
         return "storage"
     return "other"
 
+
+PACE_KIND = "pace"
+"""The pace thread's kind (`bench.load_pace`): the bench's, not the bot's."""
 
 WORKER_THREADS = "pandemonium-cpu"
 """`bot.workers.THREAD_NAME`, spelled here: an older bot (`--before`) may lack it."""
@@ -201,6 +218,7 @@ async def serve_commands(
     loop = asyncio.get_running_loop()
     logging.getLogger().addHandler(ErrorCount(figures))
     time_full_collections(figures.full_collections)
+    load_pace.PACE.start()
     runner = asyncio.create_task(bot.connect(reconnect=False))
     probe: asyncio.Task[None] | None = None
     try:
@@ -215,9 +233,8 @@ async def serve_commands(
                 probe = asyncio.create_task(probe_loop(figures.loop_lag))
             elif command == "take":
                 pipe.send(figures.taken())
-        figures.threads = figures.threads_since()
+        figures.cpu_seconds, figures.threads, figures.pace = figures.cpu_since()
         figures.parts_since()
-        figures.cpu_seconds += time.process_time()
         figures.tracked = len(gc.get_objects())
     finally:
         if probe is not None:

@@ -18,7 +18,7 @@ from tests.support.pig import ENGINE as PIG
 TINY = Load(tables=2, rate=6.0, seconds=2.5, seed=3)
 FIGURES = ("interactions", "unanswered", "stale answers", "refused", "ack p50", "p95",
            "p99", "ack by kind", "bot CPU", "ms per click", "% of a core", "ack split",
-           "commit", "loop lag", "bot errors logged")
+           "commit", "loop lag", "bot errors logged", "machine pace")
 """What every part reports, one labelled line each."""
 STEADY = ("board shown p50", "bot / bare ack p50", "REST calls per click")
 TRACES = ("Traceback", "pydantic", "validation error", "Field required", "Input should")
@@ -61,6 +61,8 @@ async def test_every_game_is_driven_and_every_click_answered(game: str) -> None:
     steady = run.steady
     assert steady.shown, f"{game}: no click was ever shown on the board"
     assert steady.bot.cpu_seconds > 0
+    assert steady.bot.pace, "the machine's pace was timed through the steady part"
+    assert "pace" not in steady.bot.threads, "the pace thread's CPU is not the bot's"
     text = "\n".join(steady.lines(bare))
     assert all(figure in text for figure in STEADY), text
     assert set(steady.kinds) <= {
