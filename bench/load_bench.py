@@ -37,7 +37,9 @@ how late the bot's loop wakes a 10 ms sleeper (with its longest stall, `max`). T
 errors the bot logged are counted (`bot errors logged`: the bench's bot configures no
 logging of its own, and a healthy run logs none), and so are the garbage collector's
 full passes, with the longest and the objects tracked at the end (a pass walks them
-all, holding the loop). The bot runs in its own process
+all, holding the loop), and each part gives the machine's pace through it
+(`bench.load_pace`: a fixed piece of work timed in the bot's process, so a run made
+while the shared machine ran slow is seen as such). The bot runs in its own process
 (`bench.load_bot`), as against Discord, whose JSON and fan-out never run on its CPU.
 
     .venv/bin/python -m bench.load_bench [--games pig,hellboy-dice,hellraiser,hellbringer,
@@ -47,7 +49,8 @@ all, holding the loop). The bot runs in its own process
 
 `--before COMMIT` runs that commit's bot too, under the same load and players,
 alternating with today's (`bench.load_before`), and prints the medians now / before:
-issue 27's "half of today's CPU per click" is then measured on one machine.
+issue 27's "half of today's CPU per click" is then measured on one machine, with
+each run's pace, and the ratio again without a run made at another pace.
 `--floor` follows each of today's runs with the floor's (`bench.load_floor`): the
 run's calls replayed by a bot that builds nothing, so the CPU per click splits into
 what the calls cost and what the bot's own work adds; with variants, also the calls
