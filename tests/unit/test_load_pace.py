@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import math
 import threading
+import time
 
 import pytest
 
@@ -90,7 +91,7 @@ def test_the_pace_threads_cpu_is_not_the_bots(monkeypatch: pytest.MonkeyPatch) -
     pace = load_pace.Pace(clock=_clock(5.0, 5.5))  # type: ignore[arg-type]
     monkeypatch.setattr(load_pace, "PACE", pace)
     readings = itertools.chain([10.0], itertools.repeat(12.0))
-    monkeypatch.setattr(load_figures.time, "process_time", lambda: next(readings))
+    monkeypatch.setattr(time, "process_time", lambda: next(readings))
     figures = BotFigures()
     figures.mark()
     pace.sample()
