@@ -1,8 +1,8 @@
 """How fast the machine ran while a load-bench bot was measured.
 
 The bench's figures are CPU time, and on this shared 2-core machine the same work
-takes more of it at some times than at others: a fixed piece of work timed every
-half second inside a bot's process took a median of 19.8 ms through one run and
+takes more of it at some times than at others: twenty times `work`, timed every
+half second inside a bot's process, took a median of 19.8 ms through one run and
 12.6-13.3 ms through the five that followed it, and that run's bot spent 12.6 ms of
 CPU per click against 9.2-10.8 ms for the same bot in the others. A comparison of
 two bots (`--before`) that alternates their runs still takes such a run at face
