@@ -13,7 +13,11 @@ very steps the table committed (recorded: the same game rows, log rows, undo
 marks, timers and checkpoints, so the same statements with the same rows) committed again
 straight to the storage, the tables' steps concurrently and each table's in
 order, without the table service. The ratio says what the table's own work (the
-engine, the AI, snapshots, timers, the lock) costs on top of its SQL.
+engine, the AI, snapshots, timers, the lock) costs on top of its SQL. Each side
+also gives the CPU its SQLite thread spent per step (the thread's own clock): what
+a durable step costs the storage alone, the figure issue 27's accounting of a
+click needs (`--tables 1` commits one step at a time, as a click does; more tables
+share their commits).
 
     .venv/bin/python -m bench.table_bench [--tables 24] [--warm 20] [--moves 20]
 """
@@ -25,6 +29,7 @@ import asyncio
 import shutil
 import statistics
 import tempfile
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -80,6 +85,20 @@ class Figures:
     actions_per_s: float = 0.0
     baseline_per_s: float = 0.0
     latencies: list[float] = field(default_factory=list)
+    storage_ms: float = 0.0
+    """The SQLite thread's CPU per step, in ms, through the table service."""
+    baseline_storage_ms: float = 0.0
+    """The same, for the same steps committed alone."""
+
+
+def storage_thread_cpu() -> float:
+    """CPU seconds so far of this process's SQLite threads (aiosqlite's, one per
+    connection), by their own clocks."""
+    total = 0.0
+    for thread in threading.enumerate():
+        if "_connection_worker_thread" in thread.name and thread.ident is not None:
+            total += time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
+    return total
 
 
 async def _table_run(folder: Path, game: str, tables: int, warm: int, moves: int) -> Figures:
@@ -107,9 +126,9 @@ async def _table_run(folder: Path, game: str, tables: int, warm: int, moves: int
                     return
                 latencies.append(time.perf_counter() - started)
 
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), storage_thread_cpu()
         await asyncio.gather(*(play(c) for c in channels))
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, storage_thread_cpu() - cpu
     finally:
         await storage.close()
     recorded = [s for steps in storage.steps.values() for s in steps]
@@ -117,12 +136,15 @@ async def _table_run(folder: Path, game: str, tables: int, warm: int, moves: int
     figures = Figures(game, len(sample.game.state), log_bytes // max(1, len(recorded)))
     figures.actions_per_s = len(latencies) / elapsed
     figures.latencies = latencies
-    figures.baseline_per_s = await _baseline(before, storage.steps)
+    figures.storage_ms = cpu * 1000 / max(1, len(recorded))
+    figures.baseline_per_s, baseline_cpu = await _baseline(before, storage.steps)
+    figures.baseline_storage_ms = baseline_cpu * 1000 / max(1, len(recorded))
     return figures
 
 
-async def _baseline(path: Path, steps: dict[int, list[Step]]) -> float:
-    """The recorded steps committed again on the pre-burst database, nothing else."""
+async def _baseline(path: Path, steps: dict[int, list[Step]]) -> tuple[float, float]:
+    """The recorded steps committed again on the pre-burst database, nothing else: steps
+    per second, and the SQLite thread's CPU seconds."""
     storage = await SqliteStorage.open(path)
     try:
 
@@ -134,12 +156,12 @@ async def _baseline(path: Path, steps: dict[int, list[Step]]) -> float:
                 )
             return len(channel_steps)
 
-        started = time.perf_counter()
+        started, cpu = time.perf_counter(), storage_thread_cpu()
         done = sum(await asyncio.gather(*(replay(s) for s in steps.values())))
-        elapsed = time.perf_counter() - started
+        elapsed, cpu = time.perf_counter() - started, storage_thread_cpu() - cpu
     finally:
         await storage.close()
-    return done / elapsed
+    return done / elapsed, cpu
 
 
 def _pct(values: list[float], q: float) -> float:
@@ -167,7 +189,8 @@ def main(argv: list[str] | None = None) -> None:
                 f"  table {f.actions_per_s:6.0f} actions/s, same SQL alone"
                 f" {f.baseline_per_s:6.0f} steps/s, ratio {ratio:4.2f};"
                 f" p50 {statistics.median(f.latencies) * 1000:6.1f} ms,"
-                f" p99 {_pct(f.latencies, 0.99):6.1f} ms"
+                f" p99 {_pct(f.latencies, 0.99):6.1f} ms; SQLite thread CPU per step"
+                f" {f.storage_ms:.3f} ms, same SQL alone {f.baseline_storage_ms:.3f} ms"
             )
 
 
