@@ -112,10 +112,10 @@ def _paced(game: str, commit: str, before: Sequence[Figures], now: Sequence[Figu
     again without them (if each side keeps a run): the runs alternate, but one run at
     another pace still moves its side's median."""
     paces = [f.pace for f in (*now, *before)]
-    off = load_pace.off_pace(paces)
-    known = [p for p in paces if not math.isnan(p)]
-    if not known:
+    middle = load_pace.middle_pace(paces)
+    if math.isnan(middle):
         return []
+    off = load_pace.off_pace(paces)
 
     def marked(runs: Sequence[Figures], flags: Sequence[bool]) -> str:
         return ", ".join(f"{f.pace:.2f}{'*' if o else ''}"
@@ -124,7 +124,7 @@ def _paced(game: str, commit: str, before: Sequence[Figures], now: Sequence[Figu
     out = [f"{game}: machine pace by run (ms of CPU for the fixed work, median): now"
            f" {marked(now, off[:len(now)])}; before {marked(before, off[len(now):])}"
            f" (* more than {load_pace.OFF:.0%} off the median of all,"
-           f" {statistics.median(known):.2f})"]
+           f" {middle:.2f})"]
     kept_now = [f.cpu_per_click for f, o in zip(now, off[:len(now)], strict=True) if not o]
     kept_before = [f.cpu_per_click for f, o in zip(before, off[len(now):], strict=True) if not o]
     if any(off) and kept_now and kept_before:

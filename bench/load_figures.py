@@ -87,7 +87,7 @@ class BotFigures:
         self.errors.clear()
         self.full_collections.clear()
         self.cpu_seconds = -time.process_time()
-        self._thread_marks = {ident: seconds for ident, _, seconds in _threads_cpu()}
+        self._thread_marks = {ident: seconds for ident, _, seconds in threads_cpu()}
         load_split.mark()
         load_pace.PACE.mark()
 
@@ -121,12 +121,12 @@ class BotFigures:
                 for part, spent in seconds.items():
                     kind[part] += spent
 
-    def threads_since(self, paced: float = 0.0) -> dict[str, float]:
+    def threads_since(self, paced: float) -> dict[str, float]:
         """CPU seconds since the mark by kind of thread; a thread that ended meanwhile
         is in "other", as the process's total less the live threads' share. The pace
         thread is left out, and `paced`, its CPU, taken off the total."""
         spent = dict.fromkeys(("loop", "workers", "storage", "other"), 0.0)
-        for ident, kind, seconds in _threads_cpu():
+        for ident, kind, seconds in threads_cpu():
             if kind != PACE_KIND:
                 spent[kind] += seconds - self._thread_marks.get(ident, 0.0)
         spent["other"] += self.cpu_seconds + time.process_time() - paced - sum(spent.values())
@@ -154,7 +154,7 @@ WORKER_THREADS = "pandemonium-cpu"
 """`bot.workers.THREAD_NAME`, spelled here: an older bot (`--before`) may lack it."""
 
 
-def _threads_cpu() -> list[tuple[int, str, float]]:
+def threads_cpu() -> list[tuple[int, str, float]]:
     """Each live thread's CPU seconds so far (Linux's per-thread clocks)."""
     found = []
     for thread in threading.enumerate():

@@ -111,10 +111,13 @@ def pace_line(name: str, samples: Sequence[float]) -> str:
             f" of CPU (p10 {low:.2f}, p90 {high:.2f}; {len(samples)} timings)")
 
 
+def middle_pace(paces: Sequence[float]) -> float:
+    """The median of the runs' paces that were timed (NaN if none was: an older bench)."""
+    known = [p for p in paces if not math.isnan(p)]
+    return statistics.median(known) if known else math.nan
+
+
 def off_pace(paces: Sequence[float]) -> list[bool]:
     """For each run's pace, whether it is more than `OFF` from the median of them all."""
-    known = [p for p in paces if not math.isnan(p)]
-    if not known:
-        return [False] * len(paces)
-    middle = statistics.median(known)
+    middle = middle_pace(paces)
     return [not math.isnan(p) and abs(p - middle) > OFF * middle for p in paces]

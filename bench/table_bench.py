@@ -29,12 +29,12 @@ import asyncio
 import shutil
 import statistics
 import tempfile
-import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench.load_figures import threads_cpu
 from bot.models import GameRow, LogEntry, TimerRow
 from bot.storage_sqlite import SqliteStorage
 from bot.table import TableService
@@ -94,11 +94,7 @@ class Figures:
 def storage_thread_cpu() -> float:
     """CPU seconds so far of this process's SQLite threads (aiosqlite's, one per
     connection), by their own clocks."""
-    total = 0.0
-    for thread in threading.enumerate():
-        if "_connection_worker_thread" in thread.name and thread.ident is not None:
-            total += time.clock_gettime(time.pthread_getcpuclockid(thread.ident))
-    return total
+    return sum(seconds for _, kind, seconds in threads_cpu() if kind == "storage")
 
 
 async def _table_run(folder: Path, game: str, tables: int, warm: int, moves: int) -> Figures:

@@ -8,6 +8,7 @@ import itertools
 import math
 import threading
 import time
+from collections.abc import Callable
 
 import pytest
 
@@ -16,13 +17,13 @@ from bench.load_before import Figures, compared
 from bench.load_figures import BotFigures
 
 
-def _clock(*readings: float) -> object:
+def _clock(*readings: float) -> Callable[[], float]:
     values = iter(readings)
     return lambda: next(values)
 
 
 def test_a_timing_is_the_works_cpu_in_ms_and_a_mark_starts_afresh() -> None:
-    pace = load_pace.Pace(clock=_clock(1.0, 1.0006, 2.0, 2.0008))  # type: ignore[arg-type]
+    pace = load_pace.Pace(clock=_clock(1.0, 1.0006, 2.0, 2.0008))
     assert pace.sample() == pytest.approx(0.6)
     assert pace.sample() == pytest.approx(0.8)
     samples, spent = pace.since()
@@ -88,7 +89,7 @@ def test_no_ratio_without_a_run_left_on_each_side() -> None:
 
 def test_the_pace_threads_cpu_is_not_the_bots(monkeypatch: pytest.MonkeyPatch) -> None:
     """The process's CPU since the mark, less what the pace's timings took."""
-    pace = load_pace.Pace(clock=_clock(5.0, 5.5))  # type: ignore[arg-type]
+    pace = load_pace.Pace(clock=_clock(5.0, 5.5))
     monkeypatch.setattr(load_pace, "PACE", pace)
     readings = itertools.chain([10.0], itertools.repeat(12.0))
     monkeypatch.setattr(time, "process_time", lambda: next(readings))
